@@ -1,0 +1,3 @@
+import Rules
+// State files and facts (SPEC 3, 4): see docs/architecture.md.
+

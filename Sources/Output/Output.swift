@@ -1,0 +1,3 @@
+import Evaluation
+// Renderers for diagnostics and decisions: see docs/architecture.md.
+
