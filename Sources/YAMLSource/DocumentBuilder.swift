@@ -26,6 +26,8 @@ struct DocumentBuilder {
         var isFlow: Bool
         var items: [YAMLNode] = []
         var pairs: [YAMLPair] = []
+        /// The resolved value of each pair's key (nil for collection keys), for duplicate checks.
+        var keyValues: [YAMLScalarValue?] = []
         var pendingKey: YAMLNode?
         var size = 1
         var height = 0
@@ -38,7 +40,7 @@ struct DocumentBuilder {
     let file: String
     let lines: SourceLines
     let limits: Limits
-    private let tracer: ScalarPositionTracer
+    private var tracer: ScalarPositionTracer
 
     private(set) var diagnostics: [Diagnostic] = []
     /// Set when building had to stop (a bound was hit); the tree is then discarded.
@@ -109,12 +111,10 @@ struct DocumentBuilder {
 
     // MARK: - Nodes
 
-    private func scalarNode(_ event: LibYAMLEvent, text: String, style: ScalarStyle) -> YAMLNode {
-        var node = YAMLNode(kind: .scalar(text: text, style: style), span: span(event.start, event.end),
-                            tag: event.tag, anchor: event.anchor)
-        node.scalarMap = tracer.map(text: text, style: style, start: event.start, end: event.end)
-        if style == .plain { node.trailingComment = tracer.trailingComment(after: event.end) }
-        return node
+    private mutating func scalarNode(_ event: LibYAMLEvent, text: String, style: ScalarStyle) -> YAMLNode {
+        let (map, comment) = tracer.trace(text: text, style: style, start: event.start, end: event.end)
+        return YAMLNode(kind: .scalar(text: text, style: style), span: span(event.start, event.end),
+                        tag: event.tag, anchor: event.anchor, scalarMap: map, trailingComment: comment)
     }
 
     private mutating func finish(_ open: OpenCollection, end: LibYAMLEvent.Mark) {
@@ -163,8 +163,9 @@ struct DocumentBuilder {
     }
 
     private mutating func addPair(_ pair: YAMLPair, to top: Int) {
-        if let keyValue = DocumentBuilder.keyValue(pair.key) {
-            if let first = firstIndex(of: keyValue, in: stack[top]) {
+        let keyValue = DocumentBuilder.keyValue(pair.key)
+        if let keyValue {
+            if let first = firstIndex(of: keyValue, in: top) {
                 let firstKey = stack[top].pairs[first].key
                 diagnostics.append(.error(
                     YAMLDiagnosticCode.duplicateKey.code,
@@ -177,22 +178,21 @@ struct DocumentBuilder {
             let index = stack[top].pairs.count
             if DocumentBuilder.isMergeKey(pair.key) { stack[top].mergeIndexes.append(index) }
             stack[top].keyIndex?[keyValue] = index
-            stack[top].pairs.append(pair)
-            if stack[top].keyIndex == nil && stack[top].pairs.count > 16 {
-                var index: [YAMLScalarValue: Int] = [:]
-                for (i, p) in stack[top].pairs.enumerated() {
-                    if let k = DocumentBuilder.keyValue(p.key), index[k] == nil { index[k] = i }
-                }
-                stack[top].keyIndex = index
+        }
+        stack[top].pairs.append(pair)
+        stack[top].keyValues.append(keyValue)
+        if stack[top].keyIndex == nil && stack[top].keyValues.count > 16 {
+            var index: [YAMLScalarValue: Int] = [:]
+            for (i, k) in stack[top].keyValues.enumerated() {
+                if let k, index[k] == nil { index[k] = i }
             }
-        } else {
-            stack[top].pairs.append(pair)
+            stack[top].keyIndex = index
         }
     }
 
-    private func firstIndex(of key: YAMLScalarValue, in open: OpenCollection) -> Int? {
-        if let index = open.keyIndex { return index[key] }
-        return open.pairs.firstIndex { DocumentBuilder.keyValue($0.key) == key }
+    private func firstIndex(of key: YAMLScalarValue, in top: Int) -> Int? {
+        if let index = stack[top].keyIndex { return index[key] }
+        return stack[top].keyValues.firstIndex { $0 == key }
     }
 
     /// The value a scalar key stands for; nil for collection keys (never duplicates here).
