@@ -71,7 +71,9 @@ struct DocumentBuilder {
         switch event.kind {
         case .scalar(let text, let style):
             sourceNodes += 1
-            guard countExpansion(1, at: span(event.start, event.end)) else { return }
+            let nodeSpan = span(event.start, event.end)
+            guard countExpansion(1, at: nodeSpan) else { return }
+            reportTypingProblems(text: text, style: style, tag: event.tag, at: nodeSpan)
             complete(Built(node: scalarNode(event, text: text, style: style), size: 1, height: 0))
         case .sequenceStart(let flow), .mappingStart(let flow):
             sourceNodes += 1
@@ -139,10 +141,7 @@ struct DocumentBuilder {
     /// An alias's copy is neither re-anchored nor re-checked: its problems were reported where
     /// the anchored node is written.
     private mutating func complete(_ built: Built) {
-        if !built.node.isAlias {
-            if let name = built.node.anchor { anchors[name] = built }
-            reportTypingProblems(built.node)
-        }
+        if !built.node.isAlias, let name = built.node.anchor { anchors[name] = built }
         guard !stack.isEmpty else {
             root = built.node
             return
@@ -329,20 +328,19 @@ struct DocumentBuilder {
     // MARK: - Typing
 
     /// Integers that do not fit and values that contradict their explicit tag.
-    private mutating func reportTypingProblems(_ node: YAMLNode) {
-        guard case .scalar(let text, let style) = node.kind else { return }
-        switch CoreSchema.resolve(text: text, style: style, tag: node.tag) {
+    private mutating func reportTypingProblems(text: String, style: ScalarStyle, tag: String?, at nodeSpan: SourceSpan) {
+        switch CoreSchema.resolve(text: text, style: style, tag: tag) {
         case .value: break
         case .integerOutOfRange:
             diagnostics.append(.error(
                 YAMLDiagnosticCode.integerOutOfRange.code,
                 "integer out of range: '\(text)' does not fit in 64 bits",
-                at: node.span, fix: "use a smaller number, or quote it if it is meant as text"))
+                at: nodeSpan, fix: "use a smaller number, or quote it if it is meant as text"))
         case .invalidForTag(let tag):
             diagnostics.append(.error(
                 YAMLDiagnosticCode.invalidTaggedValue.code,
                 "'\(text)' is not a valid \(tag) value",
-                at: node.span, fix: "remove the `\(tag)` tag or write a value of that type"))
+                at: nodeSpan, fix: "remove the `\(tag)` tag or write a value of that type"))
         }
     }
 }

@@ -51,11 +51,25 @@ struct ScalarPositionTracer {
         }
         // The common case: a one-line value written exactly as it reads is a single run.
         if singleLine, contentEnd <= bytes.count, contentStart <= contentEnd,
-           text.utf8.elementsEqual(bytes[contentStart..<contentEnd]) {
-            let length = text.unicodeScalars.count + 1
-            return ScalarPositionMap(runs: [ScalarPositionMap.Run(offset: 0, start: position, length: length)])
+           let scalars = scalarCountIfWritten(text, at: contentStart..<contentEnd) {
+            return ScalarPositionMap(runs: [ScalarPositionMap.Run(offset: 0, start: position, length: scalars + 1)])
         }
         return traceFlow(value: Array(text.utf8), from: contentStart, at: position, style: style)
+    }
+
+    /// The number of Unicode scalars of `text` when the source bytes in `range` are exactly its
+    /// UTF-8; nil otherwise.
+    private func scalarCountIfWritten(_ text: String, at range: Range<Int>) -> Int? {
+        var text = text
+        return text.withUTF8 { value -> Int? in
+            guard value.count == range.count else { return nil }
+            var scalars = 0
+            for (k, byte) in value.enumerated() {
+                guard bytes[range.lowerBound + k] == byte else { return nil }
+                if byte & 0xC0 != 0x80 { scalars += 1 }
+            }
+            return scalars
+        }
     }
 
     /// Skips the node's properties (`&anchor`, `!tag`) and the blanks, comments and line breaks
