@@ -267,3 +267,27 @@ import Testing
         #expect(parseErrors.issues.first?.message.contains("unexpected end of input") == true)
     }
 }
+
+@Suite struct CheckerDepthTests {
+    /// The deepest expressions the parser accepts must check without exhausting the stack of a
+    /// test thread (the checker recurses once per nesting level).
+    @Test(arguments: [
+        String(repeating: "[", count: 100) + "1" + String(repeating: "]", count: 100),
+        String(repeating: "-", count: 100) + "x",
+        "d" + String(repeating: ".f", count: 100),
+        String(repeating: "string(", count: 99) + "1" + String(repeating: ")", count: 99),
+        String(repeating: "[1].all(x, ", count: 49) + "true" + String(repeating: ")", count: 49),
+        String(repeating: "x + ", count: 99) + "x",
+    ])
+    func deepestAcceptedExpressionsCheck(source: String) throws {
+        var environment = CELEnvironment()
+        environment.declare(variable: "x", type: .int)
+        environment.declare(variable: "d", type: .dyn)
+        let ast = try environment.parse(source).get()
+        let checked = environment.check(ast)
+        guard case .success = checked else {
+            Issue.record("\(checked)")
+            return
+        }
+    }
+}
