@@ -54,3 +54,53 @@ public enum RuleCode {
     // Warnings (W4xx).
     public static let moduleNeverUnlocks = "W401"
 }
+
+extension RuleCode {
+    /// One line per code, for SARIF rule metadata and `docs/diagnostics.md`.
+    public static let summaries: [String: String] = [
+        pathNotFound: "A path given on the command line does not exist",
+        noRuleFiles: "A folder holds no *.yaml or *.yml file",
+        rootNotMapping: "A rule file's root is not a mapping",
+        schemaMissing: "A rule file has no 'schema: 1'",
+        schemaUnsupported: "A rule file's schema is not 1",
+        unknownKey: "Unknown key",
+        missingKey: "A required key is missing",
+        wrongType: "A value has the wrong type",
+        invalidEnum: "A value is not one of the allowed words",
+        exclusiveFile: "A catalog or tests file holds other top-level keys",
+        duplicateCalendar: "More than one calendar in the rule set",
+        conflictingKeys: "Two keys that exclude each other are both present",
+        invalidTimestamp: "A timestamp is not RFC 3339 with a UTC offset",
+        emptyWindow: "An availability window ends before it starts",
+        celError: "A CEL expression does not parse or type-check",
+        notBool: "A condition is not of type bool",
+        unknownMetric: "Unknown metric",
+        unknownStreak: "Unknown streak",
+        unknownAchievement: "Unknown achievement or milestone",
+        unknownCatalog: "Unknown catalog",
+        unknownModule: "Unknown module",
+        unknownLevel: "Unknown level",
+        unknownDifficulty: "Unknown difficulty",
+        metricCycle: "Metrics use each other in a cycle",
+        requiresCycle: "Achievements require each other in a cycle",
+        notNumber: "A progress value is not a number",
+        expressionNotScalar: "YAML did not read an expression as text (tag, alias, flow collection)",
+        expressionTooLong: "An expression is longer than 10,000 characters",
+        invalidID: "An id does not match [a-z][a-z0-9_]*",
+        duplicateID: "Duplicate id",
+        invalidTime: "A time of day is not HH:MM",
+        killTimeAtDayStart: "The kill time equals the day start",
+        unknownTimeZone: "Unknown time zone",
+        milestoneOrder: "Milestone days are not strictly ascending from 1",
+        rankOrder: "Rank min_points are not strictly ascending from 0",
+        catalogVersion: "A catalog version is below 1",
+        levelRelease: "A level release is below 1",
+        outOfRange: "A number is out of its allowed range",
+        baselineLevelRemoved: "A released level was removed (baseline)",
+        baselineLevelMoved: "A released level moved to another module (baseline)",
+        baselineVersionDown: "A catalog version went down (baseline)",
+        baselineReleaseChanged: "A released level's release changed (baseline)",
+        baselineCatalogRemoved: "A catalog of the baseline was removed (baseline)",
+        moduleNeverUnlocks: "A module achievement can never unlock",
+    ]
+}
