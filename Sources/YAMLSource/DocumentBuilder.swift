@@ -49,6 +49,9 @@ struct DocumentBuilder {
 
     private var stack: [OpenCollection] = []
     private var anchors: [String: Built] = [:]
+    /// Anchors of the collections still open, counted (names may repeat): an alias to one of
+    /// them would be recursive.
+    private var openAnchors: [String: Int] = [:]
     private var sourceNodes = 0
     private var expandedNodes = 0
     private var largestAlias: (size: Int, span: SourceSpan)?
@@ -96,9 +99,11 @@ struct DocumentBuilder {
             } else {
                 open.items.reserveCapacity(4)
             }
+            if let anchor = event.anchor { openAnchors[anchor, default: 0] += 1 }
             stack.append(open)
         case .sequenceEnd, .mappingEnd:
             guard let open = stack.popLast() else { return }
+            if let anchor = open.anchor { openAnchors[anchor, default: 1] -= 1 }
             finish(open, end: event.end)
         case .alias(let name):
             sourceNodes += 1
@@ -280,7 +285,7 @@ struct DocumentBuilder {
     // MARK: - Aliases and bounds
 
     private mutating func resolveAlias(_ name: String, at aliasSpan: SourceSpan) {
-        if stack.contains(where: { $0.anchor == name }) {
+        if openAnchors[name, default: 0] > 0 {
             abort(.error(YAMLDiagnosticCode.recursiveAlias.code,
                          "alias '*\(name)' refers to a node that contains it",
                          at: aliasSpan, fix: "an alias can only repeat a node that is already complete"))
