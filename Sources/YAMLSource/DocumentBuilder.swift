@@ -77,7 +77,7 @@ struct DocumentBuilder {
             let nodeSpan = span(event.start, event.end)
             guard countExpansion(1, at: nodeSpan) else { return }
             reportTypingProblems(text: text, style: style, tag: event.tag, at: nodeSpan)
-            complete(Built(node: scalarNode(event, text: text, style: style), size: 1, height: 0))
+            complete(Built(node: scalarNode(event, text: text, style: style, span: nodeSpan), size: 1, height: 0))
         case .sequenceStart(let flow), .mappingStart(let flow):
             sourceNodes += 1
             guard countExpansion(1, at: span(event.start, event.end)) else { return }
@@ -126,9 +126,10 @@ struct DocumentBuilder {
 
     // MARK: - Nodes
 
-    private mutating func scalarNode(_ event: LibYAMLEvent, text: String, style: ScalarStyle) -> YAMLNode {
+    private mutating func scalarNode(_ event: LibYAMLEvent, text: String, style: ScalarStyle,
+                                     span nodeSpan: SourceSpan) -> YAMLNode {
         let (map, comment) = tracer.trace(text: text, style: style, start: event.start, end: event.end)
-        return YAMLNode(kind: .scalar(text: text, style: style), span: span(event.start, event.end),
+        return YAMLNode(kind: .scalar(text: text, style: style), span: nodeSpan,
                         tag: event.tag, anchor: event.anchor, scalarMap: map, trailingComment: comment)
     }
 
