@@ -10,15 +10,11 @@ struct RuleSetAssembler {
     init(drafts: [RuleFileDraft]) { self.drafts = drafts }
 
     var names: RuleNames {
-        var names = RuleNames()
-        for draft in drafts {
-            names.metrics += draft.metrics.map(\.id.value)
-            names.streaks += draft.streaks.map(\.id.value)
-            names.achievements += draft.awardOrder
-            names.catalogs += draft.catalogs.map(\.id.value)
-            names.levels += draft.catalogs.flatMap { $0.levels.map(\.id.value) }
-        }
-        return names
+        RuleNames(metrics: drafts.flatMap { $0.metrics.map(\.id.value) },
+                  streaks: drafts.flatMap { $0.streaks.map(\.id.value) },
+                  achievements: drafts.flatMap(\.awardOrder),
+                  catalogs: drafts.flatMap { $0.catalogs.map(\.id.value) },
+                  levels: drafts.flatMap { $0.catalogs.flatMap { $0.levels.map(\.id.value) } })
     }
 
     mutating func assemble() -> RuleSet? {

@@ -137,10 +137,10 @@ struct RuleSetChecker {
     }
 
     private mutating func checkAchievementReferences() {
-        let awards = awardIDs
+        let awardList = awardIDs, awards = Set(awardList)
         for achievement in drafts.flatMap(\.achievements) {
             for required in achievement.requires where !awards.contains(required.value) {
-                diagnostics.append(unknown(RuleCode.unknownAchievement, "achievement", required, candidates: awards,
+                diagnostics.append(unknown(RuleCode.unknownAchievement, "achievement", required, candidates: awardList,
                                            context: " in 'requires'"))
             }
             guard case .completeModule(let reference)? = achievement.criterion else { continue }
