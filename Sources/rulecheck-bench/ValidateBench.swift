@@ -8,8 +8,14 @@ enum ValidateBench {
     static let achievementsPerFile = 100
     static let metricCount = 20
 
-    /// Entry point. `rulecheck` is looked for next to the bench executable unless given.
-    static func run(arguments: [String] = []) -> Int32 {
+    /// Entry point (`rulecheck-bench validate [RUNS]`); exits with 1 when over target or failing.
+    static func run(_ arguments: [String]) {
+        let status = measure(arguments)
+        if status != 0 { exit(status) }
+    }
+
+    /// `rulecheck` is looked for next to the bench executable unless `RULECHECK_BIN` is set.
+    static func measure(_ arguments: [String]) -> Int32 {
         let runs = arguments.first.flatMap(Int.init) ?? 15
         let binary = ProcessInfo.processInfo.environment["RULECHECK_BIN"]
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -19,7 +25,9 @@ enum ValidateBench {
             return 2
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-bench-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer {
+            if ProcessInfo.processInfo.environment["RULECHECK_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(at: folder) }
+        }
         do {
             try write(ruleSetIn: folder)
         } catch {
@@ -32,7 +40,8 @@ enum ValidateBench {
             let status = spawn(binary, ["validate", folder.path, "--format", "json"])
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
             guard status == 0 else {
-                print("validate: rulecheck exited with \(status) on the generated rule set")
+                print("validate: rulecheck exited with \(status) on the generated rule set:")
+                print(report(binary, ["validate", folder.path]).split(separator: "\n").prefix(30).joined(separator: "\n"))
                 return 1
             }
             if index > 0 { times.append(elapsed) }  // the first run warms the file cache
@@ -55,6 +64,18 @@ enum ValidateBench {
         return process.terminationStatus
     }
 
+    /// The text output of one run, to show why the generated rule set failed.
+    private static func report(_ binary: String, _ arguments: [String]) -> String {
+        let process = Process(), pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.standardOutput = pipe
+        do { try process.run() } catch { return "\(error)" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// The generated rule set: `metrics.yaml` (calendar, metrics, a streak, ranks), a catalog,
     /// and 10 achievement files.
     static func write(ruleSetIn folder: URL) throws {
@@ -70,7 +91,7 @@ enum ValidateBench {
             case 0: metrics += "  m\(m): events.filter(e, e.type == \"focus_session\").map(e, e.minutes).sum()\n"
             case 1: metrics += "  m\(m): events.filter(e, e.type == \"task_completed\" && e.hour < \(m % 24)).size()\n"
             case 2: metrics += "  m\(m): days.filter(d, d.status == \"completed\").size() + metrics.m\(m - 1)\n"
-            default: metrics += "  m\(m): events.exists(e, e.type == \"t\(m)\") ? 1 : 0\n"
+            default: metrics += "  m\(m): 'events.exists(e, e.type == \"t\(m)\") ? 1 : 0'\n"
             }
         }
         metrics += """
