@@ -59,8 +59,8 @@ struct DocumentBuilder {
     }
 
     func span(_ start: LibYAMLEvent.Mark, _ end: LibYAMLEvent.Mark) -> SourceSpan {
-        SourceSpan(file: file, start: SourcePosition(line: start.line + 1, column: start.column + 1),
-                   end: SourcePosition(line: end.line + 1, column: end.column + 1))
+        SourceSpan(file: file, start: lines.position(line: start.line, column: start.column),
+                   end: lines.position(line: end.line, column: end.column))
     }
 
     /// Feeds one event of the document (between document start and end).
