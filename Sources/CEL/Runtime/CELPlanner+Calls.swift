@@ -54,7 +54,7 @@ extension CELPlanner {
             return .constant(Self.apply(function_, nodes.compactMap(\.constant)))
         }
         if nodes.count == 2, let fast = Self.fastComparison(function, nodes[0], nodes[1]) { return fast }
-        return Self.strictCall(function_, nodes.map(\.step))
+        return Self.strictCall(function_, nodes)
     }
 
     static func apply(_ function: CELFunction, _ values: [CELValue]) -> CELValue {
@@ -69,18 +69,18 @@ extension CELPlanner {
     }
 
     /// A call whose error arguments propagate (the leftmost error wins).
-    static func strictCall(_ function: CELFunction, _ steps: [CELStep]) -> Node {
+    static func strictCall(_ function: CELFunction, _ nodes: [Node]) -> Node {
         switch function {
-        case .unary(let f) where steps.count == 1:
-            let a = steps[0]
+        case .unary(let f) where nodes.count == 1:
+            let a = nodes[0].step
             return Node(step: { frame in
                 let x = a(&frame)
                 if case .error = x { return x }
                 return f(x)
             }, constant: nil)
-        case .binary(let f) where steps.count == 2:
-            let a = steps[0]
-            let b = steps[1]
+        case .binary(let f) where nodes.count == 2:
+            let a = nodes[0].step
+            let b = nodes[1].step
             return Node(step: { frame in
                 let x = a(&frame)
                 let y = b(&frame)
@@ -91,8 +91,8 @@ extension CELPlanner {
         default:
             return Node(step: { frame in
                 var values: [CELValue] = []
-                values.reserveCapacity(steps.count)
-                for step in steps { values.append(step(&frame)) }
+                values.reserveCapacity(nodes.count)
+                for node in nodes { values.append(node.step(&frame)) }
                 return apply(function, values)
             }, constant: nil)
         }
@@ -151,10 +151,10 @@ extension CELPlanner {
                 if case .error = value { return value }
                 added.append(value)
             }
-            let current = frame.slots[slot]
-            guard case .list(var list) = current else { return CELValue.add(current, .list(CELList(added))) }
-            // Drop the slot's reference so the list's buffer is unique and grows in place.
-            frame.slots[slot] = .null
+            // Take the list out of its slot so its buffer is unique and grows in place.
+            guard var list = frame.slots[slot].takeList() else {
+                return CELValue.add(frame.slots[slot], .list(CELList(added)))
+            }
             for value in added { list.append(value) }
             return .list(list)
         }, constant: nil)
@@ -181,7 +181,7 @@ extension CELPlanner {
             default: nil
             }
             guard let test else { return nil }
-            if let slot = left.variableSlot {
+            if let slot = left.slot {
                 return Node(step: { frame in
                     if case .int(let x) = frame.slots[slot] { return .bool(test(x)) }
                     return generic(frame.slots[slot], constant)
