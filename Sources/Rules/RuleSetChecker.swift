@@ -49,11 +49,9 @@ struct RuleSetChecker {
             ("rank", drafts.flatMap { $0.ranks.map(\.id) }),
             ("catalog", catalogs.map(\.id)),
         ]
-        // Modules and levels are unique per catalog: a reference names its catalog.
-        for catalog in catalogs {
-            kinds.append(("module", catalog.modules))
-            kinds.append(("level", catalog.levels.map(\.id)))
-        }
+        // Unique across the rule set too (SPEC 2.2): `levels.x` in CEL names a level without its catalog.
+        kinds.append(("module", catalogs.flatMap(\.modules)))
+        kinds.append(("level", catalogs.flatMap { $0.levels.map(\.id) }))
         for (kind, ids) in kinds {
             var first: [String: Located<String>] = [:]
             for id in ids {
