@@ -83,7 +83,7 @@ struct RuleSetAssembler {
         var onCycle = Set<String>()
         for cycle in graph.cycles() {
             onCycle.formUnion(cycle)
-            guard let head = byName[cycle[0]] else { continue }
+            guard let headName = cycle.first, let head = byName[headName] else { continue }
             diagnostics.append(.error(RuleCode.metricCycle, "cycle in metrics: \(cycle.joined(separator: " → "))",
                                       at: head.expression.node.span,
                                       fix: "a metric cannot use itself, directly or through other metrics"))

@@ -16,7 +16,7 @@ enum ValidateBench {
 
     /// `rulecheck` is looked for next to the bench executable unless `RULECHECK_BIN` is set.
     static func measure(_ arguments: [String]) -> Int32 {
-        let runs = arguments.first.flatMap(Int.init) ?? 15
+        let runs = max(1, arguments.first.flatMap(Int.init) ?? 15)
         let binary = ProcessInfo.processInfo.environment["RULECHECK_BIN"]
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
                 .appendingPathComponent("rulecheck").path
