@@ -86,7 +86,7 @@ public struct DecisionTextRenderer: Sendable {
 
     /// `[#######-------------]`: the done part of the progress.
     func bar(_ progress: AwardProgress) -> String {
-        let filled = Int((progress.fraction * Double(barWidth)).rounded(.down))
+        let filled = Swift.min(barWidth, Int(progress.fraction * Double(barWidth)))
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
     }
 
@@ -97,7 +97,7 @@ public struct DecisionTextRenderer: Sendable {
     static func text(_ number: ProgressNumber) -> String {
         switch number {
         case .int(let v): String(v)
-        case .double(let v): v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)"
+        case .double(let v): v.isFinite && abs(v) < 1e15 && Double(Int64(v)) == v ? String(Int64(v)) : "\(v)"
         }
     }
 
