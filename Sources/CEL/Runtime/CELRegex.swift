@@ -4,13 +4,15 @@ import Foundation
 /// the pattern is searched anywhere in the string, as RE2's partial match does.
 final class CELRegex: @unchecked Sendable {
     // NSRegularExpression is immutable after creation and documented thread-safe.
-    private let expression: NSRegularExpression
+    /// `nil` for the empty pattern, which matches everything (ICU rejects it).
+    private let expression: NSRegularExpression?
 
-    private init(_ expression: NSRegularExpression) {
+    private init(_ expression: NSRegularExpression?) {
         self.expression = expression
     }
 
     static func compile(_ pattern: String) -> Result<CELRegex, CELError> {
+        if pattern.isEmpty { return .success(CELRegex(nil)) }
         do {
             return .success(CELRegex(try NSRegularExpression(pattern: pattern, options: [])))
         } catch {
@@ -19,6 +21,7 @@ final class CELRegex: @unchecked Sendable {
     }
 
     func matches(_ text: String) -> Bool {
+        guard let expression else { return true }
         let range = NSRange(text.startIndex..<text.endIndex, in: text)
         return expression.firstMatch(in: text, options: [], range: range) != nil
     }

@@ -96,23 +96,14 @@ extension CELValue {
         }
     }
 
+    // As cel-go does, an integer is compared with a double through its (possibly rounded)
+    // double value, so `9223372036854775807 < 9223372036854775808.0` is false.
     private static func compare(int x: Int64, double y: Double) -> Ordering {
-        if y.isNaN { return .unordered }
-        if y >= 9_223_372_036_854_775_808.0 { return .less }
-        if y < -9_223_372_036_854_775_808.0 { return .greater }
-        let whole = Int64(y.rounded(.towardZero))
-        if x != whole { return x < whole ? .less : .greater }
-        let fraction = y - Double(whole)
-        return fraction > 0 ? .less : (fraction < 0 ? .greater : .equal)
+        compareNumbers(.double(Double(x)), .double(y))
     }
 
     private static func compare(uint x: UInt64, double y: Double) -> Ordering {
-        if y.isNaN { return .unordered }
-        if y >= 18_446_744_073_709_551_616.0 { return .less }
-        if y < 0 { return .greater }
-        let whole = UInt64(y.rounded(.towardZero))
-        if x != whole { return x < whole ? .less : .greater }
-        return y - Double(whole) > 0 ? .less : .equal
+        compareNumbers(.double(Double(x)), .double(y))
     }
 
     /// Orders two values for `<`, `<=`, `>`, `>=`; `nil` when the kinds have no ordering.
