@@ -1,13 +1,36 @@
 /// Declarations that expressions are checked against, and the entry point to compile them.
+///
+/// Starts with the standard library of langdef (operators, `size`, string functions,
+/// conversions, date/time accessors) plus `list.sum()`, `list.min()` and `list.max()`.
 public struct CELEnvironment: Sendable {
     /// The namespace names are resolved in (langdef "Name Resolution"), e.g. `com.example`.
     public var container: String
+    /// Declared variables by qualified name.
+    public private(set) var variables: [String: CELType] = [:]
+    /// Declared functions by qualified name, standard ones included.
+    public private(set) var functions: [String: [CELOverload]] = CELStandardLibrary.functions
 
     public init(container: String = "") {
         self.container = container
     }
 
-    public mutating func declare(variable name: String, type: CELType) {}
+    /// Declares (or redeclares) a variable; `name` may be qualified (`com.example.x`).
+    public mutating func declare(variable name: String, type: CELType) {
+        variables[name] = type
+    }
+
+    /// Adds overloads to a function, replacing any existing overload with the same id.
+    public mutating func declare(function name: String, overloads: [CELOverload]) {
+        var existing = functions[name] ?? []
+        for overload in overloads {
+            if let index = existing.firstIndex(where: { $0.id == overload.id }) {
+                existing[index] = overload
+            } else {
+                existing.append(overload)
+            }
+        }
+        functions[name] = existing
+    }
 
     /// Parses `source` with the standard macros expanded.
     public func parse(_ source: String) -> Result<CELAST, CELCompileErrors> {
@@ -17,7 +40,8 @@ public struct CELEnvironment: Sendable {
 
     /// Type-checks a parsed expression against the declarations of this environment.
     public func check(_ ast: CELAST) -> Result<CELCheckedAST, CELCompileErrors> {
-        .success(CELCheckedAST(ast: ast, types: [:], references: [:]))
+        var checker = CELChecker(ast: ast, variables: variables, functions: functions, container: container)
+        return checker.check()
     }
 
     /// Compiles (parse → check → plan). Errors are sorted by position.
