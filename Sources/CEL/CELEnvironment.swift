@@ -8,7 +8,7 @@ public struct CELEnvironment: Sendable {
     /// Declared variables by qualified name.
     public private(set) var variables: [String: CELType] = [:]
     /// Declared functions by qualified name, standard ones included.
-    public private(set) var functions: [String: [CELOverload]] = CELStandardLibrary.functions
+    public private(set) var functions: [String: [CELOverload]] = CELStandardDeclarations.functions
 
     public init(container: String = "") {
         self.container = container

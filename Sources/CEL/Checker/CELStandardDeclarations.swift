@@ -1,7 +1,7 @@
 /// Declarations of the standard functions of langdef ("Standard Definitions") with cel-go's
 /// overload ids, plus the `sum`, `min` and `max` list extensions and the helpers that macro
 /// expansions call (`@not_strictly_false`, `cel.@mapInsert`).
-enum CELStandardLibrary {
+enum CELStandardDeclarations {
     static let functions: [String: [CELOverload]] = {
         var table: [String: [CELOverload]] = [:]
         func add(_ name: String, _ overloads: [CELOverload]) { table[name, default: []] += overloads }
