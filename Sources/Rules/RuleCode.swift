@@ -31,8 +31,6 @@ public enum RuleCode {
     public static let metricCycle = "E309"
     public static let requiresCycle = "E310"
     public static let notNumber = "E311"
-    public static let expressionNotScalar = "E312"
-    public static let expressionTooLong = "E313"
 
     // Values, ids and catalogs (E4xx).
     public static let invalidID = "E400"
@@ -84,8 +82,6 @@ extension RuleCode {
         metricCycle: "Metrics use each other in a cycle",
         requiresCycle: "Achievements require each other in a cycle",
         notNumber: "A progress value is not a number",
-        expressionNotScalar: "YAML did not read an expression as text (tag, alias, flow collection)",
-        expressionTooLong: "An expression is longer than 10,000 characters",
         invalidID: "An id does not match [a-z][a-z0-9_]*",
         duplicateID: "Duplicate id",
         invalidTime: "A time of day is not HH:MM",

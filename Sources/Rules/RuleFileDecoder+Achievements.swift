@@ -15,7 +15,7 @@ extension RuleFileDecoder {
         var criterion: AchievementDraft.Criterion?
         switch (map.value("when"), map.value("complete_module")) {
         case (let when?, nil):
-            criterion = expression(when, field: "when").map { .when($0) }
+            criterion = expression(when, key: "when").map { .when($0) }
         case (nil, let module?):
             criterion = moduleReference(module).map { .completeModule($0) }
         case (_?, _?):
@@ -33,8 +33,8 @@ extension RuleFileDecoder {
         var progress: (current: ExpressionDraft, target: ExpressionDraft)?
         if let node = map.value("progress"), let p = NodeReader(node, what: "progress", diagnostics: &diagnostics) {
             p.rejectUnknownKeys(allowed: ["current", "target"], diagnostics: &diagnostics)
-            let current = p.require("current", diagnostics: &diagnostics).flatMap { expression($0, field: "progress current") }
-            let target = p.require("target", diagnostics: &diagnostics).flatMap { expression($0, field: "progress target") }
+            let current = p.require("current", diagnostics: &diagnostics).flatMap { expression($0, key: "current", field: "progress current") }
+            let target = p.require("target", diagnostics: &diagnostics).flatMap { expression($0, key: "target", field: "progress target") }
             if let current, let target { progress = (current, target) }
         }
 

@@ -16,9 +16,9 @@ extension RuleFileDecoder {
         let counts = map.value("counts"), day = map.value("day")
         switch (counts, day) {
         case (let counts?, nil):
-            qualification = expression(counts, field: "counts").map { .counts($0) }
+            qualification = expression(counts, key: "counts").map { .counts($0) }
         case (nil, let day?):
-            qualification = expression(day, field: "day").map { .day($0) }
+            qualification = expression(day, key: "day").map { .day($0) }
         case (_?, _?):
             diagnostics.append(.error(RuleCode.conflictingKeys,
                                       "a streak has either 'counts' or 'day', not both",

@@ -9,9 +9,14 @@ struct RuleFileDecoder {
     static let topLevelKeys = ["schema", "calendar", "metrics", "streaks", "achievements", "ranks", "catalog", "tests"]
 
     let file: String
+    /// The document being decoded, so trap messages can quote the source.
+    let document: YAMLDocument?
     var diagnostics: [Diagnostic] = []
 
-    init(file: String) { self.file = file }
+    init(file: String, document: YAMLDocument? = nil) {
+        self.file = file
+        self.document = document
+    }
 
     /// `nil` when the file is not a rule file at all (root or schema wrong).
     mutating func decode(_ root: YAMLNode) -> RuleFileDraft? {
@@ -142,7 +147,7 @@ struct RuleFileDecoder {
         guard let map = NodeReader(node, what: "metrics", diagnostics: &diagnostics) else { return [] }
         return map.pairs.compactMap { pair in
             let name = NodeReader.keyText(pair.key)
-            guard let expression = expression(pair.value, field: "metric '\(name)'") else { return nil }
+            guard let expression = expression(pair.value, key: name, field: "metric '\(name)'") else { return nil }
             return MetricDraft(id: Located(name, at: pair.key.span), expression: expression)
         }
     }
@@ -162,46 +167,17 @@ struct RuleFileDecoder {
 
     // MARK: shared pieces
 
-    /// A CEL expression field: a plain or quoted scalar. YAML traps (a tag from a leading `!`,
-    /// an alias, a flow collection) are named so the writer knows to quote the expression.
-    mutating func expression(_ node: YAMLNode, field: String) -> ExpressionDraft? {
-        let quoteFix = "quote the whole expression: \(field.split(separator: " ").first ?? "when"): \"…\" or '…'"
-        if node.isAlias {
-            diagnostics.append(.error(RuleCode.expressionNotScalar,
-                                      "\(field) is a YAML alias ('*' starts an alias), not a CEL expression",
-                                      at: node.span, fix: quoteFix))
-            return nil
+    /// A CEL expression field: a plain, quoted or block scalar. What YAML may have done to it
+    /// (a tag from a leading `!`, an alias, a flow collection, a ` #` comment) is reported by
+    /// the YAML layer's trap detector; a comment trap is a warning and the expression is kept.
+    /// `key` is the key as written (for quoting advice), `field` names it in messages.
+    mutating func expression(_ node: YAMLNode, key: String, field: String? = nil) -> ExpressionDraft? {
+        if let problem = node.expressionProblem(field: key, in: document) {
+            diagnostics.append(problem)
+            if problem.severity == .error { return nil }
         }
-        if let tag = node.tag, tag != "!!str" {
-            diagnostics.append(.error(RuleCode.expressionNotScalar,
-                                      "\(field) starts with '!', which YAML reads as the tag '\(tag)', not CEL negation",
-                                      at: node.span, fix: quoteFix))
-            return nil
-        }
-        switch node.kind {
-        case .scalar(let text, _):
-            if case .null? = RuleScalar.value(of: node), text.isEmpty || text == "~" {
-                diagnostics.append(.error(RuleCode.wrongType, "\(field) is empty; expected a CEL expression",
-                                          at: node.span))
-                return nil
-            }
-            if text.unicodeScalars.count > 10_000 {
-                diagnostics.append(.error(RuleCode.expressionTooLong,
-                                          "\(field) is longer than 10,000 characters",
-                                          at: node.span, fix: "split it into metrics"))
-                return nil
-            }
-            return ExpressionDraft(source: text, node: node, field: field)
-        case .sequence:
-            diagnostics.append(.error(RuleCode.expressionNotScalar,
-                                      "\(field) is a YAML list (a leading '[' starts a flow list), not a CEL expression",
-                                      at: node.span, fix: quoteFix))
-        case .mapping:
-            diagnostics.append(.error(RuleCode.expressionNotScalar,
-                                      "\(field) is a YAML mapping (a leading '{' or a ': ' inside makes one), not a CEL expression",
-                                      at: node.span, fix: quoteFix))
-        }
-        return nil
+        guard case .scalar(let text, _) = node.kind else { return nil }
+        return ExpressionDraft(source: text, node: node, field: field ?? key)
     }
 
     /// Presentation fields shared by achievements and milestones.

@@ -78,7 +78,7 @@ private struct RuleFilesRead {
 
     mutating func drafts(diagnostics: inout [Diagnostic]) -> [RuleFileDraft] {
         documents.compactMap { document in
-            var decoder = RuleFileDecoder(file: document.file)
+            var decoder = RuleFileDecoder(file: document.file, document: document)
             let draft = decoder.decode(document.root)
             diagnostics += decoder.diagnostics
             return draft
