@@ -107,6 +107,108 @@ def taskmate_showcase():
     })
 
 
+def weekyii_long_time_user():
+    """Six ISO weeks, Monday 2026-01-05 to Sunday 2026-02-15, in Asia/Shanghai. Each day: a plan
+    of 4 tasks at 08:00, tasks completed 09:00, 11:00, 14:00, 16:00 (the day completes at 16:00).
+    Exceptions: Wednesday 2026-01-21 only 3 tasks before the 20:00 kill time and the fourth at
+    20:30 (late: the day expires); Sunday 2026-02-01 no plan (empty); Tuesday 2026-02-10 a plan of
+    5 tasks, the fifth at 17:00."""
+    tz = "+08:00"
+    events = []
+    for d in days(dt.date(2026, 1, 5), dt.date(2026, 2, 15)):
+        if d == dt.date(2026, 2, 1):
+            continue
+        planned = 5 if d == dt.date(2026, 2, 10) else 4
+        events.append({"type": "day_planned", "at": stamp(d, 8, 0, tz), "tasks": planned})
+        hours = [9, 11, 14, 16] + ([17] if planned == 5 else [])
+        for hh in hours:
+            if d == dt.date(2026, 1, 21) and hh == 16:
+                events.append({"type": "task_completed", "at": stamp(d, 20, 30, tz)})
+            else:
+                events.append({"type": "task_completed", "at": stamp(d, hh, 0, tz)})
+    write("examples/weekyii/long_time_user.json", {
+        "schema": 1,
+        "user": {"id": "weekyii_planner", "timezone": "Asia/Shanghai"},
+        "now": "2026-02-16T09:00:00+08:00",
+        "events": events,
+    })
+
+
+def lifer_long_time_user():
+    """Records every day 2025-12-01..12-10 and 2025-12-12..2026-02-28 (no record on 12-11):
+    the stopwatch started 19:00, the record saved 20:12 with 4,320 s (1.2 h). Activities are
+    created on the first six days at 18:59 (six names, used in turn)."""
+    tz = "+08:00"
+    names = ["阅读", "跑步", "写作", "编程", "冥想", "钢琴"]
+    events = []
+    active = list(days(dt.date(2025, 12, 1), dt.date(2025, 12, 10))) + \
+        list(days(dt.date(2025, 12, 12), dt.date(2026, 2, 28)))
+    for i, d in enumerate(active):
+        name = names[i % len(names)]
+        if i < len(names):
+            events.append({"type": "activity_created", "at": stamp(d, 18, 59, tz), "name": name})
+        events.append({"type": "timer_started", "at": stamp(d, 19, 0, tz), "activity": name})
+        events.append({"type": "record_saved", "at": stamp(d, 20, 12, tz), "activity": name, "seconds": 4320})
+    write("examples/lifer/long_time_user.json", {
+        "schema": 1,
+        "user": {"id": "lifer_veteran"},
+        "now": "2026-03-01T08:00:00+08:00",
+        "events": events,
+    })
+
+
+def skinlab_long_time_user():
+    """An existing user at the app update (Decision 4: backfill, capped at 90 days). Check-ins
+    (tracking_completed at 21:30) every day 2025-09-01..2026-02-28 except 2025-11-20.
+    Also: a skin analysis 2025-09-01 09:00, a 28-day cycle report 2025-09-28 22:00, skin-twin
+    matches on 2025-10-01..05 at 12:00, products analysed 2025-10-10..12 at 12:00, ingredients
+    learned 2025-11-01..12 at 12:00, a badge shared 2025-09-07 22:00."""
+    tz = "+08:00"
+    events = []
+    for d in days(dt.date(2025, 9, 1), dt.date(2026, 2, 28)):
+        if d != dt.date(2025, 11, 20):
+            events.append({"type": "tracking_completed", "at": stamp(d, 21, 30, tz)})
+    events.append({"type": "analysis_completed", "at": stamp(dt.date(2025, 9, 1), 9, 0, tz)})
+    events.append({"type": "cycle_completed", "at": stamp(dt.date(2025, 9, 28), 22, 0, tz)})
+    events.append({"type": "achievement_shared", "at": stamp(dt.date(2025, 9, 7), 22, 0, tz)})
+    for d in days(dt.date(2025, 10, 1), dt.date(2025, 10, 5)):
+        events.append({"type": "twin_matched", "at": stamp(d, 12, 0, tz)})
+    for d in days(dt.date(2025, 10, 10), dt.date(2025, 10, 12)):
+        events.append({"type": "product_analyzed", "at": stamp(d, 12, 0, tz)})
+    for d in days(dt.date(2025, 11, 1), dt.date(2025, 11, 12)):
+        events.append({"type": "ingredient_learned", "at": stamp(d, 12, 0, tz)})
+    events.sort(key=lambda e: e["at"])
+    write("examples/skinlab/long_time_user.json", {
+        "schema": 1,
+        "user": {"id": "skinlab_regular", "timezone": "Asia/Shanghai"},
+        "now": "2026-03-01T09:00:00+08:00",
+        "events": events,
+    })
+
+
+def skinlab_freeze_refill():
+    """Check-ins (21:30) every day 2026-03-01..04-12 except 03-06 and 04-10; the freeze button
+    pressed the next mornings (03-07 and 04-11, 08:00). The freeze windows are 30 days from the
+    first check-in: 03-01..03-30 and 03-31..04-29, one freeze each, so both misses are covered."""
+    tz = "+08:00"
+    events = []
+    for d in days(dt.date(2026, 3, 1), dt.date(2026, 4, 12)):
+        if d in (dt.date(2026, 3, 7), dt.date(2026, 4, 11)):
+            events.append({"type": "freeze_used", "at": stamp(d, 8, 0, tz)})
+        if d not in (dt.date(2026, 3, 6), dt.date(2026, 4, 10)):
+            events.append({"type": "tracking_completed", "at": stamp(d, 21, 30, tz)})
+    write("examples/skinlab/freeze_refill.json", {
+        "schema": 1,
+        "user": {"id": "skinlab_two_freezes", "timezone": "Asia/Shanghai"},
+        "now": "2026-04-12T22:00:00+08:00",
+        "events": events,
+    })
+
+
 if __name__ == "__main__":
+    skinlab_freeze_refill()
     taskmate_long_time_user()
     taskmate_showcase()
+    weekyii_long_time_user()
+    lifer_long_time_user()
+    skinlab_long_time_user()
