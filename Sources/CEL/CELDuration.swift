@@ -1,12 +1,108 @@
-// PLACEHOLDER BODIES until the CEL work (issue 3) lands; signatures are the contract.
-
-/// A signed span of time with nanosecond precision (±10,000 years).
+/// A signed span of time with nanosecond precision. CEL limits durations to what fits in one
+/// int64 of nanoseconds (about ±292 years); arithmetic beyond that is a range error.
 public struct CELDuration: Sendable, Hashable, Comparable {
     public var seconds: Int64
+    /// Same sign as `seconds` (or zero), magnitude below 1e9.
     public var nanos: Int32
     public init(seconds: Int64, nanos: Int32 = 0) {
         self.seconds = seconds
         self.nanos = nanos
     }
+
+    /// A duration of `totalNanoseconds`.
+    public init(nanoseconds totalNanoseconds: Int64) {
+        seconds = totalNanoseconds / 1_000_000_000
+        nanos = Int32(totalNanoseconds % 1_000_000_000)
+    }
+
     public static func < (a: CELDuration, b: CELDuration) -> Bool { (a.seconds, a.nanos) < (b.seconds, b.nanos) }
+
+    /// The whole duration in nanoseconds, `nil` when it does not fit in an int64.
+    public var totalNanoseconds: Int64? {
+        let (scaled, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (sum, o2) = scaled.addingReportingOverflow(Int64(nanos))
+        return o1 || o2 ? nil : sum
+    }
+
+    /// Parses Go-style durations as CEL does: `"1h2m3.5s"`, `"-1.5h"`, `"300ms"`, `"0"`.
+    /// Units: `h`, `m`, `s`, `ms`, `us`, `µs`, `ns`. `nil` when malformed or out of range.
+    public static func parse(_ text: String) -> CELDuration? {
+        var scalars = Array(text.unicodeScalars)[...]
+        var negative = false
+        if let sign = scalars.first, sign == "-" || sign == "+" {
+            negative = sign == "-"
+            scalars = scalars.dropFirst()
+        }
+        if scalars.count == 1, scalars.first == "0" { return CELDuration(seconds: 0) }
+        if scalars.isEmpty { return nil }
+        var total: Double = 0
+        var exactTotal: Int64 = 0
+        var exact = true
+        while !scalars.isEmpty {
+            var whole: Int64 = 0
+            var wholeDigits = 0
+            var overflowed = false
+            while let c = scalars.first, ("0"..."9").contains(c) {
+                let digit = Int64(c.value - 48)
+                let (m, o1) = whole.multipliedReportingOverflow(by: 10)
+                let (a, o2) = m.addingReportingOverflow(digit)
+                if o1 || o2 { overflowed = true }
+                whole = a
+                wholeDigits += 1
+                scalars = scalars.dropFirst()
+            }
+            var fraction = ""
+            if scalars.first == "." {
+                scalars = scalars.dropFirst()
+                while let c = scalars.first, ("0"..."9").contains(c) {
+                    fraction.unicodeScalars.append(c)
+                    scalars = scalars.dropFirst()
+                }
+            }
+            if wholeDigits == 0 && fraction.isEmpty { return nil }
+            var unit = ""
+            while let c = scalars.first, !("0"..."9").contains(c), c != "." {
+                unit.unicodeScalars.append(c)
+                scalars = scalars.dropFirst()
+            }
+            let unitNanos: Int64
+            switch unit {
+            case "ns": unitNanos = 1
+            case "us", "µs", "μs": unitNanos = 1_000
+            case "ms": unitNanos = 1_000_000
+            case "s": unitNanos = 1_000_000_000
+            case "m": unitNanos = 60_000_000_000
+            case "h": unitNanos = 3_600_000_000_000
+            default: return nil
+            }
+            if overflowed { return nil }
+            let (wholeNanos, o1) = whole.multipliedReportingOverflow(by: unitNanos)
+            var fractionNanos: Int64 = 0
+            if !fraction.isEmpty, let f = Double("0." + fraction) {
+                fractionNanos = Int64((f * Double(unitNanos)).rounded(.towardZero))
+            }
+            let (part, o2) = wholeNanos.addingReportingOverflow(fractionNanos)
+            let (sum, o3) = exactTotal.addingReportingOverflow(part)
+            if o1 || o2 || o3 { exact = false }
+            exactTotal = sum
+            total += Double(whole) * Double(unitNanos)
+        }
+        guard exact, total < 9.3e18 else { return nil }
+        return CELDuration(nanoseconds: negative ? -exactTotal : exactTotal)
+    }
+
+    /// CEL's string form: seconds with a fraction only when needed, e.g. `"3600s"`, `"1.5s"`.
+    public var celString: String {
+        let negative = seconds < 0 || nanos < 0
+        let s = seconds.magnitude
+        let n = UInt32(nanos.magnitude)
+        var text = negative ? "-\(s)" : "\(s)"
+        if n != 0 {
+            var fraction = String(n)
+            fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            text += "." + fraction
+        }
+        return text + "s"
+    }
 }

@@ -1,11 +1,60 @@
-// PLACEHOLDER BODIES until the CEL work (issue 3) lands; signatures are the contract.
-
 /// Declarations that expressions are checked against, and the entry point to compile them.
+///
+/// Starts with the standard library of langdef (operators, `size`, string functions,
+/// conversions, date/time accessors) plus `list.sum()`, `list.min()` and `list.max()`.
 public struct CELEnvironment: Sendable {
-    public init(container: String = "") {}
-    public mutating func declare(variable name: String, type: CELType) {}
+    /// The namespace names are resolved in (langdef "Name Resolution"), e.g. `com.example`.
+    public var container: String
+    /// Declared variables by qualified name.
+    public private(set) var variables: [String: CELType] = [:]
+    /// Declared functions by qualified name, standard ones included.
+    public private(set) var functions: [String: [CELOverload]] = CELStandardDeclarations.functions
+
+    public init(container: String = "") {
+        self.container = container
+    }
+
+    /// Declares (or redeclares) a variable; `name` may be qualified (`com.example.x`).
+    public mutating func declare(variable name: String, type: CELType) {
+        variables[name] = type
+    }
+
+    /// Adds overloads to a function, replacing any existing overload with the same id.
+    public mutating func declare(function name: String, overloads: [CELOverload]) {
+        var existing = functions[name] ?? []
+        for overload in overloads {
+            if let index = existing.firstIndex(where: { $0.id == overload.id }) {
+                existing[index] = overload
+            } else {
+                existing.append(overload)
+            }
+        }
+        functions[name] = existing
+    }
+
+    /// Parses `source` with the standard macros expanded.
+    public func parse(_ source: String) -> Result<CELAST, CELCompileErrors> {
+        var parser = CELParser(source: source)
+        return parser.parse()
+    }
+
+    /// Type-checks a parsed expression against the declarations of this environment.
+    public func check(_ ast: CELAST) -> Result<CELCheckedAST, CELCompileErrors> {
+        var checker = CELChecker(ast: ast, variables: variables, functions: functions, container: container)
+        return checker.check()
+    }
+
     /// Compiles (parse → check → plan). Errors are sorted by position.
     public func compile(_ source: String) -> Result<CELProgram, CELCompileErrors> {
-        .failure(CELCompileErrors(issues: []))
+        let checked: CELCheckedAST
+        switch parse(source).flatMap({ check($0) }) {
+        case .failure(let errors): return .failure(errors)
+        case .success(let result): checked = result
+        }
+        do {
+            return .success(try CELProgram(checked: checked))
+        } catch {
+            return .failure(error)
+        }
     }
 }

@@ -1,7 +1,6 @@
-// PLACEHOLDER BODIES until the CEL work (issue 3) lands; signatures are the contract.
-
-/// An evaluation error carried as a value.
-public struct CELError: Error, Sendable, Hashable {
+/// An evaluation error carried as a value: CEL keeps errors as values so that `&&`, `||` and
+/// `?:` can absorb them when another operand already decides the result.
+public struct CELError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
         case noSuchOverload, noSuchField, noSuchKey, divideByZero, overflow, range, invalidArgument,
              noSuchVariable, costLimitExceeded, other
@@ -12,4 +11,15 @@ public struct CELError: Error, Sendable, Hashable {
         self.kind = kind
         self.message = message
     }
+
+    public var description: String { message }
+
+    static func noOverload(_ function: String, _ args: CELValue...) -> CELError {
+        let kinds = args.map { $0.typeName }.joined(separator: ", ")
+        return CELError(.noSuchOverload, "no such overload: \(function)(\(kinds))")
+    }
+    static let intOverflow = CELError(.overflow, "integer overflow")
+    static let uintOverflow = CELError(.overflow, "unsigned integer overflow")
+    static let divideByZero = CELError(.divideByZero, "divide by zero")
+    static let moduloByZero = CELError(.divideByZero, "modulus by zero")
 }

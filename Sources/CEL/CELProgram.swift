@@ -1,25 +1,78 @@
-// PLACEHOLDER BODIES until the CEL work (issue 3) lands; signatures are the contract.
-
-/// A compiled, immutable, thread-safe program.
+/// A compiled, immutable, thread-safe program: the expression planned once into closures.
 public struct CELProgram: Sendable {
-    init() {}
-    /// The checked type of the whole expression.
-    public var resultType: CELType { .dyn }
+    let root: CELStep
+    let variableNames: [String]
+    let slotCount: Int
+    /// Steps charged once per evaluation (every node at least once).
+    let baseCost: Int
+    let parsed: CELAST
+    let container: String
+    private let checkedAST: CELCheckedAST?
+
+    /// The checked type of the whole expression (`dyn` when planned unchecked).
+    public var resultType: CELType { checkedAST?.resultType ?? .dyn }
     /// The checked AST (for hosts that inspect shapes like `X >= N`); `nil` when planned unchecked.
-    public var checked: CELCheckedAST? { nil }
-    /// Evaluates against one activation. Errors come back as `.error` values, never thrown.
-    public func evaluate(_ activation: CELActivation, costLimit: Int = 10_000_000) -> CELValue { .null }
+    public var checked: CELCheckedAST? { checkedAST }
+
+    private init(ast: CELAST, checked: CELCheckedAST?, container: String, traced: Bool) {
+        var planner = CELPlanner(checked: checked, container: container, traced: traced)
+        root = planner.plan(ast.root).step
+        variableNames = planner.variableNames
+        slotCount = planner.slotCount
+        baseCost = CELPlanner.size(ast.root)
+        parsed = ast
+        checkedAST = checked
+        self.container = container
+    }
+
+    /// Evaluates against one activation. Errors come back as `.error` values, never thrown;
+    /// more than `costLimit` steps give an error of kind `costLimitExceeded`.
+    public func evaluate(_ activation: CELActivation, costLimit: Int = 10_000_000) -> CELValue {
+        run(activation, costLimit: costLimit).value
+    }
+
+    func run(_ activation: CELActivation, costLimit: Int) -> (value: CELValue, trace: [CELExprID: CELValue]) {
+        if baseCost > costLimit { return (.error(CELFrame.costError), [:]) }
+        return withUnsafeTemporaryAllocation(of: CELValue.self, capacity: Swift.max(slotCount, 1)) { buffer in
+            guard let slots = buffer.baseAddress else { return (.error(CELFrame.costError), [:]) }
+            var i = 0
+            for name in variableNames {
+                (slots + i).initialize(to: activation.value(named: name) ?? CELProgram.unbound(name))
+                i += 1
+            }
+            while i < slotCount {
+                (slots + i).initialize(to: .null)
+                i += 1
+            }
+            var frame = CELFrame(slots: slots, activation: activation, budget: costLimit - baseCost)
+            let value = root(&frame)
+            slots.deinitialize(count: slotCount)
+            return (frame.exceeded ? .error(CELFrame.costError) : value, frame.trace)
+        }
+    }
+
+    private static func unbound(_ name: String) -> CELValue {
+        .error(CELError(.noSuchVariable, "no such attribute: '\(name)' is not bound"))
+    }
 }
 
 extension CELProgram {
-    /// Plans a checked expression (the normal path). Implemented by the planner.
-    public init(checked: CELCheckedAST) throws(CELCompileErrors) { self.init() }
+    /// Plans a checked expression (the normal path).
+    public init(checked: CELCheckedAST) throws(CELCompileErrors) {
+        self.init(ast: checked.ast, checked: checked, container: "", traced: false)
+    }
+
     /// Plans an unchecked expression (dynamic dispatch only; used by conformance tests that
     /// disable checking). `container` is used for name resolution.
-    public init(parsed: CELAST, container: String = "") throws(CELCompileErrors) { self.init() }
+    public init(parsed: CELAST, container: String = "") throws(CELCompileErrors) {
+        self.init(ast: parsed, checked: nil, container: container, traced: false)
+    }
 
     /// Evaluates like `evaluate`, also recording the value of every sub-expression by node id
-    /// (slow path, for `rulecheck explain`).
+    /// (a slower path: the expression is planned again with recording and without folding).
     public func evaluateTraced(_ activation: CELActivation, costLimit: Int = 10_000_000)
-        -> (value: CELValue, trace: [CELExprID: CELValue]) { (.null, [:]) }
+        -> (value: CELValue, trace: [CELExprID: CELValue]) {
+        let tracing = CELProgram(ast: parsed, checked: checkedAST, container: container, traced: true)
+        return tracing.run(activation, costLimit: costLimit)
+    }
 }

@@ -95,12 +95,21 @@ public struct CELAST: Sendable {
     public var source: String
     /// The original macro call (e.g. `events.filter(e, ...)`) for each comprehension node id.
     public var macroCalls: [CELExprID: CELExpr]
+    /// Where the token that names what a node does is written: the operator of an operator call
+    /// (`*` in `a * b`), the function name of a call, the field name of a selection. Errors
+    /// about a node point here; nodes without an entry use their `range`.
+    public var anchors: [CELExprID: CELSourceRange]
 
-    public init(root: CELExpr, source: String, macroCalls: [CELExprID: CELExpr] = [:]) {
+    public init(root: CELExpr, source: String, macroCalls: [CELExprID: CELExpr] = [:],
+                anchors: [CELExprID: CELSourceRange] = [:]) {
         self.root = root
         self.source = source
         self.macroCalls = macroCalls
+        self.anchors = anchors
     }
+
+    /// The range an error about `id` should point at.
+    public func anchor(of expr: CELExpr) -> CELSourceRange { anchors[expr.id] ?? expr.range }
 }
 
 /// What the checker learned: the type of every node and what each identifier or call refers to.

@@ -1,0 +1,37 @@
+/// Picks the declared name closest to a misspelt one, for "did you mean …?" hints.
+enum CELNameSuggestion {
+    /// The candidate with the smallest edit distance to `name`, if that distance is small
+    /// relative to the name's length (at most one edit per three characters, at least one).
+    static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+        let target = Array(name.unicodeScalars)
+        let allowed = max(1, target.count / 3)
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != name {
+            let distance = editDistance(target, Array(candidate.unicodeScalars))
+            guard distance <= allowed else { continue }
+            if let current = best,
+               current.distance < distance || (current.distance == distance && current.name < candidate) {
+                continue
+            }
+            best = (candidate, distance)
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance (insertions, deletions and substitutions cost one).
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

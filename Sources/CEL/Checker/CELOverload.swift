@@ -1,0 +1,21 @@
+/// One signature of a function (cel-go's overload declaration). For instance (receiver-style)
+/// overloads the receiver is the first parameter.
+public struct CELOverload: Sendable, Hashable {
+    /// A unique id such as `add_int64` or `size_string`; the evaluator dispatches on it.
+    public var id: String
+    public var parameters: [CELType]
+    public var result: CELType
+    /// Names of the type parameters used in `parameters` and `result` (`.typeParam("A")`).
+    public var typeParameters: [String]
+    /// Called as `receiver.function(args)` rather than `function(args)`.
+    public var isInstance: Bool
+
+    public init(id: String, parameters: [CELType], result: CELType, typeParameters: [String] = [],
+                isInstance: Bool = false) {
+        self.id = id
+        self.parameters = parameters
+        self.result = result
+        self.typeParameters = typeParameters
+        self.isInstance = isInstance
+    }
+}

@@ -1,0 +1,207 @@
+/// Planning of calls: the logical operators (non-strict), the conditional, the accumulator
+/// append of list-building macros, constant folding, and typed fast paths for comparisons.
+extension CELPlanner {
+    mutating func planCall(_ expr: CELExpr, target: CELExpr?, function: String, args: [CELExpr]) -> Node {
+        // `ns.fn(x)` where `ns` is no variable but `ns.fn` is a known function.
+        if let target, let parts = qualifiedParts(target), checked?.references[target.id] == nil {
+            let qualified = parts.joined(separator: ".") + "." + function
+            if CELStandardLibrary.function(named: qualified) != nil {
+                return planCall(expr, target: nil, function: qualified, args: args)
+            }
+        }
+        if target == nil {
+            switch (function, args.count) {
+            case ("_&&_", 2): return planLogic(args[0], args[1], isAnd: true)
+            case ("_||_", 2): return planLogic(args[0], args[1], isAnd: false)
+            case ("_?_:_", 3): return planConditional(args[0], args[1], args[2])
+            case ("@not_strictly_false", 1), ("__not_strictly_false__", 1):
+                let inner = plan(args[0]).step
+                return Node(step: { frame in
+                    if case .bool(false) = inner(&frame) { return .bool(false) }
+                    return .bool(true)
+                }, constant: nil)
+            case ("_+_", 2) where !traced:
+                if let append = planAccumulatorAppend(args[0], args[1]) { return append }
+            default: break
+            }
+        }
+        let operands = (target.map { [$0] } ?? []) + args
+        let nodes = operands.map { plan($0) }
+        guard var function_ = CELStandardLibrary.function(named: function) else {
+            let error = CELValue.error(CELError(.noSuchOverload, "no such overload: \(function)"))
+            return .constant(error)
+        }
+        if function == "sum", let list = operands.first, case .list(let element)? = checked?.types[list.id] {
+            let empty: CELValue = switch element {
+            case .double: .double(0)
+            case .uint: .uint(0)
+            case .duration: .duration(CELDuration(seconds: 0))
+            default: .int(0)
+            }
+            function_ = .unary { CELListAggregate.sum($0, emptyValue: empty) }
+        }
+        if function == "matches", nodes.count == 2, case .string(let pattern)? = nodes[1].constant {
+            let compiled = CELRegex.compile(pattern)
+            function_ = .binary { text, _ in
+                guard case .string(let s) = text else { return .error(.noOverload("matches", text)) }
+                switch compiled {
+                case .success(let regex): return .bool(regex.matches(s))
+                case .failure(let error): return .error(error)
+                }
+            }
+        }
+        if !traced, nodes.allSatisfy({ $0.constant != nil }) {
+            return .constant(Self.apply(function_, nodes.compactMap(\.constant)))
+        }
+        if nodes.count == 2, let fast = Self.fastComparison(function, nodes[0], nodes[1]) { return fast }
+        return Self.strictCall(function_, nodes.map(\.step))
+    }
+
+    static func apply(_ function: CELFunction, _ values: [CELValue]) -> CELValue {
+        if let error = values.first(where: \.isError) { return error }
+        switch function {
+        case .unary(let f) where values.count == 1: return f(values[0])
+        case .binary(let f) where values.count == 2: return f(values[0], values[1])
+        case .variadic(let f): return f(values)
+        default:
+            return .error(CELError(.noSuchOverload, "no such overload: wrong number of arguments (\(values.count))"))
+        }
+    }
+
+    /// A call whose error arguments propagate (the leftmost error wins).
+    static func strictCall(_ function: CELFunction, _ steps: [CELStep]) -> Node {
+        switch function {
+        case .unary(let f) where steps.count == 1:
+            let a = steps[0]
+            return Node(step: { frame in
+                let x = a(&frame)
+                if case .error = x { return x }
+                return f(x)
+            }, constant: nil)
+        case .binary(let f) where steps.count == 2:
+            let a = steps[0]
+            let b = steps[1]
+            return Node(step: { frame in
+                let x = a(&frame)
+                let y = b(&frame)
+                if case .error = x { return x }
+                if case .error = y { return y }
+                return f(x, y)
+            }, constant: nil)
+        default:
+            return Node(step: { frame in
+                var values: [CELValue] = []
+                values.reserveCapacity(steps.count)
+                for step in steps { values.append(step(&frame)) }
+                return apply(function, values)
+            }, constant: nil)
+        }
+    }
+
+    /// `&&` and `||` are commutative over errors: an operand that decides the result wins
+    /// even when the other is an error (langdef "Logical Operators").
+    mutating func planLogic(_ left: CELExpr, _ right: CELExpr, isAnd: Bool) -> Node {
+        let l = plan(left).step
+        let r = plan(right).step
+        let name = isAnd ? "_&&_" : "_||_"
+        let decisive = !isAnd
+        return Node(step: { frame in
+            let a = l(&frame)
+            if case .bool(let x) = a, x == decisive { return a }
+            let b = r(&frame)
+            if case .bool(let y) = b {
+                if y == decisive { return b }
+                if case .bool = a { return b }
+            }
+            if case .error = a { return a }
+            if case .error = b { return b }
+            return .error(.noOverload(name, a, b))
+        }, constant: nil)
+    }
+
+    mutating func planConditional(_ condition: CELExpr, _ then: CELExpr, _ otherwise: CELExpr) -> Node {
+        let c = plan(condition)
+        let t = plan(then)
+        let e = plan(otherwise)
+        if !traced, case .bool(let decided)? = c.constant { return decided ? t : e }
+        let cs = c.step, ts = t.step, es = e.step
+        return Node(step: { frame in
+            let value = cs(&frame)
+            switch value {
+            case .bool(true): return ts(&frame)
+            case .bool(false): return es(&frame)
+            case .error: return value
+            default: return .error(.noOverload("_?_:_", value))
+            }
+        }, constant: nil)
+    }
+
+    /// `accu + [x]` inside a comprehension's loop step: appends to the accumulator in place
+    /// instead of copying it, so `filter` and `map` are linear rather than quadratic.
+    mutating func planAccumulatorAppend(_ left: CELExpr, _ right: CELExpr) -> Node? {
+        guard let accumulatorLocal, case .ident(let name) = left.kind, name == accumulatorName,
+              local(named: name) == accumulatorLocal, case .list(let elements) = right.kind else { return nil }
+        let slot = localSlot(accumulatorLocal)
+        let steps = elements.map { plan($0).step }
+        return Node(step: { frame in
+            var added: [CELValue] = []
+            added.reserveCapacity(steps.count)
+            for step in steps {
+                let value = step(&frame)
+                if case .error = value { return value }
+                added.append(value)
+            }
+            let current = frame.slots[slot]
+            guard case .list(var list) = current else { return CELValue.add(current, .list(CELList(added))) }
+            // Drop the slot's reference so the list's buffer is unique and grows in place.
+            frame.slots[slot] = .null
+            for value in added { list.append(value) }
+            return .list(list)
+        }, constant: nil)
+    }
+
+    /// Comparisons against a constant int or string, without a generic dispatch.
+    static func fastComparison(_ function: String, _ left: Node, _ right: Node) -> Node? {
+        let l = left.step
+        guard let constant = right.constant else { return nil }
+        let generic: @Sendable (CELValue, CELValue) -> CELValue
+        switch CELStandardLibrary.function(named: function) {
+        case .binary(let f)?: generic = f
+        default: return nil
+        }
+        switch constant {
+        case .int(let k):
+            let test: (@Sendable (Int64) -> Bool)? = switch function {
+            case "_<_": { $0 < k }
+            case "_<=_": { $0 <= k }
+            case "_>_": { $0 > k }
+            case "_>=_": { $0 >= k }
+            case "_==_": { $0 == k }
+            case "_!=_": { $0 != k }
+            default: nil
+            }
+            guard let test else { return nil }
+            if let slot = left.variableSlot {
+                return Node(step: { frame in
+                    if case .int(let x) = frame.slots[slot] { return .bool(test(x)) }
+                    return generic(frame.slots[slot], constant)
+                }, constant: nil)
+            }
+            return Node(step: { frame in
+                let value = l(&frame)
+                if case .int(let x) = value { return .bool(test(x)) }
+                return generic(value, constant)
+            }, constant: nil)
+        case .string(let k):
+            guard function == "_==_" || function == "_!=_" else { return nil }
+            let equal = function == "_==_"
+            return Node(step: { frame in
+                let value = l(&frame)
+                if case .string(let x) = value { return .bool(CELText.equal(x, k) == equal) }
+                return generic(value, constant)
+            }, constant: nil)
+        default:
+            return nil
+        }
+    }
+}

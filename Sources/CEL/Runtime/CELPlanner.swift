@@ -1,0 +1,381 @@
+/// Turns an AST into closures once. Names are resolved here (comprehension variables to
+/// frame slots, checked variables to slots filled once per evaluation, unchecked names to a
+/// list of candidate qualified names), functions to their implementations, constant
+/// sub-expressions are folded, and common typed shapes (`x >= 600`, `s == "a"`, the
+/// accumulator append of `filter`/`map`) get dedicated closures.
+struct CELPlanner {
+    /// A planned node and, when it is a constant, its value.
+    struct Node {
+        var step: CELStep
+        var constant: CELValue?
+        /// Set when the node reads a global variable slot directly.
+        var variableSlot: Int?
+
+        static func constant(_ value: CELValue) -> Node {
+            Node(step: { _ in value }, constant: value)
+        }
+    }
+
+    let checked: CELCheckedAST?
+    let container: String
+    let traced: Bool
+    var variableNames: [String] = []
+    var variableSlots: [String: Int] = [:]
+    var localCount = 0
+    /// Comprehension variables in scope, innermost last: name → local index.
+    var scopes: [(name: String, local: Int)] = []
+    /// The accumulator of the comprehension whose loop step is being planned.
+    var accumulatorLocal: Int?
+    var accumulatorName: String?
+
+    init(checked: CELCheckedAST?, container: String, traced: Bool) {
+        self.checked = checked
+        self.container = container
+        self.traced = traced
+        if let checked {
+            var names = Set<String>()
+            for reference in checked.references.values {
+                if case .variable(let name) = reference { names.insert(name) }
+            }
+            variableNames = names.sorted()
+            for (i, name) in variableNames.enumerated() { variableSlots[name] = i }
+        }
+    }
+
+    /// Slots a frame needs: global variables first, then comprehension locals.
+    var slotCount: Int { variableNames.count + localCount }
+
+    func localSlot(_ local: Int) -> Int { variableNames.count + local }
+
+    // MARK: nodes
+
+    mutating func plan(_ expr: CELExpr) -> Node {
+        let node = planUntraced(expr)
+        guard traced else { return node }
+        let id = expr.id
+        let inner = node.step
+        return Node(step: { frame in
+            let value = inner(&frame)
+            frame.trace[id] = value
+            return value
+        }, constant: nil)
+    }
+
+    mutating func planUntraced(_ expr: CELExpr) -> Node {
+        switch expr.kind {
+        case .literal(let literal):
+            return .constant(Self.value(of: literal))
+        case .ident(let name):
+            return planIdent(name, id: expr.id)
+        case .select(let operand, let field, let testOnly):
+            return planSelect(expr, operand: operand, field: field, testOnly: testOnly)
+        case .call(let target, let function, let args):
+            return planCall(expr, target: target, function: function, args: args)
+        case .list(let elements):
+            return planList(elements)
+        case .map(let entries):
+            return planMap(entries)
+        case .comprehension(let comprehension):
+            return planComprehension(comprehension)
+        }
+    }
+
+    static func value(of literal: CELLiteral) -> CELValue {
+        switch literal {
+        case .null: .null
+        case .bool(let b): .bool(b)
+        case .int(let i): .int(i)
+        case .uint(let u): .uint(u)
+        case .double(let d): .double(d)
+        case .string(let s): .string(s)
+        case .bytes(let b): .bytes(b)
+        }
+    }
+
+    // MARK: names
+
+    func local(named name: String) -> Int? {
+        scopes.last { $0.name == name }?.local
+    }
+
+    func readLocal(_ local: Int) -> Node {
+        let slot = localSlot(local)
+        return Node(step: { frame in frame.slots[slot] }, constant: nil)
+    }
+
+    func readVariable(_ name: String) -> Node? {
+        guard let slot = variableSlots[name] else { return nil }
+        return Node(step: { frame in frame.slots[slot] }, constant: nil, variableSlot: slot)
+    }
+
+    mutating func planIdent(_ name: String, id: CELExprID) -> Node {
+        if let local = local(named: name) { return readLocal(local) }
+        if let reference = checked?.references[id] {
+            switch reference {
+            case .variable(let qualified):
+                if let node = readVariable(qualified) { return node }
+            case .constant(let literal):
+                return .constant(Self.value(of: literal))
+            case .typeName(let type):
+                return .constant(.type(type))
+            case .overloads:
+                break
+            }
+        }
+        return planDynamicName([name])
+    }
+
+    /// Candidate qualified names for `name` inside the container, most specific first
+    /// (langdef "Name Resolution").
+    func candidates(_ name: String) -> [String] {
+        if name.hasPrefix(".") { return [String(name.dropFirst())] }
+        var result: [String] = []
+        var prefix = container
+        while !prefix.isEmpty {
+            result.append(prefix + "." + name)
+            if let dot = prefix.lastIndex(of: ".") { prefix = String(prefix[..<dot]) } else { prefix = "" }
+        }
+        result.append(name)
+        return result
+    }
+
+    static let typeNames: [String: CELType] = [
+        "int": .int, "uint": .uint, "double": .double, "bool": .bool, "string": .string, "bytes": .bytes,
+        "list": .list(.dyn), "map": .map(.dyn, .dyn), "null_type": .null, "type": .type(.dyn),
+        "google.protobuf.Timestamp": .timestamp, "google.protobuf.Duration": .duration,
+    ]
+
+    /// Resolves a dotted name at run time against the activation: the longest qualified name
+    /// bound wins, the remaining parts are field selections. Type names are the fallback.
+    func planDynamicName(_ parts: [String], testOnlyLast: Bool = false) -> Node {
+        var options: [(name: String, rest: [String])] = []
+        for k in stride(from: parts.count, through: 1, by: -1) {
+            let head = parts[0..<k].joined(separator: ".")
+            for candidate in candidates(head) {
+                options.append((candidate, Array(parts[k...])))
+            }
+        }
+        var typeFallback: CELValue?
+        let fullName = parts.joined(separator: ".")
+        for candidate in candidates(fullName) {
+            if let type = Self.typeNames[candidate] {
+                typeFallback = .type(type)
+                break
+            }
+        }
+        let missing = CELValue.error(CELError(.noSuchVariable,
+            "undeclared reference to '\(fullName)' (in container '\(container)')"))
+        let fallback = typeFallback ?? missing
+        let resolutions = options
+        return Node(step: { frame in
+            for option in resolutions {
+                guard var value = frame.activation.value(named: option.name) else { continue }
+                for (i, field) in option.rest.enumerated() {
+                    let last = i == option.rest.count - 1
+                    value = last && testOnlyLast ? CELPlanner.hasField(value, field) : CELPlanner.select(value, field)
+                }
+                return value
+            }
+            return fallback
+        }, constant: nil)
+    }
+
+    /// The parts of `a.b.c` when it is a chain of selections on an identifier that is not a
+    /// comprehension variable.
+    func qualifiedParts(_ expr: CELExpr) -> [String]? {
+        switch expr.kind {
+        case .ident(let name):
+            return local(named: name) == nil ? [name] : nil
+        case .select(let operand, let field, false):
+            guard let parts = qualifiedParts(operand) else { return nil }
+            return parts + [field]
+        default:
+            return nil
+        }
+    }
+
+    // MARK: select
+
+    static func select(_ value: CELValue, _ field: String) -> CELValue {
+        switch value {
+        case .map(let map):
+            if let found = map.storage.value(forString: field) { return found }
+            return .error(CELError(.noSuchKey, "no such key: '\(field)'"))
+        case .error:
+            return value
+        default:
+            return .error(CELError(.noSuchField, "type '\(value.typeName)' does not support field selection"))
+        }
+    }
+
+    static func hasField(_ value: CELValue, _ field: String) -> CELValue {
+        switch value {
+        case .map(let map): return .bool(map.storage.value(forString: field) != nil)
+        case .error: return value
+        default: return .error(CELError(.noSuchField, "type '\(value.typeName)' does not support field selection"))
+        }
+    }
+
+    mutating func planSelect(_ expr: CELExpr, operand: CELExpr, field: String, testOnly: Bool) -> Node {
+        if !testOnly, case .variable(let qualified)? = checked?.references[expr.id], let node = readVariable(qualified) {
+            return node
+        }
+        if checked == nil, let parts = qualifiedParts(operand) {
+            return planDynamicName(parts + [field], testOnlyLast: testOnly)
+        }
+        let base = plan(operand)
+        if testOnly {
+            let step = base.step
+            return Node(step: { frame in CELPlanner.hasField(step(&frame), field) }, constant: nil)
+        }
+        if let slot = base.variableSlot {
+            return Node(step: { frame in
+                if case .map(let map) = frame.slots[slot], let found = map.storage.value(forString: field) { return found }
+                return CELPlanner.select(frame.slots[slot], field)
+            }, constant: nil)
+        }
+        let step = base.step
+        return Node(step: { frame in
+            let value = step(&frame)
+            if case .map(let map) = value, let found = map.storage.value(forString: field) { return found }
+            return CELPlanner.select(value, field)
+        }, constant: nil)
+    }
+
+    // MARK: collections
+
+    mutating func planList(_ elements: [CELExpr]) -> Node {
+        let nodes = elements.map { plan($0) }
+        if !traced, nodes.allSatisfy({ $0.constant != nil }) {
+            let values = nodes.compactMap(\.constant)
+            if let error = values.first(where: \.isError) { return .constant(error) }
+            return .constant(.list(CELList(values)))
+        }
+        let steps = nodes.map(\.step)
+        return Node(step: { frame in
+            var values: [CELValue] = []
+            values.reserveCapacity(steps.count)
+            for step in steps {
+                let value = step(&frame)
+                if case .error = value { return value }
+                values.append(value)
+            }
+            return .list(CELList(values))
+        }, constant: nil)
+    }
+
+    mutating func planMap(_ entries: [CELMapEntry]) -> Node {
+        let keys = entries.map { plan($0.key) }
+        let values = entries.map { plan($0.value) }
+        if !traced, keys.allSatisfy({ $0.constant != nil }), values.allSatisfy({ $0.constant != nil }) {
+            return .constant(CELMap.literal(keys: keys.compactMap(\.constant), values: values.compactMap(\.constant)))
+        }
+        let keySteps = keys.map(\.step)
+        let valueSteps = values.map(\.step)
+        return Node(step: { frame in
+            var k: [CELValue] = []
+            var v: [CELValue] = []
+            k.reserveCapacity(keySteps.count)
+            v.reserveCapacity(keySteps.count)
+            for (keyStep, valueStep) in zip(keySteps, valueSteps) {
+                let key = keyStep(&frame)
+                if case .error = key { return key }
+                let value = valueStep(&frame)
+                if case .error = value { return value }
+                k.append(key)
+                v.append(value)
+            }
+            return CELMap.literal(keys: k, values: v)
+        }, constant: nil)
+    }
+
+    // MARK: comprehensions
+
+    mutating func planComprehension(_ c: CELComprehension) -> Node {
+        let range = plan(c.iterRange).step
+        let initial = plan(c.accuInit).step
+        let iterLocal = localCount
+        let iter2Local = c.iterVar2 == nil ? nil : localCount + 1
+        let accuLocal = localCount + (c.iterVar2 == nil ? 1 : 2)
+        localCount += c.iterVar2 == nil ? 2 : 3
+
+        let savedScopes = scopes
+        let savedAccumulator = (accumulatorLocal, accumulatorName)
+        scopes.append((c.accuVar, accuLocal))
+        scopes.append((c.iterVar, iterLocal))
+        if let name = c.iterVar2, let local = iter2Local { scopes.append((name, local)) }
+        accumulatorLocal = accuLocal
+        accumulatorName = c.accuVar
+        let condition = plan(c.loopCondition)
+        let loopStep = plan(c.loopStep).step
+        accumulatorLocal = nil
+        accumulatorName = nil
+        scopes = savedScopes
+        scopes.append((c.accuVar, accuLocal))
+        let result = plan(c.result).step
+        scopes = savedScopes
+        (accumulatorLocal, accumulatorName) = savedAccumulator
+
+        let iterSlot = localSlot(iterLocal)
+        let iter2Slot = iter2Local.map { localSlot($0) }
+        let accuSlot = localSlot(accuLocal)
+        let iterationCost = 1 + Self.size(c.loopCondition) + Self.size(c.loopStep)
+        let alwaysTrue: Bool = if case .bool(true)? = condition.constant { true } else { false }
+        let conditionStep = condition.step
+
+        return Node(step: { frame in
+            let rangeValue = range(&frame)
+            frame.slots[accuSlot] = initial(&frame)
+            // One iteration: false once the loop must stop.
+            func iterate(_ frame: inout CELFrame) -> Bool {
+                guard frame.charge(iterationCost) else { return false }
+                if !alwaysTrue {
+                    guard case .bool(true) = conditionStep(&frame) else { return false }
+                }
+                frame.slots[accuSlot] = loopStep(&frame)
+                return true
+            }
+            switch rangeValue {
+            case .list(let list):
+                var index: Int64 = 0
+                for element in list {
+                    if let iter2Slot {
+                        frame.slots[iterSlot] = .int(index)
+                        frame.slots[iter2Slot] = element
+                    } else {
+                        frame.slots[iterSlot] = element
+                    }
+                    index += 1
+                    if !iterate(&frame) { break }
+                }
+            case .map(let map):
+                for (key, value) in zip(map.storage.keys, map.storage.values) {
+                    frame.slots[iterSlot] = key.value
+                    if let iter2Slot { frame.slots[iter2Slot] = value }
+                    if !iterate(&frame) { break }
+                }
+            case .error:
+                return rangeValue
+            default:
+                return .error(CELError(.noSuchOverload, "cannot iterate over \(rangeValue.typeName)"))
+            }
+            if frame.exceeded { return .error(CELFrame.costError) }
+            let value = result(&frame)
+            frame.slots[accuSlot] = .null
+            return value
+        }, constant: nil)
+    }
+
+    /// Number of nodes in an expression: the static step cost of evaluating it once.
+    static func size(_ expr: CELExpr) -> Int {
+        switch expr.kind {
+        case .literal, .ident: return 1
+        case .select(let operand, _, _): return 1 + size(operand)
+        case .call(let target, _, let args): return 1 + (target.map(size) ?? 0) + args.reduce(0) { $0 + size($1) }
+        case .list(let elements): return 1 + elements.reduce(0) { $0 + size($1) }
+        case .map(let entries): return 1 + entries.reduce(0) { $0 + size($1.key) + size($1.value) }
+        case .comprehension(let c):
+            return 1 + size(c.iterRange) + size(c.accuInit) + size(c.result)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// The `getX` accessors of timestamps (in UTC or a given zone) and durations.
+enum CELTimeAccessor: String, CaseIterable, Sendable {
+    case getFullYear, getMonth, getDate, getDayOfMonth, getDayOfYear, getDayOfWeek
+    case getHours, getMinutes, getSeconds, getMilliseconds
+
+    func apply(_ args: [CELValue]) -> CELValue {
+        guard let receiver = args.first, args.count <= 2 else {
+            return .error(CELError(.noSuchOverload, "no such overload: \(rawValue)"))
+        }
+        switch receiver {
+        case .timestamp(let t):
+            var offset = 0
+            if args.count == 2 {
+                guard case .string(let zoneName) = args[1] else { return .error(.noOverload(rawValue, receiver, args[1])) }
+                guard let zone = CELTimeZone(zoneName) else {
+                    return .error(CELError(.invalidArgument, "unknown time zone '\(zoneName)'"))
+                }
+                offset = zone.offsetSeconds(at: t)
+            }
+            return .int(Int64(field(of: t, offsetSeconds: offset)))
+        case .duration(let d) where args.count == 1:
+            let total = Int64(d.seconds)
+            switch self {
+            case .getHours: return .int(total / 3600)
+            case .getMinutes: return .int(total / 60)
+            case .getSeconds: return .int(total)
+            case .getMilliseconds: return .int(Int64(d.nanos) / 1_000_000)
+            default: return .error(.noOverload(rawValue, receiver))
+            }
+        default:
+            return .error(CELError(.noSuchOverload, "no such overload: \(rawValue)(\(receiver.typeName))"))
+        }
+    }
+
+    /// The field of `t` read at the given UTC offset.
+    func field(of t: CELTimestamp, offsetSeconds: Int) -> Int {
+        let (days, secondOfDay) = (t.seconds + Int64(offsetSeconds)).floorDivided(by: 86_400)
+        let date = CivilDate(daysSinceEpoch: Int(days))
+        let s = Int(secondOfDay)
+        switch self {
+        case .getFullYear: return date.year
+        case .getMonth: return date.month - 1
+        case .getDate: return date.day
+        case .getDayOfMonth: return date.day - 1
+        case .getDayOfYear: return date.dayOfYear
+        // 1970-01-01 was a Thursday (4 with Sunday = 0).
+        case .getDayOfWeek: return Int((days + 4).floorDivided(by: 7).remainder)
+        case .getHours: return s / 3600
+        case .getMinutes: return s / 60 % 60
+        case .getSeconds: return s % 60
+        case .getMilliseconds: return Int(t.nanos) / 1_000_000
+        }
+    }
+}

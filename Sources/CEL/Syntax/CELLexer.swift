@@ -1,0 +1,278 @@
+/// Splits expression source into tokens (langdef lexis). Stops at the first malformed token.
+struct CELLexer {
+    private let scalars: [Unicode.Scalar]
+    private let locator: CELSourceLocator
+    private var position = 0
+
+    init(scalars: [Unicode.Scalar], locator: CELSourceLocator) {
+        self.scalars = scalars
+        self.locator = locator
+    }
+
+    /// All tokens, ending with `.endOfInput`.
+    mutating func tokenize() -> Result<[CELToken], CELIssue> {
+        var tokens: [CELToken] = []
+        while true {
+            switch nextToken() {
+            case .failure(let issue):
+                return .failure(issue)
+            case .success(let token):
+                tokens.append(token)
+                if token.kind == .endOfInput { return .success(tokens) }
+            }
+        }
+    }
+
+    private func peek(_ ahead: Int = 0) -> Unicode.Scalar? {
+        let index = position + ahead
+        return index < scalars.count ? scalars[index] : nil
+    }
+
+    private mutating func skipWhitespaceAndComments() {
+        while let scalar = peek() {
+            switch scalar {
+            case " ", "\t", "\n", "\r", "\u{0C}":
+                position += 1
+            case "/" where peek(1) == "/":
+                while let next = peek(), next != "\n" { position += 1 }
+            default:
+                return
+            }
+        }
+    }
+
+    private func failure(_ message: String, from start: Int, to end: Int? = nil) -> Result<CELToken, CELIssue> {
+        .failure(locator.issue(message, at: CELSourceRange(start: start, end: end ?? max(position, start + 1))))
+    }
+
+    private mutating func nextToken() -> Result<CELToken, CELIssue> {
+        skipWhitespaceAndComments()
+        let start = position
+        guard let scalar = peek() else {
+            return .success(CELToken(kind: .endOfInput, range: CELSourceRange(start: start, end: start)))
+        }
+        if scalar.isDigit || (scalar == "." && peek(1)?.isDigit == true) {
+            return lexNumber()
+        }
+        if scalar == "\"" || scalar == "'" {
+            return lexString(start: start, raw: false, bytes: false)
+        }
+        if scalar.isIdentifierStart {
+            if let prefixed = lexPrefixedString(start: start) { return prefixed }
+            while let next = peek(), next.isIdentifierPart { position += 1 }
+            let word = String(String.UnicodeScalarView(scalars[start..<position]))
+            return .success(CELToken(kind: Self.keyword(word) ?? .identifier(word), range: range(from: start)))
+        }
+        if scalar == "`" {
+            return lexQuotedIdentifier(start: start)
+        }
+        return lexPunctuation(start: start, scalar)
+    }
+
+    private func range(from start: Int) -> CELSourceRange {
+        CELSourceRange(start: start, end: position)
+    }
+
+    private static func keyword(_ word: String) -> CELToken.Kind? {
+        switch word {
+        case "true": return .trueKeyword
+        case "false": return .falseKeyword
+        case "null": return .nullKeyword
+        case "in": return .inKeyword
+        default: return nil
+        }
+    }
+
+    private mutating func lexPunctuation(start: Int, _ scalar: Unicode.Scalar) -> Result<CELToken, CELIssue> {
+        let next = peek(1)
+        let kind: CELToken.Kind
+        var width = 1
+        switch scalar {
+        case "+": kind = .plus
+        case "-": kind = .minus
+        case "*": kind = .star
+        case "/": kind = .slash
+        case "%": kind = .percent
+        case "?": kind = .question
+        case ":": kind = .colon
+        case ".": kind = .dot
+        case ",": kind = .comma
+        case "(": kind = .leftParen
+        case ")": kind = .rightParen
+        case "[": kind = .leftBracket
+        case "]": kind = .rightBracket
+        case "{": kind = .leftBrace
+        case "}": kind = .rightBrace
+        case "<":
+            if next == "=" { kind = .lessEqual; width = 2 } else { kind = .less }
+        case ">":
+            if next == "=" { kind = .greaterEqual; width = 2 } else { kind = .greater }
+        case "!":
+            if next == "=" { kind = .notEqual; width = 2 } else { kind = .not }
+        case "=" where next == "=":
+            kind = .equal; width = 2
+        case "&" where next == "&":
+            kind = .and; width = 2
+        case "|" where next == "|":
+            kind = .or; width = 2
+        case "=":
+            return failure("unexpected character '='; did you mean '=='?", from: start, to: start + 1)
+        case "&":
+            return failure("unexpected character '&'; did you mean '&&'?", from: start, to: start + 1)
+        case "|":
+            return failure("unexpected character '|'; did you mean '||'?", from: start, to: start + 1)
+        default:
+            return failure("unexpected character '\(scalar.escapedForMessage)'", from: start, to: start + 1)
+        }
+        position += width
+        return .success(CELToken(kind: kind, range: range(from: start)))
+    }
+
+    // MARK: Numbers
+
+    private mutating func lexNumber() -> Result<CELToken, CELIssue> {
+        let start = position
+        if peek() == "0", peek(1) == "x" || peek(1) == "X" {
+            position += 2
+            let digitsStart = position
+            while let next = peek(), next.isHexDigit { position += 1 }
+            guard position > digitsStart else {
+                return failure("hexadecimal literal needs digits after '0x'", from: start)
+            }
+            let digits = String(String.UnicodeScalarView(scalars[digitsStart..<position]))
+            return integerToken(digits: digits, radix: 16, start: start)
+        }
+        var isDouble = false
+        while let next = peek(), next.isDigit { position += 1 }
+        if peek() == ".", peek(1)?.isDigit == true {
+            isDouble = true
+            position += 1
+            while let next = peek(), next.isDigit { position += 1 }
+        }
+        if peek() == "e" || peek() == "E" {
+            var lookahead = 1
+            if peek(1) == "+" || peek(1) == "-" { lookahead = 2 }
+            if peek(lookahead)?.isDigit == true {
+                isDouble = true
+                position += lookahead
+                while let next = peek(), next.isDigit { position += 1 }
+            }
+        }
+        let text = String(String.UnicodeScalarView(scalars[start..<position]))
+        if isDouble {
+            guard let value = Double(text) else {
+                return failure("invalid double literal '\(text)'", from: start)
+            }
+            return .success(CELToken(kind: .doubleLiteral(value), range: range(from: start)))
+        }
+        return integerToken(digits: text, radix: 10, start: start)
+    }
+
+    private mutating func integerToken(digits: String, radix: Int, start: Int) -> Result<CELToken, CELIssue> {
+        if peek() == "u" || peek() == "U" {
+            position += 1
+            guard let value = UInt64(digits, radix: radix) else {
+                return failure("uint literal out of range", from: start)
+            }
+            return .success(CELToken(kind: .uintLiteral(value), range: range(from: start)))
+        }
+        return .success(CELToken(kind: .intDigits(digits, radix: radix), range: range(from: start)))
+    }
+
+    // MARK: Strings
+
+    /// `r"…"`, `b"…"`, `br"…"`, `rb"…"` (any case), or `nil` when the identifier is not a prefix.
+    private mutating func lexPrefixedString(start: Int) -> Result<CELToken, CELIssue>? {
+        var raw = false
+        var bytes = false
+        var index = 0
+        while index < 2, let scalar = peek(index) {
+            if (scalar == "r" || scalar == "R") && !raw {
+                raw = true
+            } else if (scalar == "b" || scalar == "B") && !bytes {
+                bytes = true
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard index > 0, let quote = peek(index), quote == "\"" || quote == "'" else { return nil }
+        position += index
+        return lexString(start: start, raw: raw, bytes: bytes)
+    }
+
+    private mutating func lexString(start: Int, raw: Bool, bytes: Bool) -> Result<CELToken, CELIssue> {
+        guard let quote = peek() else { return failure("unterminated string literal", from: start) }
+        let triple = peek(1) == quote && peek(2) == quote
+        position += triple ? 3 : 1
+        let contentStart = position
+        var contentEnd: Int?
+        while let scalar = peek() {
+            if scalar == "\\" && !raw {
+                position += 2
+                continue
+            }
+            if triple {
+                if scalar == quote && peek(1) == quote && peek(2) == quote {
+                    contentEnd = position
+                    position += 3
+                    break
+                }
+            } else {
+                if scalar == quote {
+                    contentEnd = position
+                    position += 1
+                    break
+                }
+                if scalar == "\n" || scalar == "\r" {
+                    return failure("unterminated string literal (a newline needs a triple-quoted string)",
+                                   from: start, to: position)
+                }
+            }
+            position += 1
+        }
+        guard let end = contentEnd, end <= scalars.count else {
+            return failure("unterminated string literal", from: start, to: min(position, scalars.count))
+        }
+        let content = scalars[contentStart..<end]
+        var decoder = CELEscapeDecoder(content: content, baseOffset: contentStart, raw: raw, bytes: bytes)
+        switch decoder.decode() {
+        case .failure(let problem):
+            return failure(problem.message, from: problem.offset, to: problem.offset + problem.length)
+        case .success(let decoded):
+            let kind: CELToken.Kind = bytes
+                ? .bytesLiteral(decoded)
+                : .stringLiteral(String(decoding: decoded, as: UTF8.self))
+            return .success(CELToken(kind: kind, range: range(from: start)))
+        }
+    }
+
+    private mutating func lexQuotedIdentifier(start: Int) -> Result<CELToken, CELIssue> {
+        position += 1
+        let nameStart = position
+        while let scalar = peek(), scalar != "`" {
+            guard scalar.isIdentifierPart || scalar == "." || scalar == "-" || scalar == "/" || scalar == " " else {
+                return failure("invalid character '\(scalar.escapedForMessage)' in a quoted field name",
+                               from: position, to: position + 1)
+            }
+            position += 1
+        }
+        guard peek() == "`" else { return failure("unterminated quoted field name", from: start) }
+        let name = String(String.UnicodeScalarView(scalars[nameStart..<position]))
+        position += 1
+        guard !name.isEmpty else { return failure("empty quoted field name", from: start) }
+        return .success(CELToken(kind: .quotedIdentifier(name), range: range(from: start)))
+    }
+}
+
+extension Unicode.Scalar {
+    var isDigit: Bool { ("0"..."9").contains(self) }
+    var isHexDigit: Bool { isDigit || ("a"..."f").contains(self) || ("A"..."F").contains(self) }
+    var isIdentifierStart: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) || self == "_" }
+    var isIdentifierPart: Bool { isIdentifierStart || isDigit }
+
+    /// The scalar as it should appear inside quotes in a message (control characters escaped).
+    var escapedForMessage: String {
+        value < 0x20 || value == 0x7F ? "\\u{\(String(value, radix: 16))}" : String(self)
+    }
+}

@@ -1,0 +1,114 @@
+/// Expands one macro call into the comprehension cel-go builds for it (langdef "Macros").
+/// Helper nodes get fresh ids and the range of the call.
+struct CELMacroExpander {
+    /// The accumulator variable of every expansion, as in cel-go.
+    static let accumulator = "@result"
+
+    private let call: CELExpr
+    private let locator: CELSourceLocator
+    private(set) var nextID: CELExprID
+
+    init(call: CELExpr, nextID: CELExprID, locator: CELSourceLocator) {
+        self.call = call
+        self.nextID = nextID
+        self.locator = locator
+    }
+
+    mutating func expand(_ macro: CELMacro, target: CELExpr?, args: [CELExpr]) throws(CELIssue) -> CELExpr {
+        if macro == .has { return try expandHas(args[0]) }
+        guard let range = target else { return call }
+        let twoVariables: Bool
+        switch macro {
+        case .allTwo, .existsTwo, .existsOneTwo, .transformList, .transformListFiltered,
+             .transformMap, .transformMapFiltered:
+            twoVariables = true
+        default:
+            twoVariables = false
+        }
+        let first = try variableName(args[0])
+        let second = twoVariables ? try variableName(args[1]) : nil
+        if let second, second == first {
+            throw locator.issue("duplicate variable name '\(second)'", at: args[1].range)
+        }
+        let body = Array(args.dropFirst(twoVariables ? 2 : 1))
+
+        let initial: CELExpr
+        let condition: CELExpr
+        let step: CELExpr
+        var result = accu()
+        switch macro {
+        case .has:
+            return call
+        case .all, .allTwo:
+            initial = literal(.bool(true))
+            condition = make(.call(target: nil, function: "@not_strictly_false", args: [accu()]))
+            step = global("_&&_", accu(), body[0])
+        case .exists, .existsTwo:
+            initial = literal(.bool(false))
+            condition = make(.call(target: nil, function: "@not_strictly_false", args: [global("!_", accu())]))
+            step = global("_||_", accu(), body[0])
+        case .existsOne, .existsOneTwo:
+            initial = literal(.int(0))
+            condition = literal(.bool(true))
+            step = global("_?_:_", body[0], global("_+_", accu(), literal(.int(1))), accu())
+            result = global("_==_", accu(), literal(.int(1)))
+        case .map, .transformList:
+            initial = make(.list(elements: []))
+            condition = literal(.bool(true))
+            step = global("_+_", accu(), make(.list(elements: [body[0]])))
+        case .mapFiltered, .transformListFiltered:
+            initial = make(.list(elements: []))
+            condition = literal(.bool(true))
+            step = global("_?_:_", body[0], global("_+_", accu(), make(.list(elements: [body[1]]))), accu())
+        case .filter:
+            initial = make(.list(elements: []))
+            condition = literal(.bool(true))
+            step = global("_?_:_", body[0], global("_+_", accu(), make(.list(elements: [make(.ident(first))]))), accu())
+        case .transformMap:
+            initial = make(.map(entries: []))
+            condition = literal(.bool(true))
+            step = global("cel.@mapInsert", accu(), make(.ident(first)), body[0])
+        case .transformMapFiltered:
+            initial = make(.map(entries: []))
+            condition = literal(.bool(true))
+            step = global("_?_:_", body[0], global("cel.@mapInsert", accu(), make(.ident(first)), body[1]), accu())
+        }
+        let comprehension = CELComprehension(
+            iterVar: first, iterVar2: second, iterRange: range, accuVar: Self.accumulator,
+            accuInit: initial, loopCondition: condition, loopStep: step, result: result)
+        return CELExpr(id: call.id, range: call.range, kind: .comprehension(comprehension))
+    }
+
+    /// `has(a.f)` becomes the test-only selection of `f`.
+    private func expandHas(_ argument: CELExpr) throws(CELIssue) -> CELExpr {
+        guard case .select(let operand, let field, _) = argument.kind else {
+            throw locator.issue("invalid argument to has() macro: expected a field selection such as 'a.f'",
+                                at: argument.range)
+        }
+        return CELExpr(id: call.id, range: call.range,
+                       kind: .select(operand: operand, field: field, testOnly: true))
+    }
+
+    private func variableName(_ expr: CELExpr) throws(CELIssue) -> String {
+        guard case .ident(let name) = expr.kind, !name.hasPrefix(".") else {
+            throw locator.issue("argument must be a simple name", at: expr.range)
+        }
+        guard name != Self.accumulator else {
+            throw locator.issue("iteration variable overwrites accumulator variable", at: expr.range)
+        }
+        return name
+    }
+
+    private mutating func make(_ kind: CELExpr.Kind) -> CELExpr {
+        defer { nextID += 1 }
+        return CELExpr(id: nextID, range: call.range, kind: kind)
+    }
+
+    private mutating func accu() -> CELExpr { make(.ident(Self.accumulator)) }
+
+    private mutating func literal(_ value: CELLiteral) -> CELExpr { make(.literal(value)) }
+
+    private mutating func global(_ function: String, _ args: CELExpr...) -> CELExpr {
+        make(.call(target: nil, function: function, args: args))
+    }
+}
