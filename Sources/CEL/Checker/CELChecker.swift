@@ -236,6 +236,15 @@ struct CELChecker {
             resolveOverload(call, namespaced.name, namespaced.overloads, target: nil, args: checkedArgs)
             return call
         }
+        // `cel.bind(…)` with neither `cel.bind` nor a `bind` function: one issue for the whole
+        // name rather than one for `cel` and one for `bind`.
+        if let target, functions[function] == nil, let prefix = target.qualifiedName, !startsWithLocal(prefix),
+           resolveName(prefix) == nil {
+            types[expr.id] = .error
+            report(undeclared: prefix + "." + function,
+                   at: CELSourceRange(start: target.range.start, end: ast.anchor(of: expr).end))
+            return expr
+        }
         let checkedTarget = target.map { check($0) }
         let resolved = target == nil ? resolveFunction(function) : functions[function].map { (function, $0) }
         let call = CELExpr(id: expr.id, range: expr.range,
