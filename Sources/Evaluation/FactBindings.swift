@@ -1,25 +1,54 @@
 import CEL
 import Rules
 
-/// The CEL bindings of one moment, built on demand and kept while their channels stand still:
-/// fact variables come from `ReplayFacts`, `metrics` are evaluated in dependency order and shared
-/// by every rule, `achievements` reflects the unlocks in effect.
+/// The CEL bindings of the current checkpoint, built on demand and kept while what they depend
+/// on stands still: fact variables come from `ReplayFacts`, folds from their tables, `metrics` are
+/// evaluated in dependency order and shared by every rule, `achievements` reflects the unlocks.
 struct FactBindings<Facts: ReplayFacts> {
     let replay: Replay
     let facts: Facts
+    let folds: EventFoldValues
+    /// Metrics first (by position), then one slot per award with a condition.
+    let slots: [ExpressionSlot]
     private(set) var moment: FactMoment
     private(set) var stamp = ChannelStamp()
+    private var epochCursors: [Int]
     private var variables: [FactVariable: CELValue] = [:]
-    private var metricValues: [String: (stamp: ChannelStamp, value: CELValue)] = [:]
+    private var metricValues: [(stamp: ChannelStamp, value: CELValue)?]
     private var achievementsValue: (stamp: ChannelStamp, value: CELValue)?
 
-    init(replay: Replay, facts: Facts, moment: FactMoment) {
+    init(replay: Replay, facts: Facts, moment: FactMoment, events: [CELValue]) {
         self.replay = replay
         self.facts = facts
         self.moment = moment
+        let folds = EventFoldValues(folds: replay.folds, events: events, costLimit: replay.costLimit)
+        self.folds = folds
+        var pointsByFold: [Int: [Int]] = [:]
+        func changePoints(_ set: Set<Int>) -> [Int] {
+            var merged: Set<Int> = []
+            for k in set {
+                if pointsByFold[k] == nil { pointsByFold[k] = folds.changePoints(of: [k], total: events.count) }
+                merged.formUnion(pointsByFold[k] ?? [])
+            }
+            return merged.sorted()
+        }
+        var slots: [ExpressionSlot] = []
+        for (position, plan) in replay.metricPlans.enumerated() {
+            slots.append(ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: position),
+                                        changePoints: changePoints(replay.folds(of: plan, before: position)),
+                                        metricLimit: position))
+        }
+        for plan in replay.conditionPlans {
+            guard let plan else { continue }
+            slots.append(ExpressionSlot(plan: plan, channels: replay.channels(of: plan),
+                                        changePoints: changePoints(replay.folds(of: plan)), metricLimit: .max))
+        }
+        self.slots = slots
+        epochCursors = Array(repeating: 0, count: slots.count)
+        metricValues = Array(repeating: nil, count: replay.metricPlans.count)
     }
 
-    /// Moves to the next checkpoint; fact variables of the clock are dropped, the rest kept by stamp.
+    /// Moves to the next checkpoint (later than the current one).
     mutating func advance(to moment: FactMoment, stamp: ChannelStamp) {
         if stamp.clock != self.stamp.clock || moment != self.moment { variables.removeAll(keepingCapacity: true) }
         self.moment = moment
@@ -32,6 +61,28 @@ struct FactBindings<Facts: ReplayFacts> {
         stamp.newUnlocks = new
     }
 
+    /// The stamp of what slot reads, now.
+    mutating func key(_ slot: Int) -> ChannelStamp {
+        let channels = slots[slot].channels
+        var key = ChannelStamp()
+        if channels.contains(.events) {
+            key.events = stamp.events
+        } else {
+            let points = slots[slot].changePoints
+            var cursor = epochCursors[slot]
+            while cursor < points.count, points[cursor] <= stamp.events { cursor += 1 }
+            epochCursors[slot] = cursor
+            key.foldEpoch = cursor
+        }
+        if channels.contains(.levels) { key.levels = stamp.levels }
+        if channels.contains(.clock) { key.clock = stamp.clock }
+        if channels.contains(.achievements) {
+            key.storedUnlocks = stamp.storedUnlocks
+            key.newUnlocks = stamp.newUnlocks
+        }
+        return key
+    }
+
     mutating func variable(_ variable: FactVariable) -> CELValue {
         if let value = variables[variable] { return value }
         let value = facts.variable(variable, at: moment)
@@ -39,14 +90,37 @@ struct FactBindings<Facts: ReplayFacts> {
         return value
     }
 
-    /// The bindings an expression with these inputs needs; `unlocks` builds `achievements`.
-    mutating func bindings(for inputs: ExpressionInputs, unlocks: [String: UnlockDecision],
-                           before metricLimit: Int = .max) -> [String: CELValue] {
+    /// Evaluates slot's expression now.
+    mutating func evaluate(_ slot: Int, unlocks: [String: UnlockDecision]) -> CELValue {
+        let expression = slots[slot]
         var bindings: [String: CELValue] = [:]
-        for variable in inputs.variables {
+        for variable in expression.plan.inputs.variables {
             switch variable {
             case .metrics:
-                bindings[variable.rawValue] = metricsRecord(for: inputs, unlocks: unlocks, before: metricLimit)
+                bindings[variable.rawValue] = metricsRecord(for: expression, unlocks: unlocks)
+            case .achievements:
+                bindings[variable.rawValue] = achievements(unlocks)
+            default:
+                bindings[variable.rawValue] = self.variable(variable)
+            }
+        }
+        for fold in expression.plan.folds {
+            bindings[replay.folds[fold].variable] = folds.value(fold, events: moment.eventCount)
+        }
+        return expression.plan.program.evaluate(CELActivation(bindings), costLimit: replay.costLimit)
+    }
+
+    /// Every variable of SPEC 3 (except `event` and `day`), every metric included.
+    mutating func allBindings(unlocks: [String: UnlockDecision]) -> [String: CELValue] {
+        var bindings: [String: CELValue] = [:]
+        for variable in FactVariable.allCases {
+            switch variable {
+            case .metrics:
+                var entries: [(key: String, value: CELValue)] = []
+                for (position, metric) in replay.rules.metrics.enumerated() {
+                    entries.append((metric.id, metricValue(position, unlocks: unlocks)))
+                }
+                bindings[variable.rawValue] = .map(CELMap(strings: entries))
             case .achievements:
                 bindings[variable.rawValue] = achievements(unlocks)
             default:
@@ -56,43 +130,36 @@ struct FactBindings<Facts: ReplayFacts> {
         return bindings
     }
 
-    /// Every variable of SPEC 3 (except `event` and `day`), every metric included.
-    mutating func allBindings(unlocks: [String: UnlockDecision]) -> [String: CELValue] {
-        bindings(for: .everything, unlocks: unlocks)
-    }
-
-    /// `metrics` holding the metrics an expression reads (every metric defined before `limit`, in
-    /// dependency order, when it reads them all).
-    private mutating func metricsRecord(for inputs: ExpressionInputs, unlocks: [String: UnlockDecision],
-                                        before limit: Int) -> CELValue {
+    /// `metrics` holding the metrics an expression reads.
+    private mutating func metricsRecord(for expression: ExpressionSlot, unlocks: [String: UnlockDecision]) -> CELValue {
         var entries: [(key: String, value: CELValue)] = []
-        for (position, metric) in replay.rules.metrics.enumerated() where position < limit {
-            guard inputs.readsEveryMetric || inputs.metrics.contains(metric.id) else { continue }
-            entries.append((metric.id, metricValue(metric, position: position, unlocks: unlocks)))
+        for (position, metric) in replay.rules.metrics.enumerated() where position < expression.metricLimit {
+            guard expression.plan.inputs.readsEveryMetric || expression.plan.inputs.metrics.contains(metric.id) else { continue }
+            entries.append((metric.id, metricValue(position, unlocks: unlocks)))
         }
         return .map(CELMap(strings: entries))
     }
 
-    private mutating func metricValue(_ metric: MetricRule, position: Int, unlocks: [String: UnlockDecision]) -> CELValue {
-        let key = stamp.masked(by: replay.metricChannels[metric.id] ?? .all)
-        if let cached = metricValues[metric.id], cached.stamp == key { return cached.value }
-        let inputs = ExpressionInputs(metric.expression.program)
+    private mutating func metricValue(_ position: Int, unlocks: [String: UnlockDecision]) -> CELValue {
+        let key = key(position)
+        if let cached = metricValues[position], cached.stamp == key { return cached.value }
         // A metric reads only metrics before it (dependency order), so this cannot recurse forever.
-        let bindings = self.bindings(for: inputs, unlocks: unlocks, before: position)
-        let value = metric.expression.program.evaluate(CELActivation(bindings), costLimit: replay.costLimit)
-        metricValues[metric.id] = (key, value)
+        let value = evaluate(position, unlocks: unlocks)
+        metricValues[position] = (key, value)
         return value
     }
 
     /// `achievements`: every award with `unlocked` and, once unlocked, `unlocked_at`; a stored
     /// unlock counts from its `at`.
     private mutating func achievements(_ unlocks: [String: UnlockDecision]) -> CELValue {
-        let key = stamp.masked(by: .achievements)
+        var key = ChannelStamp()
+        key.storedUnlocks = stamp.storedUnlocks
+        key.newUnlocks = stamp.newUnlocks
         if let cached = achievementsValue, cached.stamp == key { return cached.value }
         var entries: [(key: String, value: CELValue)] = []
         entries.reserveCapacity(replay.awards.count)
         for award in replay.awards {
-            var record: [(key: String, value: CELValue)] = []
+            let record: [(key: String, value: CELValue)]
             if let unlock = unlocks[award.id], unlock.at.instant <= moment.instant {
                 record = [("unlocked", .bool(true)), ("unlocked_at", .timestamp(unlock.at.instant))]
             } else {

@@ -10,10 +10,22 @@ extension Replay {
     ///   - costLimited: awards whose condition ran over the cost limit while locked.
     public func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
                        costLimited: Set<String>) -> ReplayOutcome {
+        let moment = FactMoment(instant: facts.now.instant, eventCount: facts.timeline.count)
+        let events: [CELValue] = if case .list(let list) = facts.variable(.events, at: moment) { list.array } else { [] }
+        var bindings = FactBindings(replay: self, facts: facts, moment: moment, events: events)
+        return decide(facts, bindings: &bindings, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited)
+    }
+
+    func decide<Facts: ReplayFacts>(_ facts: Facts, bindings: inout FactBindings<Facts>, unlocks: [String: UnlockDecision],
+                                    checkpoints: [Checkpoint], costLimited: Set<String>) -> ReplayOutcome {
         let now = facts.now
-        let eventCount = facts.timeline.count
-        let moment = FactMoment(instant: now.instant, eventCount: eventCount)
-        var bindings = FactBindings(replay: self, facts: facts, moment: moment)
+        let moment = FactMoment(instant: now.instant, eventCount: facts.timeline.count)
+        if bindings.moment != moment {
+            var stamp = bindings.stamp
+            stamp.events = moment.eventCount
+            stamp.clock += 1
+            bindings.advance(to: moment, stamp: stamp)
+        }
         var costLimited = costLimited
         let bindingsAtNow = bindings.allBindings(unlocks: unlocks)
         let activation = CELActivation(bindingsAtNow)
@@ -24,7 +36,7 @@ extension Replay {
             case .int(let v): return .int(v)
             case .uint(let v): return .int(Int64(clamping: v))
             case .double(let v): return .double(v)
-            case .error(let error) where error.kind == .costLimitExceeded:
+            case .error(let error) where error.kind == CELError.Kind.costLimitExceeded:
                 costLimited.insert(award.id)
                 return .int(0)
             default: return .int(0)
@@ -68,7 +80,7 @@ extension Replay {
                                              target: targetIsInt ? .int(Int64(target)) : .double(target))
                 case .binary, .module:
                     let value = condition.program.evaluate(activation, costLimit: costLimit)
-                    if case .error(let error) = value, error.kind == .costLimitExceeded { costLimited.insert(award.id) }
+                    if case .error(let error) = value, error.kind == CELError.Kind.costLimitExceeded { costLimited.insert(award.id) }
                     let holds: Bool = if case .bool(true) = value { true } else { false }
                     progress = AwardProgress(current: .int(holds ? 1 : 0), target: .int(1))
                 }

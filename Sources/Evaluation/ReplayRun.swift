@@ -1,8 +1,8 @@
 import CEL
 import Rules
 
-/// The mutable state of one replay: the unlocks so far and the last value of every condition with
-/// the channel stamp it was computed at.
+/// The mutable state of one replay: the unlocks so far, and for every condition the stamp of
+/// what it read when it was last found false.
 struct ReplayRun<Facts: ReplayFacts> {
     let replay: Replay
     let facts: Facts
@@ -11,17 +11,19 @@ struct ReplayRun<Facts: ReplayFacts> {
     private(set) var unlocks: [String: UnlockDecision] = [:]
     /// Awards whose condition ran over the cost limit while locked.
     private(set) var costLimited: Set<String> = []
+    private(set) var bindings: FactBindings<Facts>
     private var newUnlockCount = 0
     /// Stored unlocks of known awards, by `at`.
     private let storedInstants: [CELTimestamp]
-    private var conditionCache: [ChannelStamp?]
-    private let conditionChannels: [FactChannels]
+    /// Per award: its expression slot in `bindings` (conditions only).
+    private let conditionSlots: [Int?]
+    /// Per award: the stamp at which its condition was last false.
+    private var falseAt: [ChannelStamp?]
 
     init(replay: Replay, facts: Facts) {
         self.replay = replay
         self.facts = facts
         checkpoints = CheckpointPlan(rules: replay.rules, facts: facts).checkpoints
-        let known = Set(replay.awards.map(\.id))
         var unlocks: [String: UnlockDecision] = [:]
         for stored in facts.storedUnlocks where unlocks[stored.id] == nil {
             let points = replay.awards.first { $0.id == stored.id }?.info.points ?? 0
@@ -29,26 +31,34 @@ struct ReplayRun<Facts: ReplayFacts> {
                                                 catalogVersion: stored.catalogVersion)
         }
         self.unlocks = unlocks
+        let known = Set(replay.awards.map(\.id))
         storedInstants = unlocks.values.filter { known.contains($0.id) }.map(\.at.instant).sorted()
-        conditionCache = Array(repeating: nil, count: replay.awards.count)
-        conditionChannels = replay.awards.map { replay.channels(of: $0.inputs) }
+        let all = FactMoment(instant: facts.now.instant, eventCount: facts.timeline.count)
+        let first = checkpoints.first.map { FactMoment(instant: $0.instant, eventCount: $0.eventCount) } ?? all
+        let events: [CELValue] = if case .list(let list) = facts.variable(.events, at: all) { list.array } else { [] }
+        bindings = FactBindings(replay: replay, facts: facts, moment: first, events: events)
+        var slot = replay.metricPlans.count
+        conditionSlots = replay.conditionPlans.map { plan in
+            guard plan != nil else { return nil }
+            defer { slot += 1 }
+            return slot
+        }
+        falseAt = Array(repeating: nil, count: replay.awards.count)
     }
 
     mutating func walk() {
-        guard let first = checkpoints.first else { return }
-        var bindings = FactBindings(replay: replay, facts: facts,
-                                    moment: FactMoment(instant: first.instant, eventCount: first.eventCount))
         var storedEffective = 0
         var streakCurrents: [String: Int] = [:]
-        var modules: [String: (stamp: Int, holds: Bool)] = [:]
+        var modules: [String: (levels: Int, holds: Bool)] = [:]
         for (position, checkpoint) in checkpoints.enumerated() {
             let moment = FactMoment(instant: checkpoint.instant, eventCount: checkpoint.eventCount)
             while storedEffective < storedInstants.count, storedInstants[storedEffective] <= checkpoint.instant {
                 storedEffective += 1
             }
-            let stamp = ChannelStamp(events: checkpoint.eventCount, levels: facts.levelsStamp(at: moment),
-                                     clock: position + 1, storedUnlocks: storedEffective, newUnlocks: newUnlockCount)
-            bindings.advance(to: moment, stamp: stamp)
+            let levels = facts.levelsStamp(at: moment)
+            bindings.advance(to: moment, stamp: ChannelStamp(
+                events: checkpoint.eventCount, levels: levels, clock: position + 1,
+                storedUnlocks: storedEffective, newUnlocks: newUnlockCount))
             streakCurrents.removeAll(keepingCapacity: true)
             // Unlocks of one pass become visible to the next, until nothing more unlocks here.
             while true {
@@ -59,21 +69,21 @@ struct ReplayRun<Facts: ReplayFacts> {
                     else { continue }
                     let holds: Bool
                     switch award.criterion {
-                    case .condition(let expression):
-                        holds = conditionHolds(index, expression, award: award, bindings: &bindings)
+                    case .condition:
+                        holds = conditionHolds(index)
                     case .milestone(let streak, let days):
                         let current = streakCurrents[streak] ?? facts.streakCurrent(streak, at: moment)
                         streakCurrents[streak] = current
                         holds = current >= days
                     case .module(let catalog, let module, let difficulty):
                         let key = "\(catalog)\u{1}\(module)\u{1}\(difficulty ?? "")"
-                        if let cached = modules[key], cached.stamp == stamp.levels {
+                        if let cached = modules[key], cached.levels == levels {
                             holds = cached.holds
                         } else {
                             let progress = facts.moduleProgress(catalog: catalog, module: module,
                                                                 difficulty: difficulty, at: moment)
                             holds = progress.total > 0 && progress.done >= progress.total
-                            modules[key] = (stamp.levels, holds)
+                            modules[key] = (levels, holds)
                         }
                     }
                     if holds { unlocking.append(award) }
@@ -101,23 +111,21 @@ struct ReplayRun<Facts: ReplayFacts> {
         return replay.rules.catalogs.first { $0.id == catalog }?.version
     }
 
-    /// The condition's value, evaluated again only when a channel it reads moved on.
-    private mutating func conditionHolds(_ index: Int, _ expression: RuleExpression, award: AwardRule,
-                                         bindings: inout FactBindings<Facts>) -> Bool {
-        let key = bindings.stamp.masked(by: conditionChannels[index])
-        if let cached = conditionCache[index], cached == key { return false }
-        let values = bindings.bindings(for: award.inputs, unlocks: unlocks)
-        let value = expression.program.evaluate(CELActivation(values), costLimit: replay.costLimit)
-        switch value {
+    /// The condition's value, evaluated again only when something it reads moved on.
+    private mutating func conditionHolds(_ index: Int) -> Bool {
+        guard let slot = conditionSlots[index] else { return false }
+        let key = bindings.key(slot)
+        if let cached = falseAt[index], cached == key { return false }
+        switch bindings.evaluate(slot, unlocks: unlocks) {
         case .bool(true):
             return true
         case .error(let error) where error.kind == .costLimitExceeded:
-            costLimited.insert(award.id)
+            costLimited.insert(replay.awards[index].id)
         default:
             break
         }
         // Only a false (or failed) condition is worth remembering: a true one unlocks the award.
-        conditionCache[index] = key
+        falseAt[index] = key
         return false
     }
 }

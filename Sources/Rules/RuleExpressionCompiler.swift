@@ -47,9 +47,13 @@ struct RuleExpressionCompiler {
                 diagnostics = [.error(RuleCode.celError, "\(draft.field) is not a valid CEL expression",
                                       at: draft.node.span)]
             }
+            // Unknown names are still worth naming when the checker failed on something else.
+            if case .success(let parsed) = environment.parse(draft.source) {
+                diagnostics += unknownNames(in: parsed.root, references: [:], draft: draft)
+            }
             return (nil, diagnostics)
         case .success(let program):
-            var diagnostics = unknownNames(in: program, draft: draft)
+            var diagnostics = program.checked.map { unknownNames(in: $0.ast.root, references: $0.references, draft: draft) } ?? []
             if let expecting, let problem = Self.typeProblem(program.resultType, expecting: expecting) {
                 let code = expecting == .bool ? RuleCode.notBool : RuleCode.notNumber
                 diagnostics.append(.error(code, "\(draft.field) must be \(problem.wanted), but this expression is \(problem.found)",
@@ -106,11 +110,11 @@ struct RuleExpressionCompiler {
 
     /// `metrics.x`, `streaks.x`, `streaks["x"]`, `achievements.x`, `catalogs.x`, `levels.x` with a
     /// name the rule set does not define.
-    private func unknownNames(in program: CELProgram, draft: ExpressionDraft) -> [Diagnostic] {
-        guard let checked = program.checked else { return [] }
+    private func unknownNames(in root: CELExpr, references: [CELExprID: CELReference],
+                              draft: ExpressionDraft) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let source = Array(draft.source.unicodeScalars)
-        Self.walk(checked.ast.root) { node in
+        Self.walk(root) { node in
             let variable: CELExpr, name: String, range: CELSourceRange
             switch node.kind {
             case .select(let operand, let field, _):
@@ -129,7 +133,7 @@ struct RuleExpressionCompiler {
             guard case .ident(let variableName) = variable.kind,
                   let known = names.known(in: variableName), !known.names.contains(name) else { return }
             // A comprehension variable of the same name shadows the fact.
-            if let reference = checked.references[variable.id], reference != .variable(variableName) { return }
+            if let reference = references[variable.id], reference != .variable(variableName) { return }
             let suggestion = Suggestion.closest(to: name, in: known.names)
             found.append(.error(known.code,
                                 "unknown \(known.kind) '\(name)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",

@@ -42,7 +42,9 @@ struct RuleFileDecoder {
         }
 
         var draft = RuleFileDraft(file: file)
-        if let node = top.value("calendar") { draft.calendar = decodeCalendar(node) }
+        if let node = top.value("calendar") {
+            draft.calendar = decodeCalendar(node, keySpan: top.keySpan("calendar") ?? node.span)
+        }
         if let node = top.value("metrics") { draft.metrics = decodeMetrics(node) }
         if let items = top.list("streaks", diagnostics: &diagnostics) {
             for item in items {
@@ -73,9 +75,13 @@ struct RuleFileDecoder {
             return false
         }
         guard case .int(1)? = RuleScalar.value(of: node) else {
-            let written: String
-            if case .scalar(let text, _) = node.kind { written = text } else { written = NodeReader.describe(node) }
-            diagnostics.append(.error(RuleCode.schemaUnsupported, "unsupported schema '\(written)'; this rulecheck reads schema 1",
+            let message: String
+            if case .string(let text)? = RuleScalar.value(of: node) {
+                message = "schema must be the number 1, found the string '\(text)'"
+            } else {
+                message = "unsupported schema: found \(NodeReader.describe(node)); this rulecheck reads schema 1"
+            }
+            diagnostics.append(.error(RuleCode.schemaUnsupported, message,
                                       at: node.span, fix: "write 'schema: 1' (a number, not quoted)"))
             return false
         }
@@ -91,7 +97,7 @@ struct RuleFileDecoder {
 
     // MARK: calendar
 
-    private mutating func decodeCalendar(_ node: YAMLNode) -> CalendarDraft? {
+    private mutating func decodeCalendar(_ node: YAMLNode, keySpan: SourceSpan) -> CalendarDraft? {
         guard let map = NodeReader(node, what: "calendar", diagnostics: &diagnostics) else { return nil }
         map.rejectUnknownKeys(allowed: ["timezone", "day_starts", "kill_time", "late"], diagnostics: &diagnostics)
         var rule = CalendarRule(span: node.span)
@@ -127,7 +133,7 @@ struct RuleFileDecoder {
         if let late = map.choice("late", from: ["exclude", "next_day"], diagnostics: &diagnostics) {
             rule.late = CalendarRule.LatePolicy(rawValue: late.value) ?? .exclude
         }
-        return CalendarDraft(rule: rule, span: node.span)
+        return CalendarDraft(rule: rule, span: keySpan)
     }
 
     private mutating func localTime(_ map: NodeReader, _ key: String) -> Located<LocalTime>? {

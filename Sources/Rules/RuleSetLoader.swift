@@ -40,6 +40,7 @@ public enum RuleSetLoader {
             var ignored: [Diagnostic] = []
             let oldDrafts = old.drafts(diagnostics: &ignored)
             diagnostics += old.diagnostics
+            files.sources.merge(old.sources) { current, _ in current }
             diagnostics += CatalogBaseline.compare(new: drafts.flatMap(\.catalogs), old: oldDrafts.flatMap(\.catalogs))
         }
 

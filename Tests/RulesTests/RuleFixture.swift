@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Output
+import Testing
 @testable import Rules
 
 /// A fixture folder: `rules/` (the rule files), optionally `baseline/` (for `--baseline`), and
