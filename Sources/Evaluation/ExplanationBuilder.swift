@@ -59,7 +59,9 @@ public struct ExplanationBuilder {
             var terms: [ExplanationTerm] = []
             if let ast = expression.program.checked?.ast {
                 let scalars = Array(ast.source.unicodeScalars)
-                collect(ast.root, depth: 0, scalars: scalars, trace: trace, offset: now.offsetSeconds, into: &terms)
+                // The whole condition is already shown with its value: list what it is made of.
+                collectChildren(of: ast.root, depth: 0, scalars: scalars, trace: trace, offset: now.offsetSeconds,
+                                into: &terms)
             }
             return .condition(source: Self.collapsed(expression.source),
                               value: ExplanationValueText.text(value, offsetSeconds: now.offsetSeconds), terms: terms)
@@ -76,29 +78,17 @@ public struct ExplanationBuilder {
         }
     }
 
-    /// Depth-first, outermost first. Literals and bare variables are left out (their value is
-    /// their text, or a whole fact table); a comprehension shows its range but not its loop body,
-    /// whose sub-expressions take a value per element.
+    /// Depth-first, outermost first. Literals are left out (their value is their text), and so
+    /// are bare variables (a whole fact table) except as the list a macro runs over; a
+    /// comprehension shows its range but not its loop body, whose sub-expressions take a value
+    /// per element.
     func collect(_ expr: CELExpr, depth: Int, scalars: [Unicode.Scalar], trace: [CELExprID: CELValue], offset: Int,
-                 into terms: inout [ExplanationTerm]) {
-        var children: [CELExpr] = []
+                 into terms: inout [ExplanationTerm], isIterRange: Bool = false) {
         var shown = true
         switch expr.kind {
-        case .literal:
-            shown = false
-        case .ident:
-            shown = depth == 0
-        case .select(let operand, _, _):
-            if case .call = operand.kind { children = [operand] }
-            if case .comprehension = operand.kind { children = [operand] }
-        case .call(let target, _, let args):
-            children = (target.map { [$0] } ?? []) + args
-        case .list(let elements):
-            children = elements
-        case .map:
-            break
-        case .comprehension(let comprehension):
-            children = [comprehension.iterRange]
+        case .literal: shown = false
+        case .ident: shown = isIterRange
+        default: break
         }
         var childDepth = depth
         if shown {
@@ -106,8 +96,36 @@ public struct ExplanationBuilder {
             terms.append(ExplanationTerm(source: Self.text(of: expr.range, in: scalars), value: value, depth: depth))
             childDepth += 1
         }
-        for child in children {
-            collect(child, depth: childDepth, scalars: scalars, trace: trace, offset: offset, into: &terms)
+        collectChildren(of: expr, depth: childDepth, scalars: scalars, trace: trace, offset: offset, into: &terms)
+    }
+
+    func collectChildren(of expr: CELExpr, depth: Int, scalars: [Unicode.Scalar], trace: [CELExprID: CELValue],
+                         offset: Int, into terms: inout [ExplanationTerm]) {
+        var isRange = false
+        if case .comprehension = expr.kind { isRange = true }
+        for child in Self.children(of: expr) {
+            collect(child, depth: depth, scalars: scalars, trace: trace, offset: offset, into: &terms, isIterRange: isRange)
+        }
+    }
+
+    /// The sub-expressions worth showing under a node: a selection's operand only when it is
+    /// computed (`streaks.daily_use` in `streaks.daily_use.current` is not), a call's target and
+    /// arguments, list elements, and a comprehension's range.
+    static func children(of expr: CELExpr) -> [CELExpr] {
+        switch expr.kind {
+        case .literal, .ident, .map:
+            return []
+        case .select(let operand, _, _):
+            switch operand.kind {
+            case .call, .comprehension: return [operand]
+            default: return []
+            }
+        case .call(let target, _, let args):
+            return (target.map { [$0] } ?? []) + args
+        case .list(let elements):
+            return elements
+        case .comprehension(let comprehension):
+            return [comprehension.iterRange]
         }
     }
 
