@@ -8,10 +8,10 @@ public struct AwardProgress: Sendable, Hashable {
         self.target = target
     }
 
-    /// The fraction done, clamped to 0…1 (1 for a target of 0 or less).
+    /// The fraction done, clamped to 0…1 (0 for a target of 0 or less: nothing to show).
     public var fraction: Double {
         let c = current.doubleValue, t = target.doubleValue
-        guard t > 0, c.isFinite, t.isFinite else { return c >= t ? 1 : 0 }
+        guard t > 0, c.isFinite, t.isFinite else { return 0 }
         return Swift.min(1, Swift.max(0, c / t))
     }
 }

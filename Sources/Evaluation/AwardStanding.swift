@@ -1,3 +1,4 @@
+import Facts
 /// Where one achievement or milestone stands at `now` (one entry of the decision's `achievements`).
 public struct AwardStanding: Sendable, Hashable {
     public enum State: String, Sendable, Hashable {
@@ -6,7 +7,7 @@ public struct AwardStanding: Sendable, Hashable {
     public var id: String
     public var state: State
     /// `nil` while locked.
-    public var unlockedAt: ReportedTime?
+    public var unlockedAt: Moment?
     public var progress: AwardProgress
     /// True only for a hidden achievement that is still locked.
     public var hidden: Bool
@@ -17,7 +18,7 @@ public struct AwardStanding: Sendable, Hashable {
     /// Whether the unlock came from the state's `unlocked` list.
     public var isStored: Bool
 
-    public init(id: String, state: State, unlockedAt: ReportedTime?, progress: AwardProgress, hidden: Bool,
+    public init(id: String, state: State, unlockedAt: Moment?, progress: AwardProgress, hidden: Bool,
                 catalogVersion: Int? = nil, newLevels: Int? = nil, isStored: Bool = false) {
         self.id = id
         self.state = state

@@ -1,3 +1,4 @@
+import Facts
 import CEL
 
 /// One moment at which the replay judges the rules (SPEC 5).
@@ -19,14 +20,14 @@ public struct Checkpoint: Sendable, Hashable {
     }
 
     /// The instant, in the offset it is reported in.
-    public var time: ReportedTime
+    public var time: Moment
     public var kind: Kind
     /// How many events (in time order) have `at` ≤ this instant.
     public var eventCount: Int
     /// Indices in the state file's `events` array of the events at exactly this instant, in file order.
     public var events: [Int]
 
-    public init(time: ReportedTime, kind: Kind, eventCount: Int, events: [Int]) {
+    public init(time: Moment, kind: Kind, eventCount: Int, events: [Int]) {
         self.time = time
         self.kind = kind
         self.eventCount = eventCount

@@ -1,10 +1,11 @@
+import Facts
 /// What one evaluation decided for one user (SPEC 6): the new unlocks, where every achievement and
 /// milestone stands, the streaks, points, rank and warnings. Renderers live in `Output`.
 public struct Decision: Sendable, Hashable {
     public var schema: Int
     /// The state file's `user.id`.
     public var user: String
-    public var now: ReportedTime
+    public var now: Moment
     /// New unlocks only (never the stored ones), ordered by time, then id.
     public var unlocks: [UnlockDecision]
     /// Every achievement and milestone in `RuleSet.awardOrder`.
@@ -17,7 +18,7 @@ public struct Decision: Sendable, Hashable {
     public var rank: RankStanding?
     public var warnings: [EvaluationWarning]
 
-    public init(schema: Int = 1, user: String, now: ReportedTime, unlocks: [UnlockDecision],
+    public init(schema: Int = 1, user: String, now: Moment, unlocks: [UnlockDecision],
                 achievements: [AwardStanding], streaks: [StreakStanding], points: Int,
                 rank: RankStanding?, warnings: [EvaluationWarning]) {
         self.schema = schema

@@ -1,3 +1,4 @@
+import Facts
 import CEL
 import Rules
 
@@ -6,7 +7,7 @@ import Rules
 /// evaluated in dependency order and shared by every rule, `achievements` reflects the unlocks.
 struct FactBindings<Facts: ReplayFacts> {
     let replay: Replay
-    let facts: Facts
+    var facts: Facts
     let folds: EventFoldValues
     /// Metrics first (by position), then one slot per award with a condition.
     let slots: [ExpressionSlot]
@@ -17,10 +18,13 @@ struct FactBindings<Facts: ReplayFacts> {
     private var metricValues: [(stamp: ChannelStamp, value: CELValue)?]
     private var achievementsValue: (stamp: ChannelStamp, value: CELValue)?
 
-    init(replay: Replay, facts: Facts, moment: FactMoment, events: [CELValue]) {
+    init(replay: Replay, facts: Facts, moment: FactMoment) {
         self.replay = replay
         self.facts = facts
         self.moment = moment
+        var facts = facts
+        let all = FactMoment(moment: facts.now, eventCount: facts.events.count)
+        let events: [CELValue] = if case .list(let list) = facts.variable(.events, at: all) { list.array } else { [] }
         let folds = EventFoldValues(folds: replay.folds, events: events, costLimit: replay.costLimit)
         self.folds = folds
         var pointsByFold: [Int: [Int]] = [:]
@@ -110,26 +114,6 @@ struct FactBindings<Facts: ReplayFacts> {
         return expression.plan.program.evaluate(CELActivation(bindings), costLimit: replay.costLimit)
     }
 
-    /// Every variable of SPEC 3 (except `event` and `day`), every metric included.
-    mutating func allBindings(unlocks: [String: UnlockDecision]) -> [String: CELValue] {
-        var bindings: [String: CELValue] = [:]
-        for variable in FactVariable.allCases {
-            switch variable {
-            case .metrics:
-                var entries: [(key: String, value: CELValue)] = []
-                for (position, metric) in replay.rules.metrics.enumerated() {
-                    entries.append((metric.id, metricValue(position, unlocks: unlocks)))
-                }
-                bindings[variable.rawValue] = .map(CELMap(strings: entries))
-            case .achievements:
-                bindings[variable.rawValue] = achievements(unlocks)
-            default:
-                bindings[variable.rawValue] = self.variable(variable)
-            }
-        }
-        return bindings
-    }
-
     /// `metrics` holding the metrics an expression reads.
     private mutating func metricsRecord(for expression: ExpressionSlot, unlocks: [String: UnlockDecision]) -> CELValue {
         var entries: [(key: String, value: CELValue)] = []
@@ -149,25 +133,13 @@ struct FactBindings<Facts: ReplayFacts> {
         return value
     }
 
-    /// `achievements`: every award with `unlocked` and, once unlocked, `unlocked_at`; a stored
-    /// unlock counts from its `at`.
+    /// `achievements` now, rebuilt only when the unlocks in effect changed.
     private mutating func achievements(_ unlocks: [String: UnlockDecision]) -> CELValue {
         var key = ChannelStamp()
         key.storedUnlocks = stamp.storedUnlocks
         key.newUnlocks = stamp.newUnlocks
         if let cached = achievementsValue, cached.stamp == key { return cached.value }
-        var entries: [(key: String, value: CELValue)] = []
-        entries.reserveCapacity(replay.awards.count)
-        for award in replay.awards {
-            let record: [(key: String, value: CELValue)]
-            if let unlock = unlocks[award.id], unlock.at.instant <= moment.instant {
-                record = [("unlocked", .bool(true)), ("unlocked_at", .timestamp(unlock.at.instant))]
-            } else {
-                record = [("unlocked", .bool(false))]
-            }
-            entries.append((award.id, .map(CELMap(strings: record))))
-        }
-        let value = CELValue.map(CELMap(strings: entries))
+        let value = replay.achievementsValue(unlocks, at: moment.instant)
         achievementsValue = (key, value)
         return value
     }

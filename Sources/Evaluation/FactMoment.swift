@@ -1,13 +1,16 @@
 import CEL
+import Facts
 
-/// A moment at which facts are asked for: the checkpoint's instant and how many events (in time
-/// order) are visible at it.
+/// A moment at which facts are asked for: the checkpoint (in the offset it is read in) and how
+/// many events (in processing order) are visible at it.
 public struct FactMoment: Sendable, Hashable {
-    public var instant: CELTimestamp
+    public var moment: Moment
     public var eventCount: Int
 
-    public init(instant: CELTimestamp, eventCount: Int) {
-        self.instant = instant
+    public init(moment: Moment, eventCount: Int) {
+        self.moment = moment
         self.eventCount = eventCount
     }
+
+    public var instant: CELTimestamp { moment.instant }
 }

@@ -66,9 +66,7 @@ public struct Replay: Sendable {
     public func run(_ facts: some ReplayFacts) -> ReplayOutcome {
         var run = ReplayRun(replay: self, facts: facts)
         run.walk()
-        var bindings = run.bindings
-        return decide(facts, bindings: &bindings, unlocks: run.unlocks, checkpoints: run.checkpoints,
-                      costLimited: run.costLimited)
+        return decide(run.bindings.facts, unlocks: run.unlocks, checkpoints: run.checkpoints, costLimited: run.costLimited)
     }
 
     /// The metrics an expression reads, by name.

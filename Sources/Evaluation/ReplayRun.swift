@@ -1,3 +1,4 @@
+import Facts
 import CEL
 import Rules
 
@@ -5,7 +6,6 @@ import Rules
 /// what it read when it was last found false.
 struct ReplayRun<Facts: ReplayFacts> {
     let replay: Replay
-    let facts: Facts
     let checkpoints: [Checkpoint]
     /// Every unlock in effect: the stored ones from the start, new ones as they happen.
     private(set) var unlocks: [String: UnlockDecision] = [:]
@@ -22,7 +22,6 @@ struct ReplayRun<Facts: ReplayFacts> {
 
     init(replay: Replay, facts: Facts) {
         self.replay = replay
-        self.facts = facts
         checkpoints = CheckpointPlan(rules: replay.rules, facts: facts).checkpoints
         var unlocks: [String: UnlockDecision] = [:]
         for stored in facts.storedUnlocks where unlocks[stored.id] == nil {
@@ -33,10 +32,9 @@ struct ReplayRun<Facts: ReplayFacts> {
         self.unlocks = unlocks
         let known = Set(replay.awards.map(\.id))
         storedInstants = unlocks.values.filter { known.contains($0.id) }.map(\.at.instant).sorted()
-        let all = FactMoment(instant: facts.now.instant, eventCount: facts.timeline.count)
-        let first = checkpoints.first.map { FactMoment(instant: $0.instant, eventCount: $0.eventCount) } ?? all
-        let events: [CELValue] = if case .list(let list) = facts.variable(.events, at: all) { list.array } else { [] }
-        bindings = FactBindings(replay: replay, facts: facts, moment: first, events: events)
+        let first = checkpoints.first.map { FactMoment(moment: $0.time, eventCount: $0.eventCount) }
+            ?? FactMoment(moment: facts.now, eventCount: facts.events.count)
+        bindings = FactBindings(replay: replay, facts: facts, moment: first)
         var slot = replay.metricPlans.count
         conditionSlots = replay.conditionPlans.map { plan in
             guard plan != nil else { return nil }
@@ -51,11 +49,11 @@ struct ReplayRun<Facts: ReplayFacts> {
         var streakCurrents: [String: Int] = [:]
         var modules: [String: (levels: Int, holds: Bool)] = [:]
         for (position, checkpoint) in checkpoints.enumerated() {
-            let moment = FactMoment(instant: checkpoint.instant, eventCount: checkpoint.eventCount)
+            let moment = FactMoment(moment: checkpoint.time, eventCount: checkpoint.eventCount)
             while storedEffective < storedInstants.count, storedInstants[storedEffective] <= checkpoint.instant {
                 storedEffective += 1
             }
-            let levels = facts.levelsStamp(at: moment)
+            let levels = bindings.facts.levelsStamp(at: moment)
             bindings.advance(to: moment, stamp: ChannelStamp(
                 events: checkpoint.eventCount, levels: levels, clock: position + 1,
                 storedUnlocks: storedEffective, newUnlocks: newUnlockCount))
@@ -72,7 +70,7 @@ struct ReplayRun<Facts: ReplayFacts> {
                     case .condition:
                         holds = conditionHolds(index)
                     case .milestone(let streak, let days):
-                        let current = streakCurrents[streak] ?? facts.streakCurrent(streak, at: moment)
+                        let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(streak, at: moment)
                         streakCurrents[streak] = current
                         holds = current >= days
                     case .module(let catalog, let module, let difficulty):
@@ -80,9 +78,9 @@ struct ReplayRun<Facts: ReplayFacts> {
                         if let cached = modules[key], cached.levels == levels {
                             holds = cached.holds
                         } else {
-                            let progress = facts.moduleProgress(catalog: catalog, module: module,
+                            let progress = bindings.facts.moduleProgress(catalog: catalog, module: module,
                                                                 difficulty: difficulty, at: moment)
-                            holds = progress.total > 0 && progress.done >= progress.total
+                            holds = progress.isComplete
                             modules[key] = (levels, holds)
                         }
                     }

@@ -1,3 +1,4 @@
+import Facts
 import Evaluation
 import Rules
 
@@ -14,11 +15,11 @@ public struct DecisionTextRenderer: Sendable {
 
     public func render(_ decision: Decision, rules: RuleSet) -> String {
         let titles = Self.titles(of: rules)
-        var lines: [String] = ["\(decision.user) at \(decision.now.rfc3339)", ""]
+        var lines: [String] = ["\(decision.user) at \(decision.now.description)", ""]
 
         lines.append(decision.unlocks.isEmpty ? "No new unlocks." : "New unlocks (\(decision.unlocks.count)):")
         for unlock in decision.unlocks {
-            var line = "  + \(Self.name(unlock.id, titles)) at \(unlock.at.rfc3339)"
+            var line = "  + \(Self.name(unlock.id, titles)) at \(unlock.at.description)"
             if unlock.points != 0 { line += "  +\(unlock.points) points" }
             if let version = unlock.catalogVersion { line += "  (catalog version \(version))" }
             lines.append(line)
@@ -42,7 +43,7 @@ public struct DecisionTextRenderer: Sendable {
             lines.append("Unlocked (\(earned.count)):")
             for standing in earned {
                 var line = "  \(Self.name(standing.id, titles))"
-                if let at = standing.unlockedAt { line += " since \(at.rfc3339)" }
+                if let at = standing.unlockedAt { line += " since \(at.description)" }
                 if let added = standing.newLevels { line += "  (\(added) new level\(added == 1 ? "" : "s") since)" }
                 lines.append(line)
             }

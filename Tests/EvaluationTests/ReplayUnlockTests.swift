@@ -1,5 +1,6 @@
 import CEL
 import Evaluation
+import Facts
 import Rules
 import Testing
 
@@ -25,7 +26,7 @@ import Testing
         let outcome = Replay(rules: rules(streaks: [streak])).run(facts)
         let unlocks = outcome.decision.unlocks
         #expect(unlocks.map(\.id) == ["two"])
-        #expect(unlocks.first?.at == ReportedTime(instant: CELTimestamp(seconds: 2 * day - 100), offsetSeconds: -18_000))
+        #expect(unlocks.first?.at == Moment(instant: CELTimestamp(seconds: 2 * day - 100), offsetSeconds: -18_000))
         // It broke afterwards: still unlocked, progress never goes down once earned.
         let two = try #require(outcome.decision.achievement("two"))
         #expect(two.state == .unlocked)
@@ -75,11 +76,11 @@ import Testing
         let award = RuleFixtures.module("early", catalog: "c", module: "m", from: day)
         var facts = ScriptedFacts(now: 10 * day, events: [(3 * day, 7200)])
         facts.boundaries = [2 * day, 4 * day, 12 * day]
-        facts.storedUnlocks = [StoredUnlock(id: "gone", at: ReportedTime(instant: CELTimestamp(seconds: day), offsetSeconds: 0))]
+        facts.storedUnlocks = [StoredUnlock(id: "gone", at: Moment(instant: CELTimestamp(seconds: day), offsetSeconds: 0))]
         facts.moduleSteps["c/m"] = [(0, 1, 1)]
         let outcome = Replay(rules: rules(achievements: [award])).run(facts)
         #expect(outcome.checkpoints.map(\.instant.seconds) == [3 * day, 4 * day, 10 * day])
-        #expect(outcome.decision.unlocks.first?.at == ReportedTime(instant: CELTimestamp(seconds: 3 * day), offsetSeconds: 7200))
+        #expect(outcome.decision.unlocks.first?.at == Moment(instant: CELTimestamp(seconds: 3 * day), offsetSeconds: 7200))
         #expect(outcome.decision.unlocks.first?.cause == UnlockCause(checkpoint: .event, events: [0]))
     }
 
@@ -87,7 +88,7 @@ import Testing
         let streak = try RuleFixtures.streak("daily", milestones: [(1, "first", 10), (2, "second", 20)])
         var facts = ScriptedFacts(now: 10 * day, events: [(day, 0), (2 * day, 0)])
         facts.streakSteps["daily"] = [(day, 1), (2 * day, 2)]
-        let storedAt = ReportedTime(instant: CELTimestamp(seconds: 5 * day), offsetSeconds: 28_800)
+        let storedAt = Moment(instant: CELTimestamp(seconds: 5 * day), offsetSeconds: 28_800)
         facts.storedUnlocks = [StoredUnlock(id: "first", at: storedAt),
                                StoredUnlock(id: "retired_badge", at: storedAt)]
         let ranks = [RankRule(id: "novice", title: "Novice", minPoints: 0), RankRule(id: "adept", title: "Adept", minPoints: 30),
@@ -125,7 +126,7 @@ import Testing
         ])
         var facts = ScriptedFacts(now: 10 * day, events: [(day, 0)])
         facts.moduleSteps["puzzle/nianhua"] = [(0, 3, 4)]
-        facts.storedUnlocks = [StoredUnlock(id: "nianhua", at: ReportedTime(instant: CELTimestamp(seconds: day), offsetSeconds: 0),
+        facts.storedUnlocks = [StoredUnlock(id: "nianhua", at: Moment(instant: CELTimestamp(seconds: day), offsetSeconds: 0),
                                             catalogVersion: 1)]
         let decision = Replay(rules: rules(achievements: [award], catalogs: [catalog])).run(facts).decision
         let standing = decision.achievement("nianhua")
@@ -142,7 +143,7 @@ import Testing
         var facts = ScriptedFacts(now: 10 * day, events: [(day, 0), (2 * day, 0)])
         facts.moduleSteps["puzzle/nianhua"] = [(0, 1, 2), (2 * day, 2, 2)]
         let decision = Replay(rules: rules(achievements: [award], catalogs: [catalog])).run(facts).decision
-        #expect(decision.unlocks == [UnlockDecision(id: "nianhua", at: ReportedTime(instant: CELTimestamp(seconds: 2 * day), offsetSeconds: 0),
+        #expect(decision.unlocks == [UnlockDecision(id: "nianhua", at: Moment(instant: CELTimestamp(seconds: 2 * day), offsetSeconds: 0),
                                                     points: 0, catalogVersion: 2, cause: UnlockCause(checkpoint: .event, events: [1]))])
         #expect(decision.achievement("nianhua")?.hidden == false)
         #expect(decision.achievement("nianhua")?.catalogVersion == 2)
@@ -176,6 +177,6 @@ import Testing
         facts.moduleSteps["c/m"] = [(0, 1, 1)]
         let outcome = Replay(rules: rules(achievements: [award])).run(facts)
         #expect(outcome.checkpoints.map(\.instant.seconds) == [10 * day])
-        #expect(outcome.decision.unlocks.first?.at == ReportedTime(instant: CELTimestamp(seconds: 10 * day), offsetSeconds: 3600))
+        #expect(outcome.decision.unlocks.first?.at == Moment(instant: CELTimestamp(seconds: 10 * day), offsetSeconds: 3600))
     }
 }

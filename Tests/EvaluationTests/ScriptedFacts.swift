@@ -1,19 +1,20 @@
 import CEL
-import Evaluation
-import Rules
 import Diagnostics
+import Evaluation
+import Facts
+import Rules
 
 /// Facts given as step functions of time, so the replay's unlock logic can be tested without a
 /// state file: a streak's `current` and a module's progress change at given instants.
 struct ScriptedFacts: ReplayFacts {
     var userID = "u1"
-    var now: ReportedTime
-    var timeline: [TimelineEvent] = []
-    /// Kill moments and day ends, in seconds.
+    var now: Moment
+    var events: [StateEvent] = []
+    /// Kill moments and day ends, in seconds (reported in `zoneOffset`).
     var boundaries: [Int64] = []
-    var dayBoundaries: [CELTimestamp] { boundaries.map { CELTimestamp(seconds: $0) } }
+    var timeCheckpoints: [Moment] { boundaries.map { Moment(instant: CELTimestamp(seconds: $0), offsetSeconds: zoneOffset) } }
     var storedUnlocks: [StoredUnlock] = []
-    var warnings: [EvaluationWarning] = []
+    var scriptedWarnings: [EvaluationWarning] = []
     var zoneOffset = 0
     /// streak id → (from instant, current) steps in time order.
     var streakSteps: [String: [(from: Int64, current: Int)]] = [:]
@@ -21,9 +22,11 @@ struct ScriptedFacts: ReplayFacts {
     var moduleSteps: [String: [(from: Int64, done: Int, total: Int)]] = [:]
 
     init(now: Int64, nowOffset: Int = 0, events: [(at: Int64, offset: Int)] = []) {
-        self.now = ReportedTime(instant: CELTimestamp(seconds: now), offsetSeconds: nowOffset)
-        let indexed = events.enumerated().map { TimelineEvent(at: ReportedTime(instant: CELTimestamp(seconds: $1.at), offsetSeconds: $1.offset), index: $0) }
-        timeline = indexed.filter { $0.at.instant <= self.now.instant }
+        self.now = Moment(instant: CELTimestamp(seconds: now), offsetSeconds: nowOffset)
+        let indexed = events.enumerated().map {
+            StateEvent(index: $0, type: "tick", at: Moment(instant: CELTimestamp(seconds: $1.at), offsetSeconds: $1.offset))
+        }
+        self.events = indexed.filter { $0.at.instant <= self.now.instant }
             .sorted { $0.at.instant != $1.at.instant ? $0.at.instant < $1.at.instant : $0.index < $1.index }
     }
 
@@ -34,17 +37,18 @@ struct ScriptedFacts: ReplayFacts {
     func variable(_ variable: FactVariable, at moment: FactMoment) -> CELValue {
         switch variable {
         case .now: .timestamp(moment.instant)
+        case .events: .list(CELList(events.prefix(moment.eventCount).map { _ in CELValue.map(CELMap(strings: [("type", .string("tick"))])) }))
         default: .null
         }
     }
     func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {
         streakSteps[streak]?.last { $0.from <= moment.instant.seconds }?.current ?? 0
     }
-    func moduleProgress(catalog: String, module: String, difficulty: String?, at moment: FactMoment) -> (done: Int, total: Int) {
+    func moduleProgress(catalog: String, module: String, difficulty: String?, at moment: FactMoment) -> ModuleProgress {
         guard let step = moduleSteps["\(catalog)/\(module)"]?.last(where: { $0.from <= moment.instant.seconds }) else {
-            return (0, moduleSteps["\(catalog)/\(module)"]?.first?.total ?? 0)
+            return ModuleProgress(done: 0, total: moduleSteps["\(catalog)/\(module)"]?.first?.total ?? 0)
         }
-        return (step.done, step.total)
+        return ModuleProgress(done: step.done, total: step.total)
     }
     func streakStandings(at moment: FactMoment) -> [StreakStanding] {
         streakSteps.keys.sorted().map { id in
@@ -53,6 +57,7 @@ struct ScriptedFacts: ReplayFacts {
                                   status: current > 0 ? "active" : "none", freezesAvailable: 0, lastDay: nil)
         }
     }
+    func warnings(at moment: FactMoment) -> [EvaluationWarning] { scriptedWarnings }
 }
 
 /// Small builders for hand-made rule sets.
