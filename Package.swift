@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "CEL"),
         .target(name: "Rules", dependencies: ["YAMLSource", "Diagnostics", "CEL"]),
         .target(name: "Facts", dependencies: ["Rules", "Diagnostics", "CEL", "YAMLSource"]),
-        .target(name: "Evaluation", dependencies: ["Facts", "Rules", "Diagnostics", "CEL"]),
+        .target(name: "Evaluation", dependencies: ["Facts", "Rules", "Diagnostics", "CEL", "YAMLSource"]),
         .target(name: "Output", dependencies: ["Evaluation", "Facts", "Rules", "Diagnostics", "CEL"]),
         .executableTarget(
             name: "rulecheck",

@@ -1,3 +1,4 @@
+import Facts
 import Rules
 
 /// Why one achievement or milestone stands where it does at `now` (SPEC 7.2): its criterion with
@@ -24,7 +25,7 @@ public struct Explanation: Sendable {
     }
 
     public var info: AwardInfo
-    public var now: ReportedTime
+    public var now: Moment
     public var standing: AwardStanding
     public var criterion: Criterion
     public var requires: [Requirement]
@@ -37,7 +38,7 @@ public struct Explanation: Sendable {
     /// "4 of 5 levels: missing nianhua_05").
     public var missing: [String]
 
-    public init(info: AwardInfo, now: ReportedTime, standing: AwardStanding, criterion: Criterion,
+    public init(info: AwardInfo, now: Moment, standing: AwardStanding, criterion: Criterion,
                 requires: [Requirement], available: AchievementRule.Window?, isAvailableNow: Bool,
                 unlock: ExplanationUnlock?, missing: [String]) {
         self.info = info

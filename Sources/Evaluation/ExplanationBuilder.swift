@@ -1,3 +1,4 @@
+import Facts
 import CEL
 import Rules
 
@@ -8,18 +9,18 @@ import Rules
 public struct ExplanationBuilder {
     public let rules: RuleSet
     public let outcome: ReplayOutcome
-    /// Events with `at` ≤ `now` in time order (the replay's timeline): position p is `events[p]`.
-    public let timeline: [TimelineEvent]
+    /// The state's events with `at` ≤ `now`, in time order (the replay's `ReplayFacts.events`).
+    public let events: [StateEvent]
     public let costLimit: Int
     /// Longest source text shown for one sub-expression before it is shortened with "…".
     static let longestSource = 72
     /// Longest list of missing levels written out.
     static let listedLevels = 10
 
-    public init(rules: RuleSet, outcome: ReplayOutcome, timeline: [TimelineEvent], costLimit: Int = 10_000_000) {
+    public init(rules: RuleSet, outcome: ReplayOutcome, events: [StateEvent], costLimit: Int = 10_000_000) {
         self.rules = rules
         self.outcome = outcome
-        self.timeline = timeline
+        self.events = events
         self.costLimit = costLimit
     }
 
@@ -52,7 +53,7 @@ public struct ExplanationBuilder {
 
     // MARK: criterion
 
-    func criterion(of award: AwardRule, activation: CELActivation, now: ReportedTime) -> Explanation.Criterion {
+    func criterion(of award: AwardRule, activation: CELActivation, now: Moment) -> Explanation.Criterion {
         switch award.criterion {
         case .condition(let expression):
             let (value, trace) = expression.program.evaluateTraced(activation, costLimit: costLimit)
@@ -182,7 +183,7 @@ public struct ExplanationBuilder {
                 }
                 return ["progress \(Self.number(current)) of \(Self.number(target))"]
             case .binary, .module:
-                return value == "true" ? [] : ["the condition is \(value) at \(outcome.decision.now.rfc3339)"]
+                return value == "true" ? [] : ["the condition is \(value) at \(outcome.decision.now.description)"]
             }
         }
     }
@@ -213,21 +214,10 @@ public struct ExplanationBuilder {
             return ExplanationUnlock(at: decided.at, isStored: true, checkpoint: [], events: [],
                                      catalogVersion: decided.catalogVersion)
         }
-        let events = cause.events.map { index in
-            ExplanationUnlock.Event(index: index, type: eventType(fileIndex: index) ?? "?",
-                                    at: timeline.first { $0.index == index }?.at ?? decided.at)
+        let events = cause.events.compactMap { index in
+            self.events.first { $0.index == index }.map { ExplanationUnlock.Event(index: index, type: $0.type, at: $0.at) }
         }
         return ExplanationUnlock(at: decided.at, isStored: false, checkpoint: cause.checkpoint, events: events,
                                  catalogVersion: decided.catalogVersion)
-    }
-
-    /// The `type` of the event at a file index, read from `events` at `now` (same order as the
-    /// timeline).
-    func eventType(fileIndex: Int) -> String? {
-        guard let position = timeline.firstIndex(where: { $0.index == fileIndex }),
-              case .list(let events)? = outcome.bindingsAtNow[FactVariable.events.rawValue],
-              case .map(let event)? = events.element(at: position),
-              case .string(let type)? = event[string: "type"] else { return nil }
-        return type
     }
 }

@@ -1,3 +1,4 @@
+import Facts
 /// When an achievement unlocked and what made it unlock then (SPEC 7.2).
 public struct ExplanationUnlock: Sendable, Hashable {
     /// One event at the unlocking instant.
@@ -5,14 +6,14 @@ public struct ExplanationUnlock: Sendable, Hashable {
         /// Index in the state file's `events` array.
         public var index: Int
         public var type: String
-        public var at: ReportedTime
-        public init(index: Int, type: String, at: ReportedTime) {
+        public var at: Moment
+        public init(index: Int, type: String, at: Moment) {
             self.index = index
             self.type = type
             self.at = at
         }
     }
-    public var at: ReportedTime
+    public var at: Moment
     /// Read from the state file's `unlocked` list rather than decided by this replay.
     public var isStored: Bool
     /// What put the checkpoint there (empty for stored unlocks).
@@ -21,7 +22,7 @@ public struct ExplanationUnlock: Sendable, Hashable {
     public var events: [Event]
     public var catalogVersion: Int?
 
-    public init(at: ReportedTime, isStored: Bool, checkpoint: Checkpoint.Kind, events: [Event], catalogVersion: Int?) {
+    public init(at: Moment, isStored: Bool, checkpoint: Checkpoint.Kind, events: [Event], catalogVersion: Int?) {
         self.at = at
         self.isStored = isStored
         self.checkpoint = checkpoint

@@ -1,3 +1,6 @@
+import CEL
+import Facts
+import Foundation
 import Rules
 
 /// Runs rule tests (SPEC 7.3): evaluates each test's state and compares the decision with what
@@ -30,5 +33,41 @@ public struct RuleTestRunner {
         }
         return RuleTestResult(name: test.name, span: test.span,
                               mismatches: RuleTestComparison.mismatches(test.expect, decision))
+    }
+}
+
+extension RuleTestRunner {
+    /// A runner that evaluates each test like `rulecheck eval`: the state file (or the inline
+    /// state), `now` from the test, else the state's own, else the clock; facts; replay.
+    public static func replaying(_ rules: RuleSet) -> RuleTestRunner {
+        RuleTestRunner { test in
+            let state: StateFile
+            switch test.state {
+            case .file(let path):
+                state = try StateFile.load(path: path)
+            case .inline(let node):
+                state = try StateFile.decode(RuleTestStateDocument.json(node), file: "\(test.span.file):\(test.span.start.line)")
+            }
+            let now: Moment
+            if let text = test.now {
+                switch Moment.parse(text) {
+                case .success(let moment): now = moment
+                case .failure(let problem): throw NowProblem(text: text, problem: "\(problem)")
+                }
+            } else if let own = state.now {
+                now = own
+            } else {
+                now = Moment(instant: CELTimestamp(seconds: Int64(Date().timeIntervalSince1970.rounded(.down))), offsetSeconds: 0)
+            }
+            let facts = try StateFacts(state: state, rules: rules, now: now)
+            return Replay(rules: rules).run(facts).decision
+        }
+    }
+
+    /// A test's `now` that is not an RFC 3339 timestamp with an offset.
+    struct NowProblem: Error, CustomStringConvertible {
+        var text: String
+        var problem: String
+        var description: String { "now: '\(text)' is \(problem)" }
     }
 }

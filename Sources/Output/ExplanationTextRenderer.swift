@@ -11,7 +11,7 @@ public struct ExplanationTextRenderer: Sendable {
         let info = explanation.info
         let standing = explanation.standing
         var lines: [String] = []
-        lines.append("\(info.id) (\(info.title)): \(standing.state.rawValue) at \(explanation.now.rfc3339)")
+        lines.append("\(info.id) (\(info.title)): \(standing.state.rawValue) at \(explanation.now.description)")
         var facts = ["category \(info.category)", "rarity \(info.rarity.rawValue)", "\(info.points) points"]
         if info.hidden { facts.append("hidden until unlocked") }
         lines.append("  " + facts.joined(separator: " · "))
@@ -47,7 +47,7 @@ public struct ExplanationTextRenderer: Sendable {
     }
 
     static func unlockLines(_ unlock: ExplanationUnlock) -> [String] {
-        var head = "unlocked at \(unlock.at.rfc3339)"
+        var head = "unlocked at \(unlock.at.description)"
         if let version = unlock.catalogVersion { head += " (catalog version \(version))" }
         if unlock.isStored { return [head + ", stored in the state file"] }
         guard !unlock.events.isEmpty else {
@@ -55,7 +55,7 @@ public struct ExplanationTextRenderer: Sendable {
         }
         let word = unlock.events.count == 1 ? "event" : "events"
         var lines = [head + " by \(word):"]
-        lines += unlock.events.map { "  events[\($0.index)]  \($0.type) at \($0.at.rfc3339)" }
+        lines += unlock.events.map { "  events[\($0.index)]  \($0.type) at \($0.at.description)" }
         return lines
     }
 
