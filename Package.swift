@@ -45,6 +45,6 @@ let package = Package(
         .testTarget(name: "FactsTests", dependencies: ["Facts", "Rules", "CEL"]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Output", "Facts", "Rules", "CEL"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Evaluation", "Rules", "Diagnostics"]),
-        .testTarget(name: "RulecheckCLITests", dependencies: []),
+        .testTarget(name: "RulecheckCLITests", dependencies: ["Evaluation", "Output", "Rules"]),
     ]
 )

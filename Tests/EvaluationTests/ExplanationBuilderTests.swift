@@ -1,5 +1,6 @@
 import CEL
 import Evaluation
+import Facts
 import Foundation
 import Output
 import Rules
@@ -7,7 +8,7 @@ import Testing
 
 /// SPEC 7.2, golden outputs: the criterion with the value of every sub-expression at `now`, what
 /// is missing for a locked achievement, and when and by which event an unlocked one unlocked.
-/// The rules are real rule files (loaded and compiled); the facts are listed by hand.
+/// Real rule files and a real state file, replayed by the engine.
 @Suite struct ExplanationBuilderTests {
     static let rulesText = """
         schema: 1
@@ -71,25 +72,30 @@ import Testing
         return try #require(loaded.ruleSet)
     }
 
-    /// Three focus sessions in +08:00 on 2026-03-01..03 (the last at 23:30) and two levels done.
-    static func facts(now: Int64) -> ListedFacts {
-        let day: Int64 = 86_400, base: Int64 = 1_772_294_400   // 2026-03-01T00:00:00+08:00
-        return ListedFacts(now: now, offset: 28_800, events: [
-            (base + 10 * 3600, "focus_session", 10, 250),
-            (base + day + 10 * 3600, "focus_session", 10, 250),
-            (base + 2 * day + 23 * 3600 + 1800, "focus_session", 23, 50),
-        ], completedLevels: [("nianhua_01", base + 3600), ("nianhua_02", base + 7200)],
-           streakSteps: [(base + 10 * 3600, 1), (base + day + 10 * 3600, 2), (base + 2 * day + 23 * 3600 + 1800, 3)])
-    }
+    /// Three focus sessions in +08:00 on 2026-03-01..03 (the last at 23:30), and two levels
+    /// completed on 03-01 written last in the file.
+    static let stateText = """
+        {"schema": 1, "user": {"id": "u1"}, "events": [
+          {"type": "focus_session", "at": "2026-03-01T10:00:00+08:00", "minutes": 250},
+          {"type": "focus_session", "at": "2026-03-02T10:00:00+08:00", "minutes": 250},
+          {"type": "focus_session", "at": "2026-03-03T23:30:00+08:00", "minutes": 50},
+          {"type": "level_completed", "at": "2026-03-01T01:00:00+08:00", "level": "nianhua_01"},
+          {"type": "level_completed", "at": "2026-03-01T02:00:00+08:00", "level": "nianhua_02"}
+        ]}
+        """
 
-    static func explain(_ id: String, now: Int64 = 1_772_294_400 + 3 * 86_400 + 9 * 3600) throws -> String {
+    static func explain(_ id: String, now: String = "2026-03-04T09:00:00+08:00") throws -> String {
         let rules = try loadRules()
-        let facts = facts(now: now)
+        let state = try StateFile.parse(json: stateText, file: "state.json")
+        guard case .success(let moment) = Moment.parse(now) else { throw ExplainTestProblem.badNow }
+        let facts = try StateFacts(state: state, rules: rules, now: moment)
         let outcome = Replay(rules: rules).run(facts)
-        let builder = ExplanationBuilder(rules: rules, outcome: outcome, timeline: facts.timeline)
+        let builder = ExplanationBuilder(rules: rules, outcome: outcome, events: facts.events)
         let explanation = try #require(builder.explain(id))
         return ExplanationTextRenderer().render(explanation)
     }
+
+    enum ExplainTestProblem: Error { case badNow }
 
     @Test func aLockedConditionShowsEachSubExpressionAndHowFarItIs() throws {
         #expect(try Self.explain("focus_10_hours") == """
@@ -118,7 +124,7 @@ import Testing
 
             when: events.exists(e, e.type == "focus_session" && (e.hour >= 23 || e.hour <= 1))
               = true
-              events  → list of 3
+              events  → list of 5
 
             """)
     }
@@ -134,9 +140,9 @@ import Testing
               metrics.focus_minutes >= 100              → true
                 metrics.focus_minutes                   → 550
               events.filter(e, e.hour < 12).size() > 5  → false
-                events.filter(e, e.hour < 12).size()    → 2
-                  events.filter(e, e.hour < 12)         → list of 2
-                    events                              → list of 3
+                events.filter(e, e.hour < 12).size()    → 4
+                  events.filter(e, e.hour < 12)         → list of 4
+                    events                              → list of 5
 
             missing:
               - the condition is false at 2026-03-04T09:00:00+08:00
@@ -145,16 +151,16 @@ import Testing
     }
 
     @Test func aMilestoneShowsItsStreak() throws {
-        #expect(try Self.explain("streak_3_days", now: 1_772_294_400 + 2 * 86_400 + 12 * 3600) == """
+        #expect(try Self.explain("streak_3_days", now: "2026-03-03T12:00:00+08:00") == """
             streak_3_days (新的开始): locked at 2026-03-03T12:00:00+08:00
               category streak · rarity common · 100 points
               progress 2 of 3
 
             milestone: streak daily_use reaches 3 days
-              streaks.daily_use.current = 2 (status active), needs ≥ 3
+              streaks.daily_use.current = 2 (status at_risk), needs ≥ 3
 
             missing:
-              - streak 2 of 3 (daily_use, active)
+              - streak 2 of 3 (daily_use, at_risk)
 
             """)
     }
@@ -193,68 +199,10 @@ import Testing
 
     @Test func anUnknownIDHasNoExplanation() throws {
         let rules = try Self.loadRules()
-        let facts = Self.facts(now: 1_772_294_400 + 3 * 86_400)
-        let builder = ExplanationBuilder(rules: rules, outcome: Replay(rules: rules).run(facts), timeline: facts.timeline)
+        let state = try StateFile.parse(json: Self.stateText, file: "state.json")
+        let facts = try StateFacts(state: state, rules: rules, now: try #require(state.events.last?.at))
+        let builder = ExplanationBuilder(rules: rules, outcome: Replay(rules: rules).run(facts), events: facts.events)
         #expect(builder.explain("focus_10_hour") == nil)
         #expect(builder.awardIDs.contains("focus_10_hours"))
-    }
-}
-
-/// Facts listed by hand: focus sessions as CEL event records, completed levels, a streak's
-/// `current` as steps of time.
-struct ListedFacts: ReplayFacts {
-    var userID = "u1"
-    var now: ReportedTime
-    var timeline: [TimelineEvent]
-    var dayBoundaries: [CELTimestamp] = []
-    var storedUnlocks: [StoredUnlock] = []
-    var warnings: [EvaluationWarning] = []
-    let offset: Int
-    let records: [CELValue]
-    let completedLevels: [(id: String, at: Int64)]
-    let streakSteps: [(from: Int64, current: Int)]
-
-    init(now: Int64, offset: Int, events: [(at: Int64, type: String, hour: Int, minutes: Int)],
-         completedLevels: [(String, Int64)], streakSteps: [(Int64, Int)]) {
-        self.now = ReportedTime(instant: CELTimestamp(seconds: now), offsetSeconds: offset)
-        self.offset = offset
-        let visible = events.enumerated().filter { $0.element.at <= now }
-        timeline = visible.map { TimelineEvent(at: ReportedTime(instant: CELTimestamp(seconds: $0.element.at), offsetSeconds: offset), index: $0.offset) }
-        records = visible.map { _, event in
-            .record([("type", .string(event.type)), ("at", .timestamp(CELTimestamp(seconds: event.at))),
-                     ("hour", .int(Int64(event.hour))), ("minutes", .int(Int64(event.minutes)))])
-        }
-        self.completedLevels = completedLevels.map { (id: $0.0, at: $0.1) }
-        self.streakSteps = streakSteps.map { (from: $0.0, current: $0.1) }
-    }
-
-    func reportingOffset(at instant: CELTimestamp) -> Int { offset }
-    func levelsStamp(at moment: FactMoment) -> Int { completedLevels.filter { $0.at <= moment.instant.seconds }.count }
-
-    func variable(_ variable: FactVariable, at moment: FactMoment) -> CELValue {
-        switch variable {
-        case .now: return .timestamp(moment.instant)
-        case .events: return .list(CELList(Array(records.prefix(moment.eventCount))))
-        case .levels:
-            let done = completedLevels.filter { $0.at <= moment.instant.seconds }
-            return .map(CELMap(strings: done.map { (key: $0.id, value: .record([("completed", .bool(true))])) }))
-        case .streaks:
-            return .map(CELMap(strings: [(key: "daily_use", value: .record([("current", .int(Int64(streakCurrent("daily_use", at: moment))))]))]))
-        default: return .map(CELMap(strings: []))
-        }
-    }
-
-    func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {
-        streakSteps.last { $0.from <= moment.instant.seconds }?.current ?? 0
-    }
-
-    func moduleProgress(catalog: String, module: String, difficulty: String?, at moment: FactMoment) -> (done: Int, total: Int) {
-        (completedLevels.filter { $0.at <= moment.instant.seconds && $0.id != "nianhua_bonus" }.count, 3)
-    }
-
-    func streakStandings(at moment: FactMoment) -> [StreakStanding] {
-        let current = streakCurrent("daily_use", at: moment)
-        return [StreakStanding(id: "daily_use", current: current, longest: current, totalDays: current,
-                               status: current > 0 ? "active" : "none", freezesAvailable: 0, lastDay: nil)]
     }
 }

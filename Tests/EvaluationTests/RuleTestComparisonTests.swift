@@ -1,13 +1,14 @@
 import CEL
 import Diagnostics
 import Evaluation
+import Facts
 import Output
 import Rules
 import Testing
 
 /// SPEC 7.3: a rule test checks exactly what it lists, and says what differed.
 @Suite struct RuleTestComparisonTests {
-    static let at = ReportedTime(instant: CELTimestamp(seconds: 1_772_409_600), offsetSeconds: 28_800)
+    static let at = Moment(instant: CELTimestamp(seconds: 1_772_409_600), offsetSeconds: 28_800)
 
     /// A decision with two unlocks, one locked achievement, one streak, points and a rank.
     static let decision = Decision(
