@@ -14,6 +14,8 @@ public struct ExplanationBuilder {
     public let costLimit: Int
     /// Longest source text shown for one sub-expression before it is shortened with "…".
     static let longestSource = 72
+    /// Longest progress expression named next to its figure.
+    static let namedMeasure = 40
     /// Longest list of missing levels written out.
     static let listedLevels = 10
 
@@ -176,16 +178,29 @@ public struct ExplanationBuilder {
             return ["\(done.count) of \(total) levels\(scope): missing \(listed)"]
         case .condition(_, let value, _):
             switch award.progress {
-            case .measured, .derived:
+            case .measured(let measured, _), .derived(let measured, _, _):
                 let current = progress.current, target = progress.target
                 guard current < target else {
                     return value == "true" ? [] : ["progress \(Self.number(current)) of \(Self.number(target)), but the condition is \(value)"]
                 }
-                return ["progress \(Self.number(current)) of \(Self.number(target))"]
+                let figure = "\(Self.number(current)) of \(Self.number(target))"
+                if let streak = Self.streakID(in: measured.source),
+                   let standing = outcome.decision.streaks.first(where: { $0.id == streak }) {
+                    return ["streak \(figure) (\(streak), \(standing.status))"]
+                }
+                let source = Self.collapsed(measured.source)
+                return [source.count <= Self.namedMeasure ? "progress \(figure) (\(source))" : "progress \(figure)"]
             case .binary, .module:
                 return value == "true" ? [] : ["the condition is \(value) at \(outcome.decision.now.description)"]
             }
         }
+    }
+
+    /// The streak of a progress measured as `streaks.ID.current`.
+    static func streakID(in source: String) -> String? {
+        let parts = collapsed(source).split(separator: ".")
+        guard parts.count == 3, parts[0] == "streaks", parts[2] == "current" else { return nil }
+        return String(parts[1])
     }
 
     static func number(_ value: ProgressNumber) -> String {

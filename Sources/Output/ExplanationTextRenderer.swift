@@ -11,7 +11,7 @@ public struct ExplanationTextRenderer: Sendable {
         let info = explanation.info
         let standing = explanation.standing
         var lines: [String] = []
-        lines.append("\(info.id) (\(info.title)): \(standing.state.rawValue) at \(explanation.now.description)")
+        lines.append("\(info.id) (\(info.title)): \(standing.state.rawValue) (as of \(explanation.now.description))")
         var facts = ["category \(info.category)", "rarity \(info.rarity.rawValue)", "\(info.points) points"]
         if info.hidden { facts.append("hidden until unlocked") }
         lines.append("  " + facts.joined(separator: " · "))
@@ -27,6 +27,9 @@ public struct ExplanationTextRenderer: Sendable {
 
         lines.append("")
         lines += Self.criterionLines(explanation.criterion)
+        if explanation.unlock != nil, case .condition(_, let value, _) = explanation.criterion, value != "true" {
+            lines.append("  (shown at now: it held when it unlocked; unlocks are never revoked)")
+        }
         if !explanation.requires.isEmpty {
             let gates = explanation.requires.map { "\($0.id) (\($0.unlocked ? "unlocked" : "locked"))" }
             lines.append("requires: " + gates.joined(separator: ", "))

@@ -99,7 +99,7 @@ import Testing
 
     @Test func aLockedConditionShowsEachSubExpressionAndHowFarItIs() throws {
         #expect(try Self.explain("focus_10_hours") == """
-            focus_10_hours (专注新手): locked at 2026-03-04T09:00:00+08:00
+            focus_10_hours (专注新手): locked (as of 2026-03-04T09:00:00+08:00)
               category focus · rarity common · 100 points
               progress 550 of 600
 
@@ -108,14 +108,14 @@ import Testing
               metrics.focus_minutes  → 550
 
             missing:
-              - progress 550 of 600
+              - progress 550 of 600 (metrics.focus_minutes)
 
             """)
     }
 
     @Test func anUnlockedConditionNamesTheEventThatUnlockedIt() throws {
         #expect(try Self.explain("focus_night_owl") == """
-            focus_night_owl (夜猫子): unlocked at 2026-03-04T09:00:00+08:00
+            focus_night_owl (夜猫子): unlocked (as of 2026-03-04T09:00:00+08:00)
               category focus · rarity epic · 150 points
               progress 1 of 1
 
@@ -131,7 +131,7 @@ import Testing
 
     @Test func aNestedConditionShowsEachPartIndentedUnderTheOneItBelongsTo() throws {
         #expect(try Self.explain("busy_focus") == """
-            busy_focus (Busy): locked at 2026-03-04T09:00:00+08:00
+            busy_focus (Busy): locked (as of 2026-03-04T09:00:00+08:00)
               category general · rarity common · 0 points
               progress 0 of 1
 
@@ -152,7 +152,7 @@ import Testing
 
     @Test func aMilestoneShowsItsStreak() throws {
         #expect(try Self.explain("streak_3_days", now: "2026-03-03T12:00:00+08:00") == """
-            streak_3_days (新的开始): locked at 2026-03-03T12:00:00+08:00
+            streak_3_days (新的开始): locked (as of 2026-03-03T12:00:00+08:00)
               category streak · rarity common · 100 points
               progress 2 of 3
 
@@ -167,7 +167,7 @@ import Testing
 
     @Test func aModuleListsTheLevelsStillMissing() throws {
         #expect(try Self.explain("nianhua_complete") == """
-            nianhua_complete (年画通关): locked at 2026-03-04T09:00:00+08:00
+            nianhua_complete (年画通关): locked (as of 2026-03-04T09:00:00+08:00)
               category general · rarity common · 300 points
               progress 2 of 3
 
@@ -183,7 +183,7 @@ import Testing
 
     @Test func aGatedAchievementNamesTheLockedRequirement() throws {
         #expect(try Self.explain("owl_and_module") == """
-            owl_and_module (Both): locked at 2026-03-04T09:00:00+08:00
+            owl_and_module (Both): locked (as of 2026-03-04T09:00:00+08:00)
               category general · rarity common · 0 points
               progress 1 of 1
 
