@@ -197,3 +197,30 @@ import Testing
         #expect(result.diagnostics.allSatisfy { $0.fix != nil })
     }
 }
+
+@Suite struct ExpressionPositionTests {
+    /// Where the E302 for `metrics.nope` lands, for the same expression in every scalar style.
+    @Test(arguments: [
+        ("when: metrics.nope >= 1", 5, 19),
+        ("when: 'metrics.nope >= 1'", 5, 20),
+        ("when: \"metrics.nope >= 1\"", 5, 20),
+        ("when: |\n      true &&\n        metrics.nope >= 1", 7, 17),
+        // An escape before the token: the loader cannot trace it, so the scalar's start.
+        ("when: \"\\\"a\\\" != '' && metrics.nope >= 1\"", 5, 11),
+    ])
+    func unknownMetricPosition(line: String, expectedLine: Int, expectedColumn: Int) throws {
+        let folder = try TemporaryRuleFolder(["a.yaml": """
+            schema: 1
+            achievements:
+              - id: a
+                title: A
+                \(line)
+            """])
+        defer { folder.remove() }
+        let result = RuleSetLoader.load(paths: [folder.path], baseline: nil)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
+        #expect(diagnostic.code == RuleCode.unknownMetric)
+        #expect(diagnostic.span?.start == SourcePosition(line: expectedLine, column: expectedColumn))
+    }
+}
