@@ -94,6 +94,7 @@ struct DocumentStreamReader {
         } else {
             at = lines.position(line: Int(parser.problem_mark.line), column: Int(parser.problem_mark.column))
             problem.line = lines.line(at.line)
+            problem.column = at.column
         }
         var notes: [DiagnosticNote] = []
         if let context = problem.context, parser.error != YAML_READER_ERROR,
