@@ -182,6 +182,17 @@ extension YAMLNode {
         return .string(text)
     }
 
+    /// True for a plain, untagged `yes`, `no`, `on`, `off`, `y` or `n` (any case): booleans in
+    /// YAML 1.1, strings here. Lets a boolean field say "write `true`/`false`" instead of
+    /// "expected a bool, got a string".
+    public var isYAML11Boolean: Bool {
+        guard case .scalar(let text, .plain) = kind, tag == nil, text.utf8.count <= 3 else { return false }
+        switch text.lowercased() {
+        case "yes", "no", "on", "off", "y", "n": return true
+        default: return false
+        }
+    }
+
     /// The scalar's text whatever its type (`017` gives "017"); nil for collections.
     public var scalarText: String? {
         guard case .scalar(let text, _) = kind else { return nil }

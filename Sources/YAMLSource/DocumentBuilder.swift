@@ -87,8 +87,16 @@ struct DocumentBuilder {
             }
             var isMapping = false
             if case .mappingStart = event.kind { isMapping = true }
-            stack.append(OpenCollection(isMapping: isMapping, start: event.start, anchor: event.anchor,
-                                        tag: event.tag, isFlow: flow))
+            var open = OpenCollection(isMapping: isMapping, start: event.start, anchor: event.anchor,
+                                      tag: event.tag, isFlow: flow)
+            // Rule mappings have around ten keys: start big enough to skip most regrowth.
+            if isMapping {
+                open.pairs.reserveCapacity(8)
+                open.keyValues.reserveCapacity(8)
+            } else {
+                open.items.reserveCapacity(4)
+            }
+            stack.append(open)
         case .sequenceEnd, .mappingEnd:
             guard let open = stack.popLast() else { return }
             finish(open, end: event.end)
@@ -140,7 +148,7 @@ struct DocumentBuilder {
     /// Hands a finished node to its parent (or makes it the root) and records its anchor.
     /// An alias's copy is neither re-anchored nor re-checked: its problems were reported where
     /// the anchored node is written.
-    private mutating func complete(_ built: Built) {
+    private mutating func complete(_ built: consuming Built) {
         if !built.node.isAlias, let name = built.node.anchor { anchors[name] = built }
         guard !stack.isEmpty else {
             root = built.node

@@ -52,7 +52,7 @@ struct ScalarPositionTracer {
         // The common case: a one-line value written exactly as it reads is a single run.
         if singleLine, contentEnd <= bytes.count, contentStart <= contentEnd,
            let scalars = scalarCountIfWritten(text, at: contentStart..<contentEnd) {
-            return ScalarPositionMap(runs: [ScalarPositionMap.Run(offset: 0, start: position, length: scalars + 1)])
+            return ScalarPositionMap(singleRun: ScalarPositionMap.Run(offset: 0, start: position, length: scalars + 1))
         }
         return traceFlow(value: Array(text.utf8), from: contentStart, at: position, style: style)
     }

@@ -28,7 +28,9 @@ public struct YAMLPair: Sendable {
 
 /// A node of the document tree, with everything a diagnostic needs to point at it.
 public struct YAMLNode: Sendable {
-    public indirect enum Kind: Sendable {
+    // Not `indirect`: the arrays already break the recursion, and a box per node would cost an
+    // allocation for every scalar.
+    public enum Kind: Sendable {
         /// `text` is the scalar's value after YAML unescaping/folding.
         case scalar(text: String, style: ScalarStyle)
         case sequence([YAMLNode])
