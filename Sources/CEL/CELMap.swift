@@ -93,14 +93,14 @@ public final class CELMapStorage: Sendable {
     /// Present only for maps larger than `linearLimit`.
     let index: [CELMapKey: Int]?
     /// Parallel to `keys`: `CELFieldKey` fingerprints of string keys, `nonString` otherwise.
-    let fingerprints: [UInt64]
+    let fingerprints: [CELFieldKey.Fingerprint]
     let hasDuplicates: Bool
 
     init(keys: [CELMapKey], values: [CELValue]) {
         self.keys = keys
         self.values = values
         self.fingerprints = keys.map {
-            if case .string(let s) = $0 { CELFieldKey.fingerprint(of: s) } else { CELFieldKey.nonString }
+            if case .string(let s) = $0 { CELFieldKey.fingerprint(of: s) } else { CELFieldKey.Fingerprint.nonString }
         }
         if keys.count > Self.linearLimit {
             var index: [CELMapKey: Int] = [:]
@@ -142,17 +142,23 @@ public final class CELMapStorage: Sendable {
     /// The value of a string key whose fingerprint is known.
     @inline(__always)
     func value(for field: CELFieldKey) -> CELValue? {
+        guard let i = position(of: field) else { return nil }
+        return values[i]
+    }
+
+    /// The position of a string key whose fingerprint is known.
+    @inline(__always)
+    func position(of field: CELFieldKey) -> Int? {
         if let index {
-            guard let i = index[.string(field.name)] else { return nil }
-            return values[i]
+            return index[.string(field.name)]
         }
         let target = field.fingerprint
         var i = 0
         let n = fingerprints.count
         while i < n {
             if fingerprints[i] == target {
-                if field.isExact { return values[i] }
-                if case .string(let s) = keys[i], CELText.equal(s, field.name) { return values[i] }
+                if field.isExact { return i }
+                if case .string(let s) = keys[i], CELText.equal(s, field.name) { return i }
             }
             i += 1
         }

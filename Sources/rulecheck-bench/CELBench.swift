@@ -11,6 +11,7 @@ enum CELBench {
     }
 
     static let cases: [Case] = [
+        Case(name: "E0", source: "true", targetNanoseconds: 100),
         Case(name: "E1", source: "stats.focus_minutes >= 600", targetNanoseconds: 100),
         Case(name: "E2", source: "streak.current >= 7 && streak.status != \"broken\"", targetNanoseconds: 200),
         Case(name: "E3", source: "events.filter(e, e.type == \"task_completed\").size() >= 10", targetNanoseconds: 10_000),

@@ -3,12 +3,14 @@
 /// value of every sub-expression. Programs share no mutable state; each call owns its frame.
 struct CELFrame {
     let slots: UnsafeMutablePointer<CELValue>
-    let activation: CELActivation
+    /// Borrowed for the evaluation (a pointer, so building a frame copies no references).
+    let activation: UnsafePointer<CELActivation>
     var budget: Int
     var exceeded = false
-    var trace: [CELExprID: CELValue] = [:]
+    /// Present only on the traced path.
+    var trace: CELTraceRecorder?
 
-    init(slots: UnsafeMutablePointer<CELValue>, activation: CELActivation, budget: Int) {
+    init(slots: UnsafeMutablePointer<CELValue>, activation: UnsafePointer<CELActivation>, budget: Int) {
         self.slots = slots
         self.activation = activation
         self.budget = budget
@@ -54,4 +56,9 @@ extension CELFrame {
             }
         }
     }
+}
+
+/// The values of sub-expressions recorded by `evaluateTraced`, by node id.
+final class CELTraceRecorder {
+    var values: [CELExprID: CELValue] = [:]
 }

@@ -53,6 +53,7 @@ extension CELPlanner {
         if !traced, nodes.allSatisfy({ $0.constant != nil }) {
             return .constant(Self.apply(function_, nodes.compactMap(\.constant)))
         }
+        if nodes.count == 2, let fused = fusedFieldComparison(function, operands[0], nodes[1]) { return fused }
         if nodes.count == 2, let fast = Self.fastComparison(function, nodes[0], nodes[1]) { return fast }
         return Self.strictCall(function_, nodes)
     }
@@ -200,6 +201,77 @@ extension CELPlanner {
                 if case .string(let x) = value { return .bool(CELText.equal(x, k) == equal) }
                 return generic(value, constant)
             }, constant: nil)
+        default:
+            return nil
+        }
+    }
+
+    /// `v.field OP constant` where `v` is a slot: looks the field up and compares it in place,
+    /// without materialising the field's value (the shape of most rule conditions).
+    mutating func fusedFieldComparison(_ function: String, _ left: CELExpr, _ right: Node) -> Node? {
+        guard let constant = right.constant, case .select(let operand, let field, false) = left.kind,
+              checked?.references[left.id] == nil else { return nil }
+        switch constant {
+        case .int, .string: break
+        default: return nil
+        }
+        let base = planSlotOperand(operand)
+        guard let slot = base?.slot, case .binary(let generic)? = CELStandardLibrary.function(named: function) else {
+            return nil
+        }
+        let key = CELFieldKey(field)
+        switch (constant, function) {
+        case (.int(let k), "_>=_"), (.int(let k), "_<_"):
+            let wantLess = function == "_<_"
+            return Node(step: { frame in
+                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
+                   case .int(let x) = map.storage.values[i] {
+                    return .bool((x < k) == wantLess)
+                }
+                return generic(CELPlanner.select(frame.slots[slot], key), constant)
+            }, constant: nil)
+        case (.int(let k), "_>_"), (.int(let k), "_<=_"):
+            let wantGreater = function == "_>_"
+            return Node(step: { frame in
+                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
+                   case .int(let x) = map.storage.values[i] {
+                    return .bool((x > k) == wantGreater)
+                }
+                return generic(CELPlanner.select(frame.slots[slot], key), constant)
+            }, constant: nil)
+        case (.int(let k), "_==_"), (.int(let k), "_!=_"):
+            let wantEqual = function == "_==_"
+            return Node(step: { frame in
+                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
+                   case .int(let x) = map.storage.values[i] {
+                    return .bool((x == k) == wantEqual)
+                }
+                return generic(CELPlanner.select(frame.slots[slot], key), constant)
+            }, constant: nil)
+        case (.string(let k), "_==_"), (.string(let k), "_!=_"):
+            let wantEqual = function == "_==_"
+            return Node(step: { frame in
+                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
+                   case .string(let x) = map.storage.values[i] {
+                    return .bool(CELText.equal(x, k) == wantEqual)
+                }
+                return generic(CELPlanner.select(frame.slots[slot], key), constant)
+            }, constant: nil)
+        default:
+            return nil
+        }
+    }
+
+    /// Plans `expr` when it is a plain slot read (a variable or comprehension variable).
+    mutating func planSlotOperand(_ expr: CELExpr) -> Node? {
+        switch expr.kind {
+        case .ident(let name):
+            if let local = local(named: name) { return readLocal(local) }
+            if case .variable(let qualified)? = checked?.references[expr.id] { return readVariable(qualified) }
+            return nil
+        case .select:
+            if case .variable(let qualified)? = checked?.references[expr.id] { return readVariable(qualified) }
+            return nil
         default:
             return nil
         }

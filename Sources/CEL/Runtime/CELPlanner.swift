@@ -56,7 +56,7 @@ struct CELPlanner {
         let inner = node.step
         return Node(step: { frame in
             let value = inner(&frame)
-            frame.trace[id] = value
+            frame.trace?.values[id] = value
             return value
         }, constant: nil)
     }
@@ -148,11 +148,11 @@ struct CELPlanner {
     /// Resolves a dotted name at run time against the activation: the longest qualified name
     /// bound wins, the remaining parts are field selections. Type names are the fallback.
     func planDynamicName(_ parts: [String], testOnlyLast: Bool = false) -> Node {
-        var options: [(name: String, rest: [String])] = []
+        var options: [(name: CELFieldKey, rest: [CELFieldKey])] = []
         for k in stride(from: parts.count, through: 1, by: -1) {
             let head = parts[0..<k].joined(separator: ".")
             for candidate in candidates(head) {
-                options.append((candidate, Array(parts[k...])))
+                options.append((CELFieldKey(candidate), parts[k...].map(CELFieldKey.init)))
             }
         }
         var typeFallback: CELValue?
@@ -169,10 +169,10 @@ struct CELPlanner {
         let resolutions = options
         return Node(step: { frame in
             for option in resolutions {
-                guard var value = frame.activation.value(named: option.name) else { continue }
+                guard var value = frame.activation.pointee.value(for: option.name) else { continue }
                 for (i, field) in option.rest.enumerated() {
                     let last = i == option.rest.count - 1
-                    value = last && testOnlyLast ? CELPlanner.hasField(value, field) : CELPlanner.select(value, field)
+                    value = last && testOnlyLast ? CELPlanner.hasField(value, field.name) : CELPlanner.select(value, field)
                 }
                 return value
             }
