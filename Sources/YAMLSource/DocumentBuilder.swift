@@ -49,6 +49,9 @@ struct DocumentBuilder {
 
     private var stack: [OpenCollection] = []
     private var anchors: [String: Built] = [:]
+    /// Anchors of the collections still open, counted (names may repeat): an alias to one of
+    /// them would be recursive.
+    private var openAnchors: [String: Int] = [:]
     private var sourceNodes = 0
     private var expandedNodes = 0
     private var largestAlias: (size: Int, span: SourceSpan)?
@@ -74,7 +77,7 @@ struct DocumentBuilder {
             let nodeSpan = span(event.start, event.end)
             guard countExpansion(1, at: nodeSpan) else { return }
             reportTypingProblems(text: text, style: style, tag: event.tag, at: nodeSpan)
-            complete(Built(node: scalarNode(event, text: text, style: style), size: 1, height: 0))
+            complete(Built(node: scalarNode(event, text: text, style: style, span: nodeSpan), size: 1, height: 0))
         case .sequenceStart(let flow), .mappingStart(let flow):
             sourceNodes += 1
             guard countExpansion(1, at: span(event.start, event.end)) else { return }
@@ -96,9 +99,11 @@ struct DocumentBuilder {
             } else {
                 open.items.reserveCapacity(4)
             }
+            if let anchor = event.anchor { openAnchors[anchor, default: 0] += 1 }
             stack.append(open)
         case .sequenceEnd, .mappingEnd:
             guard let open = stack.popLast() else { return }
+            if let anchor = open.anchor { openAnchors[anchor, default: 1] -= 1 }
             finish(open, end: event.end)
         case .alias(let name):
             sourceNodes += 1
@@ -121,9 +126,10 @@ struct DocumentBuilder {
 
     // MARK: - Nodes
 
-    private mutating func scalarNode(_ event: LibYAMLEvent, text: String, style: ScalarStyle) -> YAMLNode {
+    private mutating func scalarNode(_ event: LibYAMLEvent, text: String, style: ScalarStyle,
+                                     span nodeSpan: SourceSpan) -> YAMLNode {
         let (map, comment) = tracer.trace(text: text, style: style, start: event.start, end: event.end)
-        return YAMLNode(kind: .scalar(text: text, style: style), span: span(event.start, event.end),
+        return YAMLNode(kind: .scalar(text: text, style: style), span: nodeSpan,
                         tag: event.tag, anchor: event.anchor, scalarMap: map, trailingComment: comment)
     }
 
@@ -280,7 +286,7 @@ struct DocumentBuilder {
     // MARK: - Aliases and bounds
 
     private mutating func resolveAlias(_ name: String, at aliasSpan: SourceSpan) {
-        if stack.contains(where: { $0.anchor == name }) {
+        if openAnchors[name, default: 0] > 0 {
             abort(.error(YAMLDiagnosticCode.recursiveAlias.code,
                          "alias '*\(name)' refers to a node that contains it",
                          at: aliasSpan, fix: "an alias can only repeat a node that is already complete"))
