@@ -43,7 +43,8 @@ public struct FactTimeline: Sendable {
         calendar = try LocalCalendar(rule: rules.calendar, userTimeZone: state.userTimeZone, file: state.file)
         catalogs = CatalogIndex(catalogs: rules.catalogs)
         streakRules = rules.streaks
-        let qualifiers = qualifiers ?? rules.streaks.map(StreakQualifier.init(rule:))
+        let user = CELValue.map(state.user.celMap)
+        let qualifiers = qualifiers ?? rules.streaks.map { StreakQualifier(rule: $0, user: user) }
         self.qualifiers = qualifiers
 
         var warnings: [FactWarning] = []
