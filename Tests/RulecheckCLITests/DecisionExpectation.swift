@@ -4,8 +4,9 @@ import Foundation
 /// (`shared/acceptance/run.py`): every expected key must be in the decision (subset match), times
 /// under a key `at` / `unlocked_at` compare as instants, `unlocks` compares ids in order,
 /// `unlocked_ids`, `warning_codes` and `absent_warning_codes` check states and warning codes.
-/// Two additions for what a subset cannot say: `absent_keys` (achievement id → keys that must not
-/// be in its entry) and `warnings` (each expected warning must subset-match one actual warning).
+/// Additions for what a subset cannot say: `absent_keys` (achievement id → keys that must not be in
+/// its entry), `warnings` (each expected warning must subset-match one actual warning), and
+/// `unlock_at_text` / `now_text` (the exact text, offset included, SPEC 5 and 6 prescribe).
 struct DecisionExpectation {
     let expected: JSONTree
 
@@ -56,6 +57,15 @@ struct DecisionExpectation {
             for key in keys.arrayValue?.compactMap(\.stringValue) ?? [] where decision["achievements"]?[id]?[key] != nil {
                 problems.append("achievements.\(id).\(key): must be absent, got \(decision["achievements"]?[id]?[key]?.brief ?? "")")
             }
+        }
+        for (id, text) in expected["unlock_at_text"]?.objectValue ?? [:] {
+            let unlock = decision["unlocks"]?.arrayValue?.first { $0["id"] == .string(id) }
+            if unlock?["at"] != text {
+                problems.append("unlocks.\(id).at: expected the text \(text.brief), got \(unlock?["at"]?.brief ?? "nothing")")
+            }
+        }
+        if let now = expected["now_text"], decision["now"] != now {
+            problems.append("now: expected the text \(now.brief), got \(decision["now"]?.brief ?? "nothing")")
         }
         return problems
     }
