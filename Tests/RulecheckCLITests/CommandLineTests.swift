@@ -299,4 +299,36 @@ import Testing
         #expect(output.contains("^^^^^^^^^^^^"))
         #expect(output.contains("5 errors, 0 warnings in 1 file"))
     }
+
+    // MARK: --baseline
+
+    /// `validate --baseline OLD`: a removed or moved released level, a lower version and a changed
+    /// release are errors; dropping a scheduled level, renaming, and growing are fine (SPEC 2.8).
+    @Test func baselineRejectsBreakingCatalogChanges() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let old = Self.casePath("x04_baseline", "old")
+        let broken = try RulecheckRun.run(["validate", Self.casePath("x04_baseline", "new"), "--baseline", old, "--format", "json"])
+        #expect(broken.status == 1)
+        let messages = (JSONTree.parse(broken.stdout)?["diagnostics"]?.arrayValue ?? []).compactMap { $0["message"]?.stringValue }
+        #expect(messages.count == 4, "\(messages)")
+        for needle in ["'a1'", "'a2'", "'a3'", "version"] {
+            #expect(messages.contains { $0.contains(needle) }, "nothing about \(needle): \(messages)")
+        }
+        #expect(!messages.contains { $0.contains("'a4'") }, "a4 was never released: \(messages)")
+        let grown = try RulecheckRun.run(["validate", Self.casePath("x04_baseline", "grown"), "--baseline", old])
+        #expect(grown.status == 0, "\(grown.stdout)")
+    }
+
+    // MARK: milestone category
+
+    /// Milestones "appear in the output with `category: streak` unless set" (SPEC 2.5); plain
+    /// achievements default to "general" (SPEC 2.6).
+    @Test func milestonesCarryTheStreakCategory() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let name = "c12_streak_broken_none"
+        let decision = try Self.decision(["eval", Self.casePath(name, "rules"), "--state", Self.casePath(name, "state.json"), "--format", "json"])
+        #expect(decision["achievements"]?["daily_3"]?["category"] == .string("streak"),
+                "\(decision["achievements"]?["daily_3"]?.brief ?? "")")
+        #expect(decision["achievements"]?["was_three"]?["category"] == .string("general"))
+    }
 }
