@@ -331,4 +331,34 @@ import Testing
                 "\(decision["achievements"]?["daily_3"]?.brief ?? "")")
         #expect(decision["achievements"]?["was_three"]?["category"] == .string("general"))
     }
+
+    // MARK: size
+
+    /// A state file the way apps write it — minified, on one line — with 20,000 events evaluates
+    /// in seconds (SPEC 8: up to 1,000,000 events must work). Generous bound for a debug build on
+    /// a busy machine; a quadratic parse (F3 in the findings) takes minutes.
+    @Test func largeOneLineStateEvaluatesQuickly() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let start = 1_767_225_600  // 2026-01-01T00:00:00Z
+        let formatter = ISO8601DateFormatter()
+        var events: [String] = []
+        events.reserveCapacity(20_000)
+        for index in 0..<20_000 {
+            let at = formatter.string(from: Date(timeIntervalSince1970: Double(start + index * 60)))
+            events.append("{\"type\":\"ping\",\"at\":\"\(at)\",\"n\":\(index)}")
+        }
+        let state = folder.appendingPathComponent("state.json")
+        let text = "{\"schema\":1,\"user\":{\"id\":\"big\"},\"now\":\"2026-03-01T00:00:00Z\",\"events\":[" + events.joined(separator: ",") + "]}"
+        try text.write(to: state, atomically: true, encoding: .utf8)
+        let started = Date()
+        let run = try RulecheckRun.run(["eval", Self.casePath("c21_future_and_unsorted", "rules"), "--state", state.path,
+                                        "--format", "json"], in: nil, timeout: 60)
+        let seconds = Date().timeIntervalSince(started)
+        let finished = try #require(run, "20,000 one-line events: not done after 60 s")
+        #expect(finished.status == 0, "\(finished.stderr.prefix(300))")
+        #expect(JSONTree.parse(finished.stdout)?["achievements"]?["three_pings"]?["state"] == .string("unlocked"))
+        #expect(seconds < 60)
+    }
 }

@@ -24,8 +24,16 @@ struct RulecheckRun: Sendable {
     static var binaryExists: Bool { FileManager.default.isExecutableFile(atPath: binary) }
 
     /// Runs `rulecheck arguments…` in `directory` (the package root by default). Output goes to
-    /// temporary files, not pipes, so a large output cannot block the child.
+    /// temporary files, not pipes, so a large output cannot block the child. After `timeout`
+    /// seconds the child is terminated and `nil` returned.
     static func run(_ arguments: [String], in directory: String? = nil) throws -> RulecheckRun {
+        guard let run = try run(arguments, in: directory, timeout: 300) else {
+            return RulecheckRun(status: -1, stdout: "", stderr: "timed out after 300 s")
+        }
+        return run
+    }
+
+    static func run(_ arguments: [String], in directory: String?, timeout: Double) throws -> RulecheckRun? {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("rulecheck-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -43,7 +51,13 @@ struct RulecheckRun: Sendable {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            return nil
+        }
         try out.close()
         try err.close()
         let stdout = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
