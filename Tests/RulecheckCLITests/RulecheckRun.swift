@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One run of the built `rulecheck` binary: exit status and captured output.
 struct RulecheckRun: Sendable {
@@ -54,7 +57,8 @@ struct RulecheckRun: Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning {
-            process.terminate()
+            // SIGKILL: the child inherits the test runner's blocked signals, SIGTERM included.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             return nil
         }
