@@ -224,8 +224,7 @@ extension CELPlanner {
         case (.int(let k), "_>=_"), (.int(let k), "_<_"):
             let wantLess = function == "_<_"
             return Node(step: { frame in
-                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
-                   case .int(let x) = map.storage.values[i] {
+                if case .int(let x)? = CELFieldAccess.value(frame.slots + slot, key) {
                     return .bool((x < k) == wantLess)
                 }
                 return generic(CELPlanner.select(frame.slots[slot], key), constant)
@@ -233,8 +232,7 @@ extension CELPlanner {
         case (.int(let k), "_>_"), (.int(let k), "_<=_"):
             let wantGreater = function == "_>_"
             return Node(step: { frame in
-                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
-                   case .int(let x) = map.storage.values[i] {
+                if case .int(let x)? = CELFieldAccess.value(frame.slots + slot, key) {
                     return .bool((x > k) == wantGreater)
                 }
                 return generic(CELPlanner.select(frame.slots[slot], key), constant)
@@ -242,8 +240,7 @@ extension CELPlanner {
         case (.int(let k), "_==_"), (.int(let k), "_!=_"):
             let wantEqual = function == "_==_"
             return Node(step: { frame in
-                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
-                   case .int(let x) = map.storage.values[i] {
+                if case .int(let x)? = CELFieldAccess.value(frame.slots + slot, key) {
                     return .bool((x == k) == wantEqual)
                 }
                 return generic(CELPlanner.select(frame.slots[slot], key), constant)
@@ -251,8 +248,7 @@ extension CELPlanner {
         case (.string(let k), "_==_"), (.string(let k), "_!=_"):
             let wantEqual = function == "_==_"
             return Node(step: { frame in
-                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
-                   case .string(let x) = map.storage.values[i] {
+                if case .string(let x)? = CELFieldAccess.value(frame.slots + slot, key) {
                     return .bool(CELText.equal(x, k) == wantEqual)
                 }
                 return generic(CELPlanner.select(frame.slots[slot], key), constant)

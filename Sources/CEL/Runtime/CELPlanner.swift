@@ -235,7 +235,7 @@ struct CELPlanner {
         let key = CELFieldKey(field)
         if let slot = base.slot {
             return Node(step: { frame in
-                if case .map(let map) = frame.slots[slot], let found = map.storage.value(for: key) { return found }
+                if let found = CELFieldAccess.value(frame.slots + slot, key) { return found }
                 return CELPlanner.select(frame.slots[slot], key)
             }, constant: nil)
         }
