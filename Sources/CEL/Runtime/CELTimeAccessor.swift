@@ -9,6 +9,7 @@ enum CELTimeAccessor: String, CaseIterable, Sendable {
         }
         switch receiver {
         case .timestamp(let t):
+            guard t.isInRange else { return .error(CELValue.timestampRange) }
             var offset = 0
             if args.count == 2 {
                 guard case .string(let zoneName) = args[1] else { return .error(.noOverload(rawValue, receiver, args[1])) }
