@@ -127,3 +127,18 @@ import Testing
         #expect(expected.matches(result), "\(source) gave \(result), expected \(expected)")
     }
 }
+
+@Suite struct RuntimeDescriptionTests {
+    static let cases: [(String, String)] = [
+        ("[1, 2u, 2.0, 'a\"b', b'\\x00a', null, true]", "[1, 2u, 2.0, \"a\\\"b\", b\"\\x00a\", null, true]"),
+        ("{'z': 1, 'a': [0.5]}", "{\"z\": 1, \"a\": [0.5]}"),
+        ("timestamp('2026-01-05T23:10:00+08:00')", "timestamp(\"2026-01-05T15:10:00Z\")"),
+        ("duration('90m')", "duration(\"5400s\")"),
+        ("type(1)", "int"),
+    ]
+
+    @Test(arguments: cases)
+    func valuesPrintAsCELLiterals(source: String, expected: String) {
+        #expect(evaluateUnchecked(source).description == expected)
+    }
+}
