@@ -20,7 +20,7 @@ extension CELPlanner {
                     if case .bool(false) = inner(&frame) { return .bool(false) }
                     return .bool(true)
                 }, constant: nil)
-            case ("_+_", 2) where !traced:
+            case ("_+_", 2):
                 if let append = planAccumulatorAppend(args[0], args[1]) { return append }
             default: break
             }
