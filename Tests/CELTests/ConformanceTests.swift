@@ -182,6 +182,11 @@ struct ConformanceCase {
         if !(traced.sameValue(result) || (traced.isError && result.isError)) {
             return "traced evaluation gave \(traced), plain gave \(result)"
         }
+        // So must the unchecked plan (dynamic dispatch on run-time kinds, names resolved late).
+        if let dynamic = try? CELProgram(parsed: ast, container: container).evaluate(activation),
+           !(dynamic.sameValue(result) || (dynamic.isError && result.isError)) {
+            return "unchecked evaluation gave \(dynamic), checked gave \(result)"
+        }
         if test["eval_error"] != nil {
             return result.isError ? nil : "expected an error, got \(result)"
         }
