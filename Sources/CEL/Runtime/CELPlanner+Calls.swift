@@ -27,7 +27,7 @@ extension CELPlanner {
         }
         let operands = (target.map { [$0] } ?? []) + args
         let nodes = operands.map { plan($0) }
-        guard var function_ = CELStandardLibrary.function(named: function) else {
+        guard var implementation = CELStandardLibrary.function(named: function) else {
             let error = CELValue.error(CELError(.noSuchOverload, "no such overload: \(function)"))
             return .constant(error)
         }
@@ -38,11 +38,11 @@ extension CELPlanner {
             case .duration: .duration(CELDuration(seconds: 0))
             default: .int(0)
             }
-            function_ = .unary { CELListAggregate.sum($0, emptyValue: empty) }
+            implementation = .unary { CELListAggregate.sum($0, emptyValue: empty) }
         }
         if function == "matches", nodes.count == 2, case .string(let pattern)? = nodes[1].constant {
             let compiled = CELRegex.compile(pattern)
-            function_ = .binary { text, _ in
+            implementation = .binary { text, _ in
                 guard case .string(let s) = text else { return .error(.noOverload("matches", text)) }
                 switch compiled {
                 case .success(let regex): return .bool(regex.matches(s))
@@ -51,11 +51,12 @@ extension CELPlanner {
             }
         }
         if !traced, nodes.allSatisfy({ $0.constant != nil }) {
-            return .constant(Self.apply(function_, nodes.compactMap(\.constant)))
+            return .constant(Self.apply(implementation, nodes.compactMap(\.constant)))
         }
-        if nodes.count == 2, let fused = fusedFieldComparison(function, operands[0], nodes[1]) { return fused }
+        // The fused form skips the select node, which a trace must record.
+        if !traced, nodes.count == 2, let fused = fusedFieldComparison(function, operands[0], nodes[1]) { return fused }
         if nodes.count == 2, let fast = Self.fastComparison(function, nodes[0], nodes[1]) { return fast }
-        return Self.strictCall(function_, nodes)
+        return Self.strictCall(implementation, nodes)
     }
 
     static func apply(_ function: CELFunction, _ values: [CELValue]) -> CELValue {
