@@ -142,3 +142,32 @@ import Testing
         #expect(evaluateUnchecked(source).description == expected)
     }
 }
+
+/// Operators over variables, where the planner picks the overload the checker resolved.
+@Suite struct RuntimeResolvedOverloadTests {
+    static let variables: [String: (CELType, CELValue)] = [
+        "i": (.int, .int(.max)), "j": (.int, .int(2)), "d": (.double, .double(1.5)), "e": (.double, .double(0)),
+        "s": (.string, .string("a")), "t": (.string, .string("b")), "x": (.dyn, .uint(3)),
+    ]
+
+    static let cases: [(String, Expected)] = [
+        ("i + j", .error(.overflow)),
+        ("i - j", .value(.int(.max - 2))),
+        ("j * j", .value(.int(4))),
+        ("-i - j", .error(.overflow)),
+        ("j < i && j <= j && i > j && i >= i", .value(.bool(true))),
+        ("d / e", .value(.double(.infinity))),
+        ("d * d - d + d", .value(.double(2.25))),
+        ("d < e || d <= e || e > d || e >= d", .value(.bool(false))),
+        ("s + t", .value(.string("ab"))),
+        ("s < t && t > s", .value(.bool(true))),
+        ("x + 1u", .value(.uint(4))),
+        ("x < j", .value(.bool(false))),
+    ]
+
+    @Test(arguments: cases)
+    func operatorsOnVariables(source: String, expected: Expected) {
+        let result = evaluateChecked(source, variables: Self.variables)
+        #expect(expected.matches(result), "\(source) gave \(result), expected \(expected)")
+    }
+}

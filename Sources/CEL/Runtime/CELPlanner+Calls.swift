@@ -56,6 +56,7 @@ extension CELPlanner {
         // The fused form skips the select node, which a trace must record.
         if !traced, nodes.count == 2, let fused = fusedFieldComparison(function, operands[0], nodes[1]) { return fused }
         if nodes.count == 2, let fast = Self.fastComparison(function, nodes[0], nodes[1]) { return fast }
+        if function != "sum", function != "matches", let resolved = planResolvedOverload(expr, nodes) { return resolved }
         return Self.strictCall(implementation, nodes)
     }
 
