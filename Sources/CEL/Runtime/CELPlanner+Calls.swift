@@ -50,6 +50,12 @@ extension CELPlanner {
                 }
             }
         }
+        if let accessor = CELTimeAccessor(rawValue: function), nodes.count == 2,
+           case .string(let zoneName)? = nodes[1].constant {
+            // Resolve the zone (and its tz data) once, not per evaluation.
+            let zone = CELTimeAccessor.zone(named: zoneName)
+            implementation = .binary { receiver, _ in accessor.apply(receiver, zone: zone) }
+        }
         if !traced, nodes.allSatisfy({ $0.constant != nil }) {
             return .constant(Self.apply(implementation, nodes.compactMap(\.constant)))
         }
