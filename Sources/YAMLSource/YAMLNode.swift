@@ -28,7 +28,9 @@ public struct YAMLPair: Sendable {
 
 /// A node of the document tree, with everything a diagnostic needs to point at it.
 public struct YAMLNode: Sendable {
-    public indirect enum Kind: Sendable {
+    // Not `indirect`: the arrays already break the recursion, and a box per node would cost an
+    // allocation for every scalar.
+    public enum Kind: Sendable {
         /// `text` is the scalar's value after YAML unescaping/folding.
         case scalar(text: String, style: ScalarStyle)
         case sequence([YAMLNode])
@@ -39,53 +41,40 @@ public struct YAMLNode: Sendable {
     public var kind: Kind
     /// Where the node is written (for an alias: where the alias is written).
     public var span: SourceSpan
-    /// The explicit tag (`!x`, `!!str`), if any.
+    /// The explicit tag as written in shorthand (`!x`, `!!str`), if any. Verbatim tags keep their
+    /// full form (`tag:example.com,2026:x`).
     public var tag: String?
-    /// The anchor defined on this node (`&a`), if any.
+    /// The anchor defined on this node (`&a`), if any. A node produced by an alias `*a` carries
+    /// the name `a` of the anchor it copies.
     public var anchor: String?
     /// True when this node was produced by an alias (`*a`).
     public var isAlias: Bool
     /// For scalars: maps an offset (in Unicode scalars) inside `text` to its position in the file.
-    /// `nil` for non-scalars, and for scalars where the mapping is not exact (escapes, folding).
+    /// `nil` for non-scalars and folded (`>`) scalars; it stops at the first character it cannot
+    /// trace exactly (a backslash escape in a double-quoted scalar).
     public var scalarMap: ScalarPositionMap?
+    /// True for a flow collection (`[a, b]`, `{a: 1}`); false for block collections and scalars.
+    public var isFlowCollection: Bool
+    /// For a plain scalar: a `#` comment on the same line right after it. libyaml drops comments,
+    /// so this is the only trace of text that a person may have meant as part of the value.
+    public var trailingComment: YAMLComment? {
+        get { trailingComments.first }
+        set { trailingComments = newValue.map { [$0] } ?? [] }
+    }
+    /// Storage for `trailingComment`: an array keeps a node small (and cheap to copy) when, as
+    /// nearly always, there is no comment.
+    private var trailingComments: [YAMLComment]
 
     public init(kind: Kind, span: SourceSpan, tag: String? = nil, anchor: String? = nil,
-                isAlias: Bool = false, scalarMap: ScalarPositionMap? = nil) {
+                isAlias: Bool = false, scalarMap: ScalarPositionMap? = nil,
+                isFlowCollection: Bool = false, trailingComment: YAMLComment? = nil) {
         self.kind = kind
         self.span = span
         self.tag = tag
         self.anchor = anchor
         self.isAlias = isAlias
         self.scalarMap = scalarMap
-    }
-}
-
-/// Maps offsets inside a scalar's value back to file positions. Built by the loader from the raw
-/// source for plain, single- and double-quoted (up to the first escape) and literal block scalars.
-public struct ScalarPositionMap: Sendable, Hashable {
-    /// `positions[i]` is the file position of the value's i-th Unicode scalar; one extra entry
-    /// for the end. Entries may be missing (shorter array) past the first untraceable character.
-    public var positions: [SourcePosition]
-
-    public init(positions: [SourcePosition]) {
-        self.positions = positions
-    }
-
-    /// The file position of value offset `offset`, if known.
-    public func position(ofOffset offset: Int) -> SourcePosition? {
-        offset >= 0 && offset < positions.count ? positions[offset] : nil
-    }
-}
-
-/// A loaded file: its root node and raw text (for rendering source lines in diagnostics).
-public struct YAMLDocument: Sendable {
-    public var file: String
-    public var root: YAMLNode
-    public var sourceText: String
-
-    public init(file: String, root: YAMLNode, sourceText: String) {
-        self.file = file
-        self.root = root
-        self.sourceText = sourceText
+        self.isFlowCollection = isFlowCollection
+        self.trailingComments = trailingComment.map { [$0] } ?? []
     }
 }

@@ -4,6 +4,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "cel":
     CELBench.run(Array(arguments.dropFirst()))
+case "replay":
+    ReplayBench.run(arguments: Array(arguments.dropFirst()))
 default:
     print("usage: rulecheck-bench cel")
 }

@@ -1,0 +1,32 @@
+import Facts
+/// Where one achievement or milestone stands at `now` (one entry of the decision's `achievements`).
+public struct AwardStanding: Sendable, Hashable {
+    public enum State: String, Sendable, Hashable {
+        case locked, unlocked
+    }
+    public var id: String
+    public var state: State
+    /// `nil` while locked.
+    public var unlockedAt: Moment?
+    public var progress: AwardProgress
+    /// True only for a hidden achievement that is still locked.
+    public var hidden: Bool
+    /// Module achievements that are unlocked: the catalog version recorded at the unlock.
+    public var catalogVersion: Int?
+    /// Module achievements: counted levels released after the unlock (absent when 0).
+    public var newLevels: Int?
+    /// Whether the unlock came from the state's `unlocked` list.
+    public var isStored: Bool
+
+    public init(id: String, state: State, unlockedAt: Moment?, progress: AwardProgress, hidden: Bool,
+                catalogVersion: Int? = nil, newLevels: Int? = nil, isStored: Bool = false) {
+        self.id = id
+        self.state = state
+        self.unlockedAt = unlockedAt
+        self.progress = progress
+        self.hidden = hidden
+        self.catalogVersion = catalogVersion
+        self.newLevels = newLevels
+        self.isStored = isStored
+    }
+}

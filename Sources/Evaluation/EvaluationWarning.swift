@@ -1,0 +1,15 @@
+/// Something in the user's state that the evaluation worked around (SPEC 6 `warnings`).
+/// Every code is documented in `docs/warnings.md`.
+public struct EvaluationWarning: Sendable, Hashable {
+    /// Stable code such as `future_event` or `unknown_achievement`.
+    public var code: String
+    public var message: String
+    /// Index of the event in the state file's `events` array, when one event is concerned.
+    public var event: Int?
+
+    public init(code: String, message: String, event: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.event = event
+    }
+}

@@ -1,0 +1,168 @@
+import CEL
+
+/// The value of one `EventFold` on every prefix of its source list, tabulated in one pass.
+///
+/// Errors inside a fold (a body that fails on some element) make the fold's value an error from
+/// that element on, as iterating would; which error it is does not matter to the replay (a failed
+/// condition is simply not true), so the first one is kept.
+struct EventFoldTable: Sendable {
+    let shape: EventFold.Shape
+    /// For list shapes: every produced element, in order.
+    private(set) var outputs: [CELValue] = []
+    /// For list shapes and `exists_one`: how many elements were produced (or held) from the first
+    /// m source elements, for every m (count + 1 entries).
+    private(set) var producedBefore: [Int32] = []
+    /// The source index of the first element that decides `exists` (true) or `all` (false).
+    private(set) var firstDecisive: Int?
+    /// The source index of the first element whose body failed, and the failure.
+    private(set) var firstError: Int?
+    private(set) var error: CELValue = .error(CELError(.other, "fold failed"))
+    let sourceCount: Int
+
+    init(fold: EventFold, source: [CELValue], costLimit: Int) {
+        shape = fold.shape
+        sourceCount = source.count
+        switch fold.shape {
+        case .count:
+            return
+        case .all(let predicate), .exists(let predicate):
+            let decisive: Bool = if case .all = fold.shape { false } else { true }
+            let values = Self.bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar,
+                                         source: source, costLimit: costLimit, body: predicate)
+            for (index, value) in values.enumerated() {
+                if case .bool(let flag) = value {
+                    if flag == decisive { firstDecisive = index; break }
+                } else if firstError == nil {
+                    firstError = index
+                    error = value.isError ? value : .error(CELError(.noSuchOverload, "predicate is not a bool"))
+                }
+            }
+        case .existsOne(let predicate):
+            let values = Self.bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar,
+                                         source: source, costLimit: costLimit, body: predicate)
+            producedBefore = [0]
+            producedBefore.reserveCapacity(source.count + 1)
+            var count: Int32 = 0
+            for (index, value) in values.enumerated() {
+                if case .bool(let flag) = value {
+                    if flag { count += 1 }
+                } else if firstError == nil {
+                    firstError = index
+                    error = value.isError ? value : .error(CELError(.noSuchOverload, "predicate is not a bool"))
+                }
+                producedBefore.append(count)
+            }
+        case .filter(let predicate), .mapFiltered(let predicate, _):
+            let keep = Self.bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar,
+                                       source: source, costLimit: costLimit, body: predicate)
+            var kept: [CELValue] = []
+            var keptIndices: [Int] = []
+            producedBefore = [0]
+            producedBefore.reserveCapacity(source.count + 1)
+            for (index, value) in keep.enumerated() {
+                if case .bool(let flag) = value {
+                    if flag && firstError == nil {
+                        kept.append(source[index])
+                        keptIndices.append(index)
+                    }
+                } else if firstError == nil {
+                    firstError = index
+                    error = value.isError ? value : .error(CELError(.noSuchOverload, "predicate is not a bool"))
+                }
+                producedBefore.append(Int32(kept.count))
+            }
+            if case .mapFiltered(_, let transform) = fold.shape {
+                let mapped = Self.bodyValues(fold.batchTransform, fold.elementTransform, iterVar: fold.iterVar,
+                                             source: kept, costLimit: costLimit, body: transform)
+                outputs = recordErrors(in: mapped, sourceIndices: keptIndices)
+            } else {
+                outputs = kept
+            }
+        case .map(let transform):
+            let mapped = Self.bodyValues(fold.batchTransform, fold.elementTransform, iterVar: fold.iterVar,
+                                         source: source, costLimit: costLimit, body: transform)
+            outputs = recordErrors(in: mapped, sourceIndices: Array(source.indices))
+            producedBefore = (0...source.count).map { Int32(Swift.min($0, outputs.count)) }
+        }
+    }
+
+    /// Keeps the produced elements up to the first failed one and remembers where it failed.
+    private mutating func recordErrors(in values: [CELValue], sourceIndices: [Int]) -> [CELValue] {
+        guard let failed = values.firstIndex(where: \.isError) else { return values }
+        let at = sourceIndices[failed]
+        if firstError.map({ at < $0 }) ?? true {
+            firstError = at
+            error = values[failed]
+        }
+        return Array(values[..<failed])
+    }
+
+    /// The body's value for every source element: one evaluation over the whole list, or one per
+    /// element when the batch fails (a failed element fails the whole batch).
+    private static func bodyValues(_ batch: CELProgram?, _ element: CELProgram?, iterVar: String, source: [CELValue],
+                                   costLimit: Int, body: CELExpr) -> [CELValue] {
+        // The limit holds per element, as when each prefix is iterated.
+        let (batchLimit, overflow) = costLimit.multipliedReportingOverflow(by: Swift.max(1, source.count))
+        if let batch, case .list(let list) = batch.evaluate(CELActivation([EventFold.sourceVariable: .list(CELList(source))]),
+                                                            costLimit: overflow ? Int.max : batchLimit),
+           list.count == source.count {
+            return list.array
+        }
+        guard let element else {
+            return Array(repeating: .error(CELError(.other, "fold body could not be planned")), count: source.count)
+        }
+        return source.map { element.evaluate(CELActivation([iterVar: $0]), costLimit: costLimit) }
+    }
+
+    /// Whether the first m source elements include a failed one.
+    func failed(within m: Int) -> Bool {
+        guard let firstError else { return false }
+        return firstError < m
+    }
+
+    /// The fold's value over the first m source elements.
+    func value(over m: Int) -> CELValue {
+        let m = Swift.max(0, Swift.min(m, sourceCount))
+        switch shape {
+        case .count:
+            return .int(Int64(m))
+        case .all, .exists:
+            let decisive: Bool = if case .all = shape { false } else { true }
+            if let firstDecisive, firstDecisive < m { return .bool(decisive) }
+            return failed(within: m) ? error : .bool(!decisive)
+        case .existsOne:
+            return failed(within: m) ? error : .bool(producedBefore[m] == 1)
+        case .filter, .map, .mapFiltered:
+            return failed(within: m) ? error : .list(CELList(prefixOf: outputs, count: Int(producedBefore[m])))
+        }
+    }
+
+    /// A number that changes (grows) exactly when `value(over:)` can change.
+    func version(over m: Int) -> Int {
+        let m = Swift.max(0, Swift.min(m, sourceCount))
+        switch shape {
+        case .count:
+            return m
+        case .all, .exists:
+            if let firstDecisive, firstDecisive < m { return 2 }
+            return failed(within: m) ? 1 : 0
+        case .existsOne:
+            return failed(within: m) ? 3 : Int(Swift.min(producedBefore[m], 2))
+        case .filter, .map, .mapFiltered:
+            return failed(within: m) ? Int(Int32.max) : Int(producedBefore[m])
+        }
+    }
+
+    /// How many elements the fold produced from the first m source elements (list shapes).
+    func produced(over m: Int) -> Int {
+        let m = Swift.max(0, Swift.min(m, sourceCount))
+        return producedBefore.isEmpty ? 0 : Int(producedBefore[m])
+    }
+}
+
+extension CELValue {
+    var isError: Bool {
+        if case .error = self { return true }
+        return false
+    }
+}

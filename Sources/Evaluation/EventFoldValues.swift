@@ -1,0 +1,72 @@
+import CEL
+
+/// The tabulated folds of one replay: the value and version of every fold after the first n
+/// events, with chains (a `map` over a `filter`) resolved through their sources.
+struct EventFoldValues: Sendable {
+    let folds: [EventFold]
+    private let tables: [EventFoldTable]
+
+    init(folds: [EventFold], events: [CELValue], costLimit: Int) {
+        self.folds = folds
+        var tables: [EventFoldTable] = []
+        tables.reserveCapacity(folds.count)
+        // A fold's source is always registered before it.
+        for fold in folds {
+            let source: [CELValue]
+            switch fold.source {
+            case .events: source = events
+            case .fold(let k): source = k < tables.count ? tables[k].outputs : []
+            }
+            tables.append(EventFoldTable(fold: fold, source: source, costLimit: costLimit))
+        }
+        self.tables = tables
+    }
+
+    /// How many source elements fold k sees after n events, or the failure of its source.
+    private func sourceCount(_ k: Int, events n: Int) -> Result<Int, FoldFailure> {
+        switch folds[k].source {
+        case .events:
+            return .success(n)
+        case .fold(let s):
+            switch sourceCount(s, events: n) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let m):
+                if tables[s].failed(within: m) { return .failure(FoldFailure(value: tables[s].value(over: m))) }
+                return .success(tables[s].produced(over: m))
+            }
+        }
+    }
+
+    func value(_ k: Int, events n: Int) -> CELValue {
+        switch sourceCount(k, events: n) {
+        case .failure(let failure): failure.value
+        case .success(let m): tables[k].value(over: m)
+        }
+    }
+
+    func version(_ k: Int, events n: Int) -> Int {
+        switch sourceCount(k, events: n) {
+        case .failure: Int.max
+        case .success(let m): tables[k].version(over: m)
+        }
+    }
+
+    /// The event counts 1…total at which any of these folds changes value, ascending.
+    func changePoints(of set: Set<Int>, total: Int) -> [Int] {
+        guard !set.isEmpty else { return [] }
+        var points: Set<Int> = []
+        for k in set {
+            var previous = version(k, events: 0)
+            for n in stride(from: 1, through: total, by: 1) {
+                let current = version(k, events: n)
+                if current != previous { points.insert(n) }
+                previous = current
+            }
+        }
+        return points.sorted()
+    }
+
+    private struct FoldFailure: Error {
+        var value: CELValue
+    }
+}

@@ -1,0 +1,32 @@
+/// The ways facts change between two checkpoints. An expression is re-evaluated only when a
+/// channel it reads has moved on since its last evaluation.
+struct FactChannels: OptionSet, Sendable, Hashable {
+    let rawValue: Int
+    init(rawValue: Int) { self.rawValue = rawValue }
+    /// New events arrived (`events`).
+    static let events = FactChannels(rawValue: 1)
+    /// A level was completed or improved (`levels`).
+    static let levels = FactChannels(rawValue: 2)
+    /// Time passed (`now`, `days`, `today`, `streaks`): every checkpoint.
+    static let clock = FactChannels(rawValue: 4)
+    /// An achievement unlocked (`achievements`).
+    static let achievements = FactChannels(rawValue: 8)
+
+    static let all: FactChannels = [.events, .levels, .clock, .achievements]
+
+    /// The channels of the fact variables an expression reads (`metrics` excluded).
+    init(reading variables: Set<FactVariable>) {
+        var channels: FactChannels = []
+        for variable in variables {
+            switch variable {
+            case .now, .days, .today, .streaks: channels.insert(.clock)
+            case .events: channels.insert(.events)
+            case .levels: channels.insert(.levels)
+            case .achievements: channels.insert(.achievements)
+            // Constant for one replay.
+            case .user, .catalogs, .counters, .metrics: break
+            }
+        }
+        self = channels
+    }
+}

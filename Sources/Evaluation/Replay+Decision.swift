@@ -1,0 +1,134 @@
+import CEL
+import Facts
+import Rules
+
+extension Replay {
+    /// Builds the decision at `now` from the unlocks a replay found: progress, points, rank, streaks
+    /// and warnings. It evaluates the rules as written, once, on the facts at `now`; a reference
+    /// evaluator can share it.
+    ///
+    /// - Parameters:
+    ///   - unlocks: every unlock in effect (stored ones with `cause == nil`).
+    ///   - costLimited: awards whose condition ran over the cost limit while locked.
+    public func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
+                       costLimited: Set<String>) -> ReplayOutcome {
+        var facts = facts
+        let now = facts.now
+        let moment = FactMoment(moment: now, eventCount: facts.events.count)
+        var costLimited = costLimited
+
+        var bindings: [String: CELValue] = [:]
+        for variable in FactVariable.allCases where variable != .metrics && variable != .achievements {
+            bindings[variable.rawValue] = facts.variable(variable, at: moment)
+        }
+        bindings[FactVariable.achievements.rawValue] = achievementsValue(unlocks, at: now.instant)
+        var metrics: [(key: String, value: CELValue)] = []
+        for metric in rules.metrics {
+            bindings[FactVariable.metrics.rawValue] = .map(CELMap(strings: metrics))
+            metrics.append((metric.id, metric.expression.program.evaluate(CELActivation(bindings), costLimit: costLimit)))
+        }
+        bindings[FactVariable.metrics.rawValue] = .map(CELMap(strings: metrics))
+        let activation = CELActivation(bindings)
+
+        func number(_ expression: RuleExpression, for award: AwardRule) -> ProgressNumber {
+            switch expression.program.evaluate(activation, costLimit: costLimit) {
+            case .int(let v): return .int(v)
+            case .uint(let v): return .int(Int64(clamping: v))
+            case .double(let v): return .double(v)
+            case .error(let error) where error.kind == CELError.Kind.costLimitExceeded:
+                costLimited.insert(award.id)
+                return .int(0)
+            default: return .int(0)
+            }
+        }
+
+        var standings: [AwardStanding] = []
+        var points = 0
+        for award in awards {
+            let unlock = unlocks[award.id]
+            var progress: AwardProgress
+            var catalogVersion: Int?
+            var newLevels: Int?
+            var keepsMaximum = true
+            switch award.criterion {
+            case .milestone(let streak, let days):
+                progress = AwardProgress(current: .int(Int64(facts.streakCurrent(streak, at: moment))), target: .int(Int64(days)))
+            case .module(let catalogID, let module, let difficulty):
+                let measured = facts.moduleProgress(catalog: catalogID, module: module, difficulty: difficulty, at: moment)
+                progress = AwardProgress(current: .int(Int64(measured.done)), target: .int(Int64(measured.total)))
+                catalogVersion = unlock?.catalogVersion
+                if let recorded = unlock?.catalogVersion, let catalog = rules.catalogs.first(where: { $0.id == catalogID }),
+                   recorded < catalog.version {
+                    // The catalog grew since the unlock: it stays unlocked, showing done of the new total.
+                    keepsMaximum = false
+                    let added = catalog.levels.filter {
+                        $0.module == module && $0.counts && $0.release > recorded && $0.release <= catalog.version
+                    }.count
+                    newLevels = added > 0 ? added : nil
+                }
+            case .condition(let condition):
+                switch award.progress {
+                case .measured(let current, let target):
+                    progress = AwardProgress(current: number(current, for: award), target: number(target, for: award))
+                case .derived(let current, let target, let targetIsInt):
+                    progress = AwardProgress(current: number(current, for: award),
+                                             target: targetIsInt ? .int(Int64(target)) : .double(target))
+                case .binary, .module:
+                    let value = condition.program.evaluate(activation, costLimit: costLimit)
+                    if case .error(let error) = value, error.kind == CELError.Kind.costLimitExceeded { costLimited.insert(award.id) }
+                    let holds: Bool = if case .bool(true) = value { true } else { false }
+                    progress = AwardProgress(current: .int(holds ? 1 : 0), target: .int(1))
+                }
+            }
+            if unlock != nil {
+                if keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
+                points += award.info.points
+            }
+            standings.append(AwardStanding(
+                id: award.id, state: unlock == nil ? .locked : .unlocked, unlockedAt: unlock?.at,
+                progress: progress, hidden: award.info.hidden && unlock == nil,
+                catalogVersion: catalogVersion, newLevels: newLevels, isStored: unlock != nil && unlock?.cause == nil))
+        }
+
+        var warnings = facts.warnings(at: moment)
+        let known = Set(awards.map(\.id))
+        var warned: Set<String> = []
+        for stored in facts.storedUnlocks where !known.contains(stored.id) && !warned.contains(stored.id) {
+            warned.insert(stored.id)
+            warnings.append(EvaluationWarning(
+                code: "unknown_achievement",
+                message: "stored unlock '\(stored.id)' names no achievement or milestone in the rules; it is kept"))
+        }
+        for award in awards where costLimited.contains(award.id) {
+            warnings.append(EvaluationWarning(
+                code: "cost_limit",
+                message: "evaluating '\(award.id)' went over the cost limit of \(costLimit) steps; it stays locked"))
+        }
+
+        let newUnlocks = unlocks.values.filter { $0.cause != nil }.sorted {
+            $0.at.instant != $1.at.instant ? $0.at.instant < $1.at.instant : $0.id < $1.id
+        }
+        let decision = Decision(
+            user: facts.userID, now: now, unlocks: newUnlocks, achievements: standings,
+            streaks: facts.streakStandings(at: moment), points: points,
+            rank: RankStanding.standing(points: points, ranks: rules.ranks), warnings: warnings)
+        return ReplayOutcome(decision: decision, checkpoints: checkpoints, unlocks: unlocks, bindingsAtNow: bindings)
+    }
+
+    /// `achievements` at an instant: every award with `unlocked` and, once unlocked, `unlocked_at`;
+    /// a stored unlock counts from its `at`.
+    func achievementsValue(_ unlocks: [String: UnlockDecision], at instant: CELTimestamp) -> CELValue {
+        var entries: [(key: String, value: CELValue)] = []
+        entries.reserveCapacity(awards.count)
+        for award in awards {
+            let record: [(key: String, value: CELValue)]
+            if let unlock = unlocks[award.id], unlock.at.instant <= instant {
+                record = [("unlocked", .bool(true)), ("unlocked_at", .timestamp(unlock.at.instant))]
+            } else {
+                record = [("unlocked", .bool(false))]
+            }
+            entries.append((award.id, .map(CELMap(strings: record))))
+        }
+        return .map(CELMap(strings: entries))
+    }
+}

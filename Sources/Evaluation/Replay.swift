@@ -1,0 +1,92 @@
+import CEL
+import Rules
+
+/// Event-time replay (SPEC 5): walks the checkpoints in time order and unlocks every achievement
+/// and milestone at the first checkpoint where its criterion, `requires` and `available` hold.
+///
+/// It gives the same result as evaluating everything at every checkpoint, faster:
+/// - only locked awards are judged;
+/// - macros over `events` whose body reads only the event (`events.filter(e, e.type == "x")`,
+///   `events.exists(…)`, `size(events)`, chains of `filter`/`map`) are tabulated once over all
+///   events (`EventFoldTable`) and read at each checkpoint in O(1);
+/// - a condition or metric is evaluated again only when something it reads can have changed:
+///   a fold it reads changed value, new events (when it reads `events` otherwise), a level, the
+///   clock (`now`, `days`, `today`, `streaks`: every checkpoint), or an unlock (`achievements`).
+public struct Replay: Sendable {
+    public let rules: RuleSet
+    /// Every achievement and milestone in output order.
+    public let awards: [AwardRule]
+    public let costLimit: Int
+    let folds: [EventFold]
+    /// Metrics in dependency order, rewritten.
+    let metricPlans: [PlannedExpression]
+    /// Per award: its rewritten condition (`nil` for milestones and module achievements).
+    let conditionPlans: [PlannedExpression?]
+    /// Per metric: the channels it reads through every metric it uses.
+    let metricChannels: [String: FactChannels]
+    /// Per metric: the folds it reads through every metric it uses.
+    let metricFolds: [String: Set<Int>]
+    let metricIndex: [String: Int]
+
+    public init(rules: RuleSet, costLimit: Int = 10_000_000) {
+        self.rules = rules
+        self.costLimit = costLimit
+        awards = AwardRule.awards(of: rules)
+        var planner = EventFoldPlanner()
+        var index: [String: Int] = [:]
+        var channels: [String: FactChannels] = [:]
+        var foldSets: [String: Set<Int>] = [:]
+        var metricPlans: [PlannedExpression] = []
+        for (position, metric) in rules.metrics.enumerated() {
+            index[metric.id] = position
+            let plan = planner.plan(metric.expression.program)
+            metricPlans.append(plan)
+            var own = FactChannels(reading: plan.inputs.variables)
+            var folds = Set(plan.folds)
+            let used = plan.inputs.readsEveryMetric ? rules.metrics.prefix(position).map(\.id) : Array(plan.inputs.metrics)
+            for name in used {
+                own.formUnion(channels[name] ?? [])
+                folds.formUnion(foldSets[name] ?? [])
+            }
+            channels[metric.id] = own
+            foldSets[metric.id] = folds
+        }
+        conditionPlans = awards.map { award in
+            guard case .condition(let expression) = award.criterion else { return nil }
+            return planner.plan(expression.program)
+        }
+        self.metricPlans = metricPlans
+        folds = planner.folds
+        metricChannels = channels
+        metricFolds = foldSets
+        metricIndex = index
+    }
+
+    /// Replays the user's facts and decides.
+    public func run(_ facts: some ReplayFacts) -> ReplayOutcome {
+        var run = ReplayRun(replay: self, facts: facts)
+        run.walk()
+        return decide(run.bindings.facts, unlocks: run.unlocks, checkpoints: run.checkpoints, costLimited: run.costLimited)
+    }
+
+    /// The metrics an expression reads, by name.
+    func metricsRead(by inputs: ExpressionInputs, before limit: Int = .max) -> [String] {
+        rules.metrics.prefix(Swift.min(limit, rules.metrics.count)).map(\.id).filter {
+            inputs.readsEveryMetric || inputs.metrics.contains($0)
+        }
+    }
+
+    /// The channels an expression reads, metrics resolved to what they read.
+    func channels(of plan: PlannedExpression, before limit: Int = .max) -> FactChannels {
+        var channels = FactChannels(reading: plan.inputs.variables)
+        for metric in metricsRead(by: plan.inputs, before: limit) { channels.formUnion(metricChannels[metric] ?? []) }
+        return channels
+    }
+
+    /// The folds an expression reads, through metrics too.
+    func folds(of plan: PlannedExpression, before limit: Int = .max) -> Set<Int> {
+        var folds = Set(plan.folds)
+        for metric in metricsRead(by: plan.inputs, before: limit) { folds.formUnion(metricFolds[metric] ?? []) }
+        return folds
+    }
+}

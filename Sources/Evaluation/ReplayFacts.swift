@@ -1,0 +1,39 @@
+import CEL
+import Facts
+
+/// One user's facts over time, as the replay reads them. `StateFacts` is the real one (over the
+/// `Facts` module's `FactTimeline`); tests can script their own.
+///
+/// During one replay, moments are asked for in non-decreasing order, so an implementation may
+/// advance incrementally; every answer must nevertheless be what a fresh build of the facts at
+/// that moment would give.
+public protocol ReplayFacts {
+    /// `user.id`.
+    var userID: String { get }
+    /// The evaluation moment, in its own offset.
+    var now: Moment { get }
+    /// Events with `at` ≤ `now`, in processing order (by time, equal times in file order).
+    var events: [StateEvent] { get }
+    /// The kill moment and the end of every day from the earliest event's day up to `now`, each
+    /// in the offset it is reported in (SPEC 5).
+    var timeCheckpoints: [Moment] { get }
+    /// Unlocks persisted in the state file, in file order.
+    var storedUnlocks: [StoredUnlock] { get }
+
+    /// The UTC offset to report an instant in when no event happened at it: the calendar zone's,
+    /// or under `timezone: event` the offset of the last event at or before it.
+    func reportingOffset(at instant: CELTimestamp) -> Int
+    /// A number that differs between two moments whenever `levels` can differ between them.
+    func levelsStamp(at moment: FactMoment) -> Int
+    /// The CEL value of a fact variable at a moment (`metrics` and `achievements` are the replay's
+    /// own and are never asked for).
+    mutating func variable(_ variable: FactVariable, at moment: FactMoment) -> CELValue
+    /// A streak's `current` at a moment.
+    mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int
+    /// Done and total counted, released levels of a catalog module at a moment (SPEC 2.6).
+    mutating func moduleProgress(catalog: String, module: String, difficulty: String?, at moment: FactMoment) -> ModuleProgress
+    /// Every streak at a moment, in rule order.
+    mutating func streakStandings(at moment: FactMoment) -> [StreakStanding]
+    /// Warnings about the state as of a moment (future events, refused kill-time changes, …).
+    mutating func warnings(at moment: FactMoment) -> [EvaluationWarning]
+}

@@ -1,0 +1,100 @@
+import CEL
+import Facts
+import Rules
+
+/// The replay's view of one user's state: the `Facts` module's timeline, advanced incrementally
+/// by a `FactBuilder` as the checkpoints go by.
+public struct StateFacts: ReplayFacts {
+    public let timeline: FactTimeline
+    public let events: [StateEvent]
+    public let timeCheckpoints: [Moment]
+    private var builder: FactBuilder
+    private var current: (moment: FactMoment, snapshot: FactSnapshot)?
+    /// When each known snapshot level becomes visible (from the start when it has no time), ascending.
+    private let snapshotLevelTimes: [CELTimestamp?]
+
+    public init(timeline: FactTimeline) {
+        self.timeline = timeline
+        events = timeline.events.map(\.event)
+        timeCheckpoints = timeline.timeCheckpoints()
+        builder = FactBuilder(timeline: timeline)
+        snapshotLevelTimes = timeline.state.levels.map { $0.completedAt?.instant }
+    }
+
+    /// Reads the state against the rules at `now`. Throws when the calendar needs a zone the
+    /// state does not give.
+    public init(state: StateFile, rules: RuleSet, now: Moment) throws(StateFileError) {
+        self.init(timeline: try FactTimeline(state: state, rules: rules, now: now))
+    }
+
+    public var userID: String { timeline.state.userID }
+    public var now: Moment { timeline.now }
+    public var storedUnlocks: [StoredUnlock] { timeline.state.unlocked }
+
+    public func reportingOffset(at instant: CELTimestamp) -> Int {
+        switch timeline.calendar.zone {
+        case .named:
+            return timeline.calendar.offset(of: Moment(instant: instant, offsetSeconds: 0))
+        case .eventOffset:
+            // The last event at or before the instant (binary search over processing order).
+            var low = 0, high = events.count
+            while low < high {
+                let middle = (low + high) / 2
+                if events[middle].at.instant <= instant { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 ? events[low - 1].at.offsetSeconds : (events.first?.at.offsetSeconds ?? now.offsetSeconds)
+        }
+    }
+
+    public func levelsStamp(at moment: FactMoment) -> Int {
+        // Levels change with events (completions) and when a snapshot level's time comes.
+        let visible = snapshotLevelTimes.filter { $0.map { $0 <= moment.instant } ?? true }.count
+        return moment.eventCount * (snapshotLevelTimes.count + 1) + visible
+    }
+
+    private mutating func snapshot(at moment: FactMoment) -> FactSnapshot {
+        if let current, current.moment == moment { return current.snapshot }
+        // Let the previous snapshot go first so the builder can extend its days in place.
+        current = nil
+        let snapshot = builder.facts(at: moment.moment)
+        current = (moment, snapshot)
+        return snapshot
+    }
+
+    public mutating func variable(_ variable: FactVariable, at moment: FactMoment) -> CELValue {
+        let facts = snapshot(at: moment)
+        switch variable {
+        case .now: return .timestamp(moment.instant)
+        case .user: return facts.user
+        case .events: return facts.events
+        case .days: return facts.days
+        case .today: return facts.todayValue
+        case .streaks: return facts.streaks
+        case .levels: return facts.levels
+        case .catalogs: return facts.catalogs
+        case .counters: return facts.counters
+        case .metrics, .achievements: return .null
+        }
+    }
+
+    public mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {
+        snapshot(at: moment).streak(streak)?.current ?? 0
+    }
+
+    public mutating func moduleProgress(catalog: String, module: String, difficulty: String?,
+                                        at moment: FactMoment) -> ModuleProgress {
+        snapshot(at: moment).moduleProgress(catalog: catalog, module: module, difficulty: difficulty)
+    }
+
+    public mutating func streakStandings(at moment: FactMoment) -> [StreakStanding] {
+        snapshot(at: moment).streakStates.map { entry in
+            StreakStanding(id: entry.id, current: entry.state.current, longest: entry.state.longest,
+                           totalDays: entry.state.totalDays, status: entry.state.status.rawValue,
+                           freezesAvailable: entry.state.freezesAvailable, lastDay: entry.state.lastDay?.description)
+        }
+    }
+
+    public mutating func warnings(at moment: FactMoment) -> [EvaluationWarning] {
+        snapshot(at: moment).warnings.map { EvaluationWarning(code: $0.code.rawValue, message: $0.message, event: $0.event) }
+    }
+}

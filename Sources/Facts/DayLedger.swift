@@ -1,0 +1,180 @@
+import CEL
+import Rules
+
+/// The local days of a history (SPEC 2.3, 3): per day its events, plan, kill time and
+/// completion, and the CEL `day` records. Records are cached and rebuilt only when the day
+/// changes or when passing time can change its status (a planned day whose kill moment may
+/// pass), so asking for `days` at each checkpoint costs the days that changed, not all days.
+struct DayLedger: Sendable {
+    struct Entry: Sendable {
+        var onTime = 0
+        var late = 0
+        /// On-time events by type, in the order types first appear.
+        var counts: [(type: String, count: Int)] = []
+        var planned = 0
+        var killTime: Int?
+        var completed = false
+        var tasksDone = 0
+        /// Whether the kill moment had passed when the record was last built.
+        var killPassed: Bool?
+    }
+
+    let calendar: LocalCalendar
+    private(set) var entries: [LocalDay: Entry] = [:]
+    private(set) var firstEventDay: LocalDay?
+    private(set) var lastEventDay: LocalDay?
+    /// Records of `valuesStart ...`, one per day.
+    private(set) var values: [CELValue] = []
+    private(set) var valuesStart: LocalDay?
+    private var dirty: Set<LocalDay> = []
+    /// Planned, not completed days: their status depends on the moment.
+    private var timeSensitive: Set<LocalDay> = []
+
+    init(calendar: LocalCalendar) {
+        self.calendar = calendar
+    }
+
+    // MARK: changes
+
+    mutating func add(_ placed: TimelineEvent) {
+        let day = placed.day
+        var entry = entries[day] ?? Entry()
+        if placed.onTime {
+            entry.onTime += 1
+            if let index = entry.counts.firstIndex(where: { $0.type == placed.event.type }) {
+                entry.counts[index].count += 1
+            } else {
+                entry.counts.append((placed.event.type, 1))
+            }
+            if placed.effect == .taskCompleted { entry.tasksDone += 1 }
+        } else {
+            entry.late += 1
+        }
+        update(day, entry)
+        firstEventDay = min(firstEventDay ?? day, day)
+        lastEventDay = max(lastEventDay ?? day, day)
+    }
+
+    mutating func plan(_ day: LocalDay, tasks: Int) {
+        var entry = entries[day] ?? Entry()
+        entry.planned = tasks
+        update(day, entry)
+    }
+
+    mutating func setKillTime(_ day: LocalDay, minutes: Int) {
+        var entry = entries[day] ?? Entry()
+        entry.killTime = minutes
+        update(day, entry)
+    }
+
+    private mutating func update(_ day: LocalDay, _ entry: Entry) {
+        var entry = entry
+        // Completion is terminal: a later, larger plan does not reopen the day.
+        if !entry.completed, entry.planned > 0, entry.tasksDone >= entry.planned { entry.completed = true }
+        entries[day] = entry
+        dirty.insert(day)
+        if entry.planned > 0 && !entry.completed { timeSensitive.insert(day) } else { timeSensitive.remove(day) }
+    }
+
+    // MARK: questions
+
+    /// The kill time in force for `day`.
+    func killTime(of day: LocalDay) -> LocalTime? {
+        entries[day]?.killTime.map(LocalTime.init(minutes:)) ?? calendar.killTime
+    }
+
+    /// Whether `day`'s kill moment (its end without a kill time) is at or before `now`.
+    func killPassed(_ day: LocalDay, now: Moment) -> Bool {
+        calendar.isAtOrAfter(now, calendar.killDateTime(of: day, killTime: killTime(of: day)))
+    }
+
+    /// The local day `now` belongs to: its calendar day, or the next one once the kill moment
+    /// has passed under `late: next_day`.
+    func today(at now: Moment) -> LocalDay {
+        let day = calendar.calendarDay(of: now)
+        guard calendar.late == .nextDay, let kill = killTime(of: day),
+              calendar.isAtOrAfter(now, calendar.killDateTime(of: day, killTime: kill)) else { return day }
+        return day + 1
+    }
+
+    /// The days `days` shows: from the earliest event's day to the later of today and the
+    /// latest event's day.
+    func range(today: LocalDay) -> ClosedRange<LocalDay>? {
+        guard let first = firstEventDay, let last = lastEventDay else { return nil }
+        return first...max(today, last)
+    }
+
+    /// The cached record of a day inside the built range.
+    func cachedValue(of day: LocalDay) -> CELValue? {
+        guard let start = valuesStart else { return nil }
+        let offset = day.number - start.number
+        return offset >= 0 && offset < values.count ? values[offset] : nil
+    }
+
+    // MARK: records
+
+    /// Brings every record of `range(today:)` up to date for `now`; returns the days rebuilt.
+    mutating func refresh(now: Moment, today: LocalDay, timeline: FactTimeline) -> [LocalDay] {
+        guard let range = range(today: today) else { return [] }
+        var rebuilt: [LocalDay] = []
+        if valuesStart != range.lowerBound {
+            values.removeAll(keepingCapacity: true)
+            valuesStart = range.lowerBound
+        }
+        let start = range.lowerBound
+        for (day, _) in entries where dirty.contains(day) && day >= start && day.number - start.number < values.count {
+            values[day.number - start.number] = record(of: day, now: now, timeline: timeline)
+            rebuilt.append(day)
+        }
+        dirty.removeAll(keepingCapacity: true)
+        for day in timeSensitive where day >= start && day.number - start.number < values.count {
+            let passed = killPassed(day, now: now)
+            if entries[day]?.killPassed != passed {
+                values[day.number - start.number] = record(of: day, now: now, timeline: timeline)
+                rebuilt.append(day)
+            }
+        }
+        while values.count < range.upperBound.number - start.number + 1 {
+            let day = start + values.count
+            values.append(record(of: day, now: now, timeline: timeline))
+            rebuilt.append(day)
+        }
+        // Planned days long past cannot un-expire; stop watching them.
+        timeSensitive = timeSensitive.filter { $0 >= today - 2 || entries[$0]?.killPassed != true }
+        return rebuilt
+    }
+
+    /// The CEL `day` record of `day` at `now` (SPEC 3).
+    mutating func record(of day: LocalDay, now: Moment, timeline: FactTimeline) -> CELValue {
+        let entry = entries[day] ?? Entry()
+        let passed = killPassed(day, now: now)
+        if entries[day] != nil { entries[day]?.killPassed = passed }
+        let status = DayLedger.status(of: entry, killPassed: passed)
+        let expiredCount = status == .expired ? max(0, entry.planned - entry.tasksDone) : 0
+        let onTime = timeline.onTimeValues[day] ?? []
+        let late = timeline.lateValues[day] ?? []
+        let killTime = self.killTime(of: day)
+        return .map(CELMap(strings: [
+            ("date", .string(day.description)),
+            ("weekday", .int(Int64(day.weekday))),
+            ("events", .list(CELList(prefixOf: onTime, count: min(entry.onTime, onTime.count)))),
+            ("late", .list(CELList(prefixOf: late, count: min(entry.late, late.count)))),
+            ("count", .map(CELMap(strings: entry.counts.map { (key: $0.type, value: .int(Int64($0.count))) }))),
+            ("planned", .int(Int64(entry.planned))),
+            ("kill_time", killTime.map { .string($0.description) } ?? .null),
+            ("status", .string(status.rawValue)),
+            ("expired_count", .int(Int64(expiredCount))),
+        ]))
+    }
+
+    /// A day's status at `now` without building its record.
+    func status(of day: LocalDay, now: Moment) -> DayStatus {
+        DayLedger.status(of: entries[day] ?? Entry(), killPassed: killPassed(day, now: now))
+    }
+
+    private static func status(of entry: Entry, killPassed: Bool) -> DayStatus {
+        if entry.completed { return .completed }
+        if entry.planned == 0 { return .empty }
+        return killPassed ? .expired : .open
+    }
+}

@@ -1,0 +1,189 @@
+import CEL
+import Rules
+
+/// Replays a `FactTimeline` forward and hands out the facts at each moment asked for.
+///
+/// Asking for non-decreasing moments is incremental: events are consumed once, day records and
+/// streak walks are extended rather than rebuilt, and `events` / `day.events` are O(1) prefixes
+/// of shared arrays. Asking for an earlier moment starts over (correct, just not fast). For the
+/// cheapest replay, let the previous snapshot go before asking for the next one, so the days
+/// array is updated in place instead of copied.
+public struct FactBuilder: Sendable {
+    public let timeline: FactTimeline
+    private var position = 0
+    private var snapshotPosition = 0
+    private var days: DayLedger
+    private var streaks: [StreakLedger]
+    /// Indices of streaks qualified by a `day` predicate.
+    private let dayStreaks: [Int]
+    private var levels: [LevelProgress?]
+    private var levelsValue: CELValue?
+    private var eventWarnings: [FactWarning] = []
+    private var lastMoment: Moment?
+
+    public init(timeline: FactTimeline) {
+        self.timeline = timeline
+        days = DayLedger(calendar: timeline.calendar)
+        streaks = timeline.streakRules.map(StreakLedger.init(rule:))
+        dayStreaks = timeline.qualifiers.indices.filter {
+            if case .day = timeline.qualifiers[$0] { return true }
+            return false
+        }
+        levels = Array(repeating: nil, count: timeline.catalogs.levels.count)
+    }
+
+    /// The facts at `moment` (SPEC 3): built from the events at or before it, with `now` =
+    /// `moment`. `achievements` is the `achievements` CEL value the replay maintains.
+    public mutating func facts(at moment: Moment, achievements: CELValue = FactSnapshot.noAchievements) -> FactSnapshot {
+        if let lastMoment, moment.instant < lastMoment.instant { self = FactBuilder(timeline: timeline) }
+        lastMoment = moment
+        advance(to: moment)
+
+        let today = days.today(at: moment)
+        let todayDecided = days.killPassed(today, now: moment)
+        let todayValue = refreshDays(now: moment, today: today)
+        let states = streaks.indices.map { streaks[$0].state(today: today, todayDecided: todayDecided) }
+
+        if levelsValue == nil {
+            levelsValue = .map(CELMap(strings: levels.indices.compactMap { ordinal in
+                levels[ordinal].map { (key: timeline.catalogs.levels[ordinal].level.id, value: $0.celValue) }
+            }))
+        }
+        var warnings = timeline.standingWarnings + eventWarnings
+        for streak in streaks { warnings += streak.releasedReservationWarnings() }
+        warnings.sort { ($0.event ?? Int.max, $0.code.rawValue, $0.message) < ($1.event ?? Int.max, $1.code.rawValue, $1.message) }
+
+        let range = days.range(today: today)
+        let dayCount = range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
+        return FactSnapshot(
+            now: moment, today: today, todayDecided: todayDecided, eventCount: position,
+            user: .map(timeline.state.user.celMap),
+            events: .list(CELList(prefixOf: timeline.eventValues, count: position)),
+            days: .list(CELList(prefixOf: days.values, count: min(dayCount, days.values.count))),
+            todayValue: todayValue,
+            streaks: .map(CELMap(strings: zip(timeline.streakRules, states).map { (key: $0.0.id, value: $0.1.celValue) })),
+            levels: levelsValue ?? .null,
+            catalogs: timeline.catalogs.celValue,
+            counters: .map(timeline.state.counters.celMap),
+            achievements: achievements,
+            streakStates: zip(timeline.streakRules, states).map { (id: $0.0.id, state: $0.1) },
+            levelProgress: levels, catalogIndex: timeline.catalogs, warnings: warnings)
+    }
+
+    // MARK: replay
+
+    private mutating func advance(to moment: Moment) {
+        let events = timeline.events
+        let snapshots = timeline.snapshotLevels
+        while true {
+            let eventReady = position < events.count && events[position].event.at.instant <= moment.instant
+            var snapshotReady = false
+            if snapshotPosition < snapshots.count {
+                if let at = snapshots[snapshotPosition].snapshot.completedAt {
+                    snapshotReady = at.instant <= moment.instant
+                        && (!eventReady || at.instant <= events[position].event.at.instant)
+                } else {
+                    snapshotReady = true
+                }
+            }
+            if snapshotReady {
+                applySnapshotLevel(snapshots[snapshotPosition])
+                snapshotPosition += 1
+            } else if eventReady {
+                apply(events[position], at: position)
+                position += 1
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func apply(_ placed: TimelineEvent, at index: Int) {
+        days.add(placed)
+        if let warning = placed.warning { eventWarnings.append(warning) }
+        switch placed.effect {
+        case .none, .taskCompleted:
+            break
+        case .plan(let day, let tasks):
+            days.plan(day, tasks: tasks)
+        case .killTime(let day, let minutes):
+            days.setKillTime(day, minutes: minutes)
+        case .level(let ordinal, let difficulty, let time, let moves):
+            var progress = levels[ordinal] ?? LevelProgress()
+            progress.complete(at: placed.event.at, difficulty: difficulty, time: time, moves: moves)
+            levels[ordinal] = progress
+            levelsValue = nil
+        case .freeze(let covered, let name):
+            useFreeze(placed, covering: covered, streak: name)
+        }
+        for streak in timeline.countedBy[index] {
+            streaks[streak].record(placed.day, qualifies: true)
+        }
+    }
+
+    private mutating func applySnapshotLevel(_ entry: (ordinal: Int, snapshot: LevelSnapshot)) {
+        var progress = levels[entry.ordinal] ?? LevelProgress()
+        let snapshot = entry.snapshot
+        if snapshot.completed {
+            progress.complete(at: snapshot.completedAt, difficulty: nil, time: snapshot.bestTime, moves: snapshot.bestMoves)
+        }
+        progress.merge(difficulties: snapshot.difficulties, time: snapshot.bestTime, moves: snapshot.bestMoves)
+        levels[entry.ordinal] = progress
+        levelsValue = nil
+    }
+
+    /// A `freeze_used` (SPEC 2.5, manual mode): offered to the named streak or to every streak
+    /// with manual freezes; each decides with its facts as of the event.
+    private mutating func useFreeze(_ placed: TimelineEvent, covering covered: LocalDay, streak name: String?) {
+        let index = placed.event.index
+        let targets: [Int]
+        if let name {
+            guard let target = streaks.firstIndex(where: { $0.id == name }) else {
+                eventWarnings.append(FactWarning(.freezeUnavailable, "no streak named '\(name)'", event: index))
+                return
+            }
+            guard streaks[target].takesManualFreezes else {
+                eventWarnings.append(FactWarning(.freezeUnavailable, "streak '\(name)' has no manual freezes", event: index))
+                return
+            }
+            targets = [target]
+        } else {
+            targets = streaks.indices.filter { streaks[$0].takesManualFreezes }
+            guard !targets.isEmpty else {
+                eventWarnings.append(FactWarning(.freezeUnavailable, "no streak has manual freezes", event: index))
+                return
+            }
+        }
+        if targets.contains(where: dayStreaks.contains) {
+            // `day` predicates must see the days as they are at the event.
+            _ = refreshDays(now: placed.event.at, today: placed.day)
+        }
+        let decided = days.killPassed(placed.day, now: placed.event.at)
+        for target in targets {
+            if let warning = streaks[target].useFreeze(covering: covered, eventDay: placed.day, event: index,
+                                                       todayDecided: decided) {
+                eventWarnings.append(warning)
+            }
+        }
+    }
+
+    /// Updates day records for `now` and re-judges `day` predicates on every record that
+    /// changed; returns today's record.
+    private mutating func refreshDays(now: Moment, today: LocalDay) -> CELValue {
+        let rebuilt = days.refresh(now: now, today: today, timeline: timeline)
+        let todayValue: CELValue
+        if let cached = days.cachedValue(of: today) {
+            todayValue = cached
+        } else {
+            todayValue = days.record(of: today, now: now, timeline: timeline)
+        }
+        for streak in dayStreaks {
+            guard case .day(let predicate) = timeline.qualifiers[streak] else { continue }
+            for day in rebuilt {
+                if let value = days.cachedValue(of: day) { streaks[streak].record(day, qualifies: predicate(value)) }
+            }
+            if days.cachedValue(of: today) == nil { streaks[streak].record(today, qualifies: predicate(todayValue)) }
+        }
+        return todayValue
+    }
+}

@@ -1,0 +1,185 @@
+import CEL
+import Rules
+
+/// Everything about one user's history that is decided at event time, computed once: events
+/// (after `now` filtering) placed on the calendar with lateness, accepted and rejected plans and
+/// kill-time changes, level completions, streak `counts` results, and the CEL value of every
+/// event. `FactBuilder` replays it to any moment; this type is immutable and shared.
+public struct FactTimeline: Sendable {
+    public let state: StateFile
+    public let calendar: LocalCalendar
+    /// The evaluation moment: the last moment facts can be asked for.
+    public let now: Moment
+    public let catalogs: CatalogIndex
+    public let streakRules: [StreakRule]
+    public let qualifiers: [StreakQualifier]
+    /// Events at or before `now`, in processing order.
+    public let events: [TimelineEvent]
+    /// The CEL value of each of `events` (shared prefixes become `events` in CEL).
+    public let eventValues: [CELValue]
+    /// Per day: the CEL values of its on-time and late events, in order (prefixes of these are
+    /// `day.events` / `day.late`).
+    let onTimeValues: [LocalDay: [CELValue]]
+    let lateValues: [LocalDay: [CELValue]]
+    /// Per event: the streaks (indices in `streakRules`) whose `counts` holds for it (on-time
+    /// events only).
+    let countedBy: [[Int]]
+    /// Known snapshot levels in the order they become visible (no `completed_at` first).
+    let snapshotLevels: [(ordinal: Int, snapshot: LevelSnapshot)]
+    /// Each day's kill time after every accepted change.
+    let finalKillTimes: [LocalDay: Int]
+    /// Warnings that do not depend on the moment: events after `now`, unknown snapshot levels.
+    public let standingWarnings: [FactWarning]
+
+    /// - Parameters:
+    ///   - now: the evaluation moment (command line, else the file's `now`, else the clock).
+    ///   - qualifiers: per streak of `rules.streaks`, how days qualify; by default the rules'
+    ///     own CEL predicates.
+    /// - Throws: a `StateFileError` when the calendar needs `user.timezone` and it is missing
+    ///   or unknown.
+    public init(state: StateFile, rules: RuleSet, now: Moment, qualifiers: [StreakQualifier]? = nil) throws(StateFileError) {
+        self.state = state
+        self.now = now
+        calendar = try LocalCalendar(rule: rules.calendar, userTimeZone: state.userTimeZone, file: state.file)
+        catalogs = CatalogIndex(catalogs: rules.catalogs)
+        streakRules = rules.streaks
+        let user = CELValue.map(state.user.celMap)
+        let qualifiers = qualifiers ?? rules.streaks.map { StreakQualifier(rule: $0, user: user) }
+        self.qualifiers = qualifiers
+
+        var warnings: [FactWarning] = []
+        var placer = EventPlacer(calendar: calendar)
+        var events: [TimelineEvent] = []
+        var values: [CELValue] = []
+        var onTime: [LocalDay: [CELValue]] = [:]
+        var late: [LocalDay: [CELValue]] = [:]
+        var countedBy: [[Int]] = []
+        events.reserveCapacity(state.events.count)
+        values.reserveCapacity(state.events.count)
+        countedBy.reserveCapacity(state.events.count)
+        let countsStreaks = qualifiers.enumerated().compactMap { index, qualifier -> (Int, @Sendable (CELValue) -> Bool)? in
+            if case .counts(let predicate) = qualifier { return (index, predicate) }
+            return nil
+        }
+        for event in state.events {
+            guard event.at.instant <= now.instant else {
+                warnings.append(FactWarning(.futureEvent, "'\(event.type)' at \(event.at) is after now (\(now)); ignored",
+                                            event: event.index))
+                continue
+            }
+            let placed = placer.place(event, catalogs: catalogs)
+            let value = FactTimeline.celValue(of: placed, calendar: calendar)
+            events.append(placed)
+            values.append(value)
+            if placed.onTime {
+                onTime[placed.day, default: []].append(value)
+                countedBy.append(countsStreaks.filter { $0.1(value) }.map(\.0))
+            } else {
+                late[placed.day, default: []].append(value)
+                countedBy.append([])
+            }
+        }
+        self.events = events
+        finalKillTimes = placer.killTimes
+        eventValues = values
+        onTimeValues = onTime
+        lateValues = late
+        self.countedBy = countedBy
+
+        var snapshots: [(ordinal: Int, snapshot: LevelSnapshot)] = []
+        for snapshot in state.levels {
+            guard let ordinal = catalogs.ordinal(of: snapshot.level) else {
+                warnings.append(FactWarning(.unknownLevel, "level '\(snapshot.level)' in the levels snapshot is in no catalog; ignored"))
+                continue
+            }
+            snapshots.append((ordinal, snapshot))
+        }
+        // Stable: entries without a time first, then by time, equal times in written order.
+        snapshotLevels = snapshots.enumerated().sorted { a, b in
+            switch (a.element.snapshot.completedAt, b.element.snapshot.completedAt) {
+            case (nil, nil): return a.offset < b.offset
+            case (nil, _): return true
+            case (_, nil): return false
+            case (let x?, let y?): return x.instant != y.instant ? x.instant < y.instant : a.offset < b.offset
+            }
+        }.map(\.element)
+        standingWarnings = warnings
+    }
+
+    /// The facts at `moment` built from nothing (the reference the incremental builder must
+    /// match; also the simplest way to ask one question).
+    public func facts(at moment: Moment, achievements: CELValue = FactSnapshot.noAchievements) -> FactSnapshot {
+        var builder = FactBuilder(timeline: self)
+        return builder.facts(at: moment, achievements: achievements)
+    }
+
+    /// The earliest local day of any event (the start of `days`).
+    public var firstDay: LocalDay? { events.map(\.day).min() }
+
+    // MARK: time-driven checkpoints
+
+    /// The moments at which facts change without an event (SPEC 5): the kill moment (with a
+    /// kill time) and the end of every day from the earliest event's day on, strictly after the
+    /// first event and at or before `now`, ascending. Under `timezone: event` each is placed and
+    /// reported in the offset of the last event at or before it (the wall clock that last event
+    /// implies; a boundary the clock jumps over at an event coincides with that event and is
+    /// left out). Under a zone, in the zone's offset at that instant.
+    public func timeCheckpoints() -> [Moment] {
+        guard let firstEvent = events.first, let firstDay else { return [] }
+        var lastDay = calendar.calendarDay(of: now) + 1
+        lastDay = max(lastDay, events.map(\.day).max() ?? lastDay)
+        var boundaries: [LocalDateTime] = []
+        for number in firstDay.number...lastDay.number {
+            let day = LocalDay(number: number)
+            let kill = finalKillTimes[day].map(LocalTime.init(minutes:)) ?? calendar.killTime
+            if let kill { boundaries.append(calendar.killDateTime(of: day, killTime: kill)) }
+            boundaries.append(calendar.end(of: day))
+        }
+        boundaries = Array(Set(boundaries)).sorted()
+        var moments: [Moment] = []
+        switch calendar.zone {
+        case .named:
+            for boundary in boundaries {
+                let moment = calendar.instant(of: boundary, offsetHint: 0)
+                if moment.instant > firstEvent.event.at.instant && moment.instant <= now.instant { moments.append(moment) }
+            }
+        case .eventOffset:
+            var next = 0
+            for (index, placed) in events.enumerated() {
+                let offset = Int64(placed.event.at.offsetSeconds)
+                let start = placed.event.at.instant.seconds
+                let end = index + 1 < events.count ? events[index + 1].event.at.instant.seconds : now.instant.seconds
+                while next < boundaries.count, boundaries[next].seconds <= end + offset {
+                    let at = boundaries[next].seconds - offset
+                    if at > start {
+                        moments.append(Moment(instant: CELTimestamp(seconds: at), offsetSeconds: Int(offset)))
+                    }
+                    next += 1
+                }
+            }
+        }
+        var seen = Set<CELTimestamp>()
+        return moments.filter { $0.instant <= now.instant && seen.insert($0.instant).inserted }.sorted()
+    }
+
+    // MARK: event values
+
+    static func celValue(of placed: TimelineEvent, calendar: LocalCalendar) -> CELValue {
+        let event = placed.event
+        let local = calendar.localDateTime(of: event.at)
+        var entries: [(key: String, value: CELValue)] = [
+            ("type", .string(event.type)),
+            ("at", .timestamp(event.at.instant)),
+            ("day", .string(placed.day.description)),
+            ("hour", .int(Int64(local.hour))),
+            ("minute", .int(Int64(local.minute))),
+            ("weekday", .int(Int64(placed.day.weekday))),
+            ("late", .bool(placed.late)),
+        ]
+        entries.reserveCapacity(entries.count + event.attributes.count)
+        for index in 0..<event.attributes.count {
+            entries.append((event.attributes.keys[index], event.attributes.values[index].celValue))
+        }
+        return .map(CELMap(strings: entries))
+    }
+}

@@ -1,0 +1,28 @@
+/// A problem in the user's state that does not stop evaluation (SPEC 4, 6): reported in the
+/// decision's `warnings` with the index of the event in the state file's `events` array.
+public struct FactWarning: Sendable, Hashable, CustomStringConvertible {
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        case futureEvent = "future_event"
+        case killTimePassed = "kill_time_passed"
+        case invalidKillTime = "invalid_kill_time"
+        case freezeUnavailable = "freeze_unavailable"
+        case freezeNotNeeded = "freeze_not_needed"
+        case unknownLevel = "unknown_level"
+    }
+
+    public var code: Code
+    public var message: String
+    /// Index in the state file's `events` array; `nil` for warnings about other parts (a
+    /// snapshot level).
+    public var event: Int?
+
+    public init(_ code: Code, _ message: String, event: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.event = event
+    }
+
+    public var description: String {
+        "\(code.rawValue): \(message)" + (event.map { " (event \($0))" } ?? "")
+    }
+}

@@ -1,0 +1,55 @@
+import CEL
+
+/// What the user has done with one catalog level (SPEC 3 `levels`): merged from
+/// `level_completed` events and the state file's snapshot.
+public struct LevelProgress: Sendable, Hashable {
+    public var completed: Bool
+    /// The earliest completion.
+    public var completedAt: Moment?
+    public var bestTime: Double?
+    public var bestMoves: Int64?
+    /// Difficulties completed, in the order first seen.
+    public var difficulties: [String]
+
+    public init(completed: Bool = false, completedAt: Moment? = nil, bestTime: Double? = nil, bestMoves: Int64? = nil,
+                difficulties: [String] = []) {
+        self.completed = completed
+        self.completedAt = completedAt
+        self.bestTime = bestTime
+        self.bestMoves = bestMoves
+        self.difficulties = difficulties
+    }
+
+    /// Folds in one completion: the earliest time wins, best time and moves only improve.
+    public mutating func complete(at moment: Moment?, difficulty: String?, time: Double?, moves: Int64?) {
+        if let moment {
+            if !completed || (completedAt.map { moment.instant < $0.instant } ?? false) { completedAt = moment }
+        } else if !completed {
+            completedAt = nil
+        }
+        completed = true
+        merge(difficulties: difficulty.map { [$0] } ?? [], time: time, moves: moves)
+    }
+
+    mutating func merge(difficulties names: [String], time: Double?, moves: Int64?) {
+        if let time { bestTime = min(bestTime ?? time, time) }
+        if let moves { bestMoves = min(bestMoves ?? moves, moves) }
+        for name in names where !difficulties.contains(name) { difficulties.append(name) }
+    }
+
+    /// Whether it counts as done for a module achievement (any difficulty, or the named one).
+    public func isDone(difficulty: String?) -> Bool {
+        completed && (difficulty.map { difficulties.contains($0) } ?? true)
+    }
+
+    /// The CEL record: `completed`, and when known `completed_at`, `best_time` (double),
+    /// `best_moves` (int), `difficulties`.
+    public var celValue: CELValue {
+        var entries: [(key: String, value: CELValue)] = [("completed", .bool(completed))]
+        if let completedAt { entries.append(("completed_at", .timestamp(completedAt.instant))) }
+        if let bestTime { entries.append(("best_time", .double(bestTime))) }
+        if let bestMoves { entries.append(("best_moves", .int(bestMoves))) }
+        entries.append(("difficulties", .list(CELList(difficulties.map { .string($0) }))))
+        return .map(CELMap(strings: entries))
+    }
+}

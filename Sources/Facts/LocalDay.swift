@@ -1,0 +1,89 @@
+/// A named local day (`2026-03-01`), counted in days since 1970-01-01 so that days are cheap
+/// to compare, subtract and use as keys. Proleptic Gregorian calendar.
+public struct LocalDay: Sendable, Hashable, Comparable, Strideable, CustomStringConvertible {
+    /// Days since 1970-01-01.
+    public var number: Int
+
+    public init(number: Int) {
+        self.number = number
+    }
+
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...LocalDay.daysIn(month: month, year: year)).contains(day) else { return nil }
+        number = LocalDay.daysFromCivil(year: year, month: month, day: day)
+    }
+
+    /// Parses exactly `YYYY-MM-DD`.
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = LocalDay.digits(bytes, 0, 4), let month = LocalDay.digits(bytes, 5, 2),
+              let day = LocalDay.digits(bytes, 8, 2) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    public var civil: (year: Int, month: Int, day: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = number + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// ISO weekday: 1 = Monday … 7 = Sunday.
+    public var weekday: Int {
+        // 1970-01-01 was a Thursday.
+        ((number + 3) % 7 + 7) % 7 + 1
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let (year, month, day) = civil
+        return LocalDay.pad(year, 4) + "-" + LocalDay.pad(month, 2) + "-" + LocalDay.pad(day, 2)
+    }
+
+    public static func < (a: LocalDay, b: LocalDay) -> Bool { a.number < b.number }
+    public func distance(to other: LocalDay) -> Int { other.number - number }
+    public func advanced(by n: Int) -> LocalDay { LocalDay(number: number + n) }
+    public static func + (day: LocalDay, n: Int) -> LocalDay { LocalDay(number: day.number + n) }
+    public static func - (day: LocalDay, n: Int) -> LocalDay { LocalDay(number: day.number - n) }
+
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    static func digits(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+        guard start + count <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[start..<start + count] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+}

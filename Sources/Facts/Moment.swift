@@ -1,0 +1,92 @@
+import CEL
+
+/// An instant together with the UTC offset it was written in (`2026-03-02T20:00:00-05:00`).
+/// The offset matters: under `timezone: event` it decides the local day, and output reports
+/// times in it. Ordering is by instant; equal instants order by offset only to be total.
+public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var instant: CELTimestamp
+    public var offsetSeconds: Int
+
+    public init(instant: CELTimestamp, offsetSeconds: Int) {
+        self.instant = instant
+        self.offsetSeconds = offsetSeconds
+    }
+
+    /// Why a text is not a usable timestamp.
+    public enum ParseProblem: Error, Sendable, Hashable, CustomStringConvertible {
+        case malformed
+        case missingOffset
+        public var description: String {
+            switch self {
+            case .malformed: "not an RFC 3339 timestamp (like 2026-01-05T23:10:00+08:00)"
+            case .missingOffset: "timestamp has no UTC offset (add Z or an offset such as +08:00)"
+            }
+        }
+    }
+
+    /// Parses RFC 3339 with a required offset: `2026-01-05T23:10:00+08:00`, `…Z`, fractional
+    /// seconds up to nanoseconds, `T`/`t` and `Z`/`z`.
+    public static func parse(_ text: String) -> Result<Moment, ParseProblem> {
+        let b = Array(text.utf8)
+        guard b.count >= 19, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+              b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
+              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+              let year = LocalDay.digits(b, 0, 4), let month = LocalDay.digits(b, 5, 2),
+              let dayOfMonth = LocalDay.digits(b, 8, 2), let hour = LocalDay.digits(b, 11, 2),
+              let minute = LocalDay.digits(b, 14, 2), let second = LocalDay.digits(b, 17, 2),
+              let day = LocalDay(year: year, month: month, day: dayOfMonth),
+              hour < 24, minute < 60, second < 60
+        else { return .failure(.malformed) }
+        var index = 19
+        var nanos = 0
+        if index < b.count, b[index] == UInt8(ascii: ".") {
+            index += 1
+            var digits = 0
+            while index < b.count, b[index] >= UInt8(ascii: "0"), b[index] <= UInt8(ascii: "9") {
+                guard digits < 9 else { return .failure(.malformed) }
+                nanos = nanos * 10 + Int(b[index] - UInt8(ascii: "0"))
+                digits += 1
+                index += 1
+            }
+            guard digits > 0 else { return .failure(.malformed) }
+            for _ in digits..<9 { nanos *= 10 }
+        }
+        guard index < b.count else { return .failure(.missingOffset) }
+        let offset: Int
+        if b[index] == UInt8(ascii: "Z") || b[index] == UInt8(ascii: "z") {
+            guard index + 1 == b.count else { return .failure(.malformed) }
+            offset = 0
+        } else if b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-") {
+            guard index + 6 == b.count, b[index + 3] == UInt8(ascii: ":"),
+                  let offsetHours = LocalDay.digits(b, index + 1, 2), let offsetMinutes = LocalDay.digits(b, index + 4, 2),
+                  offsetHours < 24, offsetMinutes < 60 else { return .failure(.malformed) }
+            offset = (b[index] == UInt8(ascii: "-") ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
+        } else {
+            return .failure(.malformed)
+        }
+        let local = LocalDateTime(day: day, secondsIntoDay: Int64(hour * 3600 + minute * 60 + second))
+        return .success(Moment(instant: CELTimestamp(seconds: local.seconds - Int64(offset), nanos: Int32(nanos)),
+                               offsetSeconds: offset))
+    }
+
+    /// The wall clock in this moment's own offset.
+    public var localDateTime: LocalDateTime { LocalDateTime(seconds: instant.seconds + Int64(offsetSeconds)) }
+
+    /// RFC 3339 in the moment's own offset (`Z` for zero), fraction only when non-zero.
+    public var description: String {
+        var text = localDateTime.description
+        if instant.nanos != 0 {
+            var fraction = LocalDay.pad(Int(instant.nanos), 9)
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            text += "." + fraction
+        }
+        if offsetSeconds == 0 { return text + "Z" }
+        let magnitude = abs(offsetSeconds)
+        return text + (offsetSeconds < 0 ? "-" : "+") + LocalDay.pad(magnitude / 3600, 2) + ":"
+            + LocalDay.pad(magnitude % 3600 / 60, 2)
+    }
+
+    public static func < (a: Moment, b: Moment) -> Bool {
+        a.instant != b.instant ? a.instant < b.instant : a.offsetSeconds < b.offsetSeconds
+    }
+}

@@ -1,0 +1,41 @@
+/// One event of the state file, validated. Attributes other than `type` and `at` are kept as
+/// written (in order) so they reach CEL and the written-back file unchanged.
+public struct StateEvent: Sendable, Hashable {
+    /// Position in the file's `events` array (warnings and errors name it).
+    public var index: Int
+    public var type: String
+    public var at: Moment
+    /// Every attribute except `type` and `at`, in written order.
+    public var attributes: JSONObject
+    /// The typed meaning of reserved event types (SPEC 4).
+    public var kind: Kind
+
+    public init(index: Int, type: String, at: Moment, attributes: JSONObject = JSONObject(), kind: Kind = .other) {
+        self.index = index
+        self.type = type
+        self.at = at
+        self.attributes = attributes
+        self.kind = kind
+    }
+
+    /// Reserved event types with their checked attributes.
+    public enum Kind: Sendable, Hashable {
+        case taskCompleted
+        case levelCompleted(level: String, difficulty: String?, time: Double?, moves: Int64?)
+        case dayPlanned(date: LocalDay?, tasks: Int)
+        /// `to` is `nil` when the written value is not a valid `HH:MM` (a warning, not an error).
+        case killTimeChanged(date: LocalDay?, to: KillTimeValue)
+        case freezeUsed(date: LocalDay?, streak: String?)
+        /// Any other type.
+        case other
+    }
+
+    /// The `to` of a `kill_time_changed`, kept as written when it is not a time.
+    public enum KillTimeValue: Sendable, Hashable {
+        case time(Int)
+        case invalid(String)
+    }
+
+    /// Attribute names computed by rulecheck; an event may not carry them (SPEC 3).
+    public static let computedNames: Set<String> = ["day", "hour", "minute", "weekday", "late"]
+}

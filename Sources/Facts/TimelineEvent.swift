@@ -1,0 +1,31 @@
+import CEL
+
+/// An event placed on the calendar: its local day, whether it was late, and what it does to
+/// the facts. All of this is decided once, at the event's own time (SPEC 2.3), so it is
+/// computed in one pass when the timeline is built.
+public struct TimelineEvent: Sendable {
+    public var event: StateEvent
+    /// The day it belongs to (after `late: next_day` moved it).
+    public var day: LocalDay
+    public var late: Bool
+    /// Whether it counts for its day (`day.events`): not late, or moved to the next day.
+    public var onTime: Bool
+    public var effect: Effect
+    /// A warning decided at the event (`kill_time_passed`, `invalid_kill_time`, `unknown_level`).
+    public var warning: FactWarning?
+
+    /// What the event changes besides being an event.
+    public enum Effect: Sendable, Hashable {
+        case none
+        /// An on-time `task_completed` of `day`.
+        case taskCompleted
+        /// An accepted `day_planned`.
+        case plan(day: LocalDay, tasks: Int)
+        /// An accepted `kill_time_changed`.
+        case killTime(day: LocalDay, to: Int)
+        /// A `freeze_used` covering `covered` (decided per streak when replayed).
+        case freeze(covered: LocalDay, streak: String?)
+        /// A `level_completed` of a catalog level (by ordinal).
+        case level(ordinal: Int, difficulty: String?, time: Double?, moves: Int64?)
+    }
+}

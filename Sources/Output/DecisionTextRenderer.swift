@@ -1,0 +1,121 @@
+import Facts
+import Evaluation
+import Rules
+
+/// The decision for a person (SPEC 6): new unlocks first with their dates, then a progress bar per
+/// locked achievement (hidden ones as "???"), what is already unlocked, streaks with their status,
+/// points and rank, and warnings.
+public struct DecisionTextRenderer: Sendable {
+    /// Width of a progress bar in characters.
+    public var barWidth: Int
+
+    public init(barWidth: Int = 20) {
+        self.barWidth = max(1, barWidth)
+    }
+
+    public func render(_ decision: Decision, rules: RuleSet) -> String {
+        let titles = Self.titles(of: rules)
+        var lines: [String] = ["\(decision.user) at \(decision.now.description)", ""]
+
+        lines.append(decision.unlocks.isEmpty ? "No new unlocks." : "New unlocks (\(decision.unlocks.count)):")
+        for unlock in decision.unlocks {
+            var line = "  + \(Self.name(unlock.id, titles)) at \(unlock.at.description)"
+            if unlock.points != 0 { line += "  +\(unlock.points) points" }
+            if let version = unlock.catalogVersion { line += "  (catalog version \(version))" }
+            lines.append(line)
+        }
+
+        let locked = decision.achievements.filter { $0.state == .locked }
+        if !locked.isEmpty {
+            lines.append("")
+            lines.append("Locked (\(locked.count)):")
+            let names = locked.map { $0.hidden ? "???" : Self.name($0.id, titles) }
+            let width = names.map(\.count).max() ?? 0
+            for (standing, name) in zip(locked, names) {
+                let padded = name + String(repeating: " ", count: max(0, width - name.count))
+                lines.append("  \(padded)  \(bar(standing.progress))  \(Self.figure(standing.progress))")
+            }
+        }
+
+        let earned = decision.achievements.filter { $0.state == .unlocked }
+        if !earned.isEmpty {
+            lines.append("")
+            lines.append("Unlocked (\(earned.count)):")
+            for standing in earned {
+                var line = "  \(Self.name(standing.id, titles))"
+                if let at = standing.unlockedAt { line += " since \(at.description)" }
+                if let added = standing.newLevels { line += "  (\(added) new level\(added == 1 ? "" : "s") since)" }
+                lines.append(line)
+            }
+        }
+
+        if !decision.streaks.isEmpty {
+            lines.append("")
+            lines.append("Streaks:")
+            for streak in decision.streaks {
+                var line = "  \(Self.name(streak.id, titles)): \(streak.current) day\(streak.current == 1 ? "" : "s"), \(streak.status)"
+                line += " (longest \(streak.longest), total \(streak.totalDays)"
+                line += ", freezes \(streak.freezesAvailable)"
+                if let last = streak.lastDay { line += ", last \(last)" }
+                lines.append(line + ")")
+            }
+        }
+
+        lines.append("")
+        var standing = "Points: \(decision.points)"
+        if let rank = decision.rank {
+            standing += "   Rank: \(rank.title) (\(rank.id))"
+            if let next = rank.next {
+                standing += ", next \(titles[next.id] ?? next.id) at \(next.minPoints) (\(next.minPoints - decision.points) to go)"
+            } else {
+                standing += ", top rank"
+            }
+        }
+        lines.append(standing)
+
+        if !decision.warnings.isEmpty {
+            lines.append("")
+            lines.append("Warnings (\(decision.warnings.count)):")
+            for warning in decision.warnings {
+                var line = "  \(warning.code): \(warning.message)"
+                if let event = warning.event { line += " [events[\(event)]]" }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `[#######-------------]`: the done part of the progress.
+    func bar(_ progress: AwardProgress) -> String {
+        let filled = Swift.min(barWidth, Int(progress.fraction * Double(barWidth)))
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
+    }
+
+    static func figure(_ progress: AwardProgress) -> String {
+        "\(text(progress.current))/\(text(progress.target))"
+    }
+
+    static func text(_ number: ProgressNumber) -> String {
+        switch number {
+        case .int(let v): String(v)
+        case .double(let v): v.isFinite && abs(v) < 1e15 && Double(Int64(v)) == v ? String(Int64(v)) : "\(v)"
+        }
+    }
+
+    static func name(_ id: String, _ titles: [String: String]) -> String {
+        guard let title = titles[id], title != id else { return id }
+        return "\(title) (\(id))"
+    }
+
+    /// Titles of achievements, milestones, streaks and ranks by id.
+    static func titles(of rules: RuleSet) -> [String: String] {
+        var titles: [String: String] = [:]
+        for achievement in rules.achievements { titles[achievement.info.id] = achievement.info.title }
+        for streak in rules.streaks {
+            titles[streak.id] = streak.title
+            for milestone in streak.milestones { titles[milestone.info.id] = milestone.info.title }
+        }
+        for rank in rules.ranks where titles[rank.id] == nil { titles[rank.id] = rank.title }
+        return titles
+    }
+}

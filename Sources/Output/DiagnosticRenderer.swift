@@ -1,0 +1,37 @@
+import Diagnostics
+
+/// The formats of `rulecheck validate --format`, and what every diagnostic renderer shares:
+/// report order and the summary counts.
+public enum DiagnosticRenderer {
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json, sarif, github
+    }
+
+    /// Renders `diagnostics` (sorted here, so callers need not) in one format.
+    /// `sources` maps a file path to its text, for the source lines of the text format.
+    public static func render(_ diagnostics: [Diagnostic], format: Format, fileCount: Int,
+                              sources: [String: String] = [:], colour: Bool = false) -> String {
+        let sorted = diagnostics.sorted(by: Diagnostic.reportOrder)
+        switch format {
+        case .text:
+            return DiagnosticTextRenderer(sources: sources, colour: colour).render(sorted, fileCount: fileCount)
+        case .json: return DiagnosticJSONRenderer.render(sorted)
+        case .sarif: return DiagnosticSARIFRenderer.render(sorted)
+        case .github: return DiagnosticGitHubRenderer.render(sorted)
+        }
+    }
+
+    /// `2 errors, 1 warning in 5 files`.
+    public static func summary(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        return "\(counted(errors, "error")), \(counted(warnings, "warning")) in \(counted(fileCount, "file"))"
+    }
+
+    static func counted(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+
+    /// Colour only for a terminal, and never when `NO_COLOR` is set (https://no-color.org).
+    public static func usesColour(isTerminal: Bool, environment: [String: String]) -> Bool {
+        isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+}

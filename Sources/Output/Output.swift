@@ -1,3 +1,0 @@
-import Evaluation
-// Renderers for diagnostics and decisions: see docs/architecture.md.
-

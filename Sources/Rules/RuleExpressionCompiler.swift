@@ -1,0 +1,230 @@
+import CEL
+import Diagnostics
+import YAMLSource
+
+/// Compiles the CEL expressions of a rule set against the facts (SPEC 3) and reports every
+/// problem at its position inside the YAML file.
+struct RuleExpressionCompiler {
+    /// What the value of an expression must be.
+    enum Expectation {
+        case bool, number
+    }
+
+    let names: RuleNames
+    private var environments: [FactTypes.Scope: CELEnvironment] = [:]
+    private(set) var metricTypes: [(name: String, type: CELType)] = []
+
+    init(names: RuleNames) {
+        self.names = names
+        rebuildEnvironments()
+    }
+
+    /// Makes a compiled metric visible, with its inferred type, to everything compiled after it.
+    mutating func declareMetric(_ name: String, type: CELType) {
+        metricTypes.append((name, type))
+        rebuildEnvironments()
+    }
+
+    private mutating func rebuildEnvironments() {
+        let record = FactTypes.metricsRecord(metricTypes)
+        for scope in [FactTypes.Scope.rule, .streakCounts, .streakDay] {
+            environments[scope] = FactTypes.environment(scope: scope, metrics: record)
+        }
+    }
+
+    /// The compiled expression, or `nil` with the diagnostics that explain why.
+    func compile(_ draft: ExpressionDraft, scope: FactTypes.Scope, expecting: Expectation?)
+        -> (expression: RuleExpression?, diagnostics: [Diagnostic]) {
+        guard let environment = environments[scope] else { return (nil, []) }
+        switch environment.compile(draft.source) {
+        case .failure(let errors):
+            var diagnostics = errors.issues.map { issue in
+                Diagnostic.error(RuleCode.celError, "\(issue.message) (in \(draft.field))",
+                                 at: span(of: draft, offset: issue.offset, length: issue.length),
+                                 fix: Self.scopeHint(for: issue, scope: scope))
+            }
+            if diagnostics.isEmpty {
+                diagnostics = [.error(RuleCode.celError, "\(draft.field) is not a valid CEL expression",
+                                      at: draft.node.span)]
+            }
+            // Unknown names are still worth naming when the checker failed on something else.
+            if case .success(let parsed) = environment.parse(draft.source) {
+                diagnostics += unknownNames(in: parsed.root, references: [:], draft: draft)
+            }
+            return (nil, diagnostics)
+        case .success(let program):
+            var diagnostics = program.checked.map { unknownNames(in: $0.ast.root, references: $0.references, draft: draft) } ?? []
+            if let expecting, let problem = Self.typeProblem(program.resultType, expecting: expecting) {
+                let code = expecting == .bool ? RuleCode.notBool : RuleCode.notNumber
+                diagnostics.append(.error(code, "\(draft.field) must be \(problem.wanted), but this expression is \(problem.found)",
+                                          at: draft.node.span,
+                                          fix: expecting == .bool ? "compare the value, e.g. metrics.x >= 10" : nil))
+            }
+            let expression = RuleExpression(source: draft.source, span: draft.node.span, program: program)
+            return (diagnostics.isEmpty ? expression : nil, diagnostics)
+        }
+    }
+
+    /// SPEC 2.6: `X >= N` / `X > N` with N a number literal measures X against N.
+    func derivedProgress(of when: RuleExpression, draft: ExpressionDraft) -> AchievementRule.Progress {
+        guard let ast = when.program.checked?.ast,
+              case .call(nil, let function, let args) = ast.root.kind,
+              function == "_>=_" || function == "_>_", args.count == 2,
+              case .literal(let literal) = args[1].kind else { return .binary }
+        let target: Double, isInt: Bool
+        switch literal {
+        case .int(let n): (target, isInt) = (Double(n), true)
+        case .uint(let n): (target, isInt) = (Double(n), true)
+        case .double(let d): (target, isInt) = (d, false)
+        default: return .binary
+        }
+        let range = args[0].range
+        let scalars = Array(draft.source.unicodeScalars)
+        guard range.start >= 0, range.end <= scalars.count, range.start < range.end,
+              let environment = environments[.rule],
+              case .success(let program) = environment.compile(String(String.UnicodeScalarView(scalars[range.start..<range.end])))
+        else { return .binary }
+        let current = RuleExpression(source: String(String.UnicodeScalarView(scalars[range.start..<range.end])),
+                                     span: span(of: draft, offset: range.start, length: range.end - range.start),
+                                     program: program)
+        let bump = function == "_>_" && isInt ? 1.0 : 0.0
+        return .derived(current: current, target: target + bump, targetIsInt: isInt)
+    }
+
+    // MARK: positions
+
+    /// The file span of `length` scalars at `offset` inside the expression; the scalar's own
+    /// span when the YAML loader could not trace the offset.
+    func span(of draft: ExpressionDraft, offset: Int, length: Int) -> SourceSpan {
+        guard let map = draft.node.scalarMap, let start = map.position(ofOffset: offset) else {
+            return draft.node.span
+        }
+        var end = map.position(ofOffset: offset + max(length, 1))
+        if end == nil || end.map({ $0.line != start.line }) == true {
+            end = SourcePosition(line: start.line, column: start.column + max(length, 1))
+        }
+        return SourceSpan(file: draft.node.span.file, start: start, end: end ?? start)
+    }
+
+    // MARK: names
+
+    /// `metrics.x`, `streaks.x`, `streaks["x"]`, `achievements.x`, `catalogs.x`, `levels.x` with a
+    /// name the rule set does not define.
+    private func unknownNames(in root: CELExpr, references: [CELExprID: CELReference],
+                              draft: ExpressionDraft) -> [Diagnostic] {
+        var uses: [NameUse] = []
+        Self.collectNameUses(root, into: &uses)
+        guard !uses.isEmpty else { return [] }
+        var found: [Diagnostic] = []
+        let source = Array(draft.source.unicodeScalars)
+        for use in uses {
+            guard let known = names.known(in: use.variable), !known.contains(use.name) else { continue }
+            // A comprehension variable of the same name shadows the fact.
+            if let reference = references[use.variableID], reference != .variable(use.variable) { continue }
+            let range = use.isIndex ? use.range : (Self.locate(use.name, in: source, after: use.range.start) ?? use.range)
+            let suggestion = Suggestion.closest(to: use.name, in: known.sorted)
+            found.append(.error(known.code,
+                                "unknown \(known.kind) '\(use.name)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
+                                at: span(of: draft, offset: range.start, length: range.end - range.start),
+                                fix: suggestion.map { "write \(use.variable).\($0)" }))
+        }
+        return found
+    }
+
+    /// `variable.name` or `variable["name"]` where `variable` is an identifier.
+    private struct NameUse {
+        var variable: String
+        var variableID: CELExprID
+        var name: String
+        /// For a selection: from the end of the variable; for an index: the string literal.
+        var range: CELSourceRange
+        var isIndex: Bool
+    }
+
+    private static func collectNameUses(_ node: CELExpr, into uses: inout [NameUse]) {
+        switch node.kind {
+        case .literal, .ident: break
+        case .select(let operand, let field, _):
+            if case .ident(let variable) = operand.kind {
+                uses.append(NameUse(variable: variable, variableID: operand.id, name: field,
+                                    range: CELSourceRange(start: operand.range.end, end: node.range.end), isIndex: false))
+            } else {
+                collectNameUses(operand, into: &uses)
+            }
+        case .call(let target, let function, let args):
+            if target == nil, function == "_[_]", args.count == 2, case .ident(let variable) = args[0].kind,
+               case .literal(.string(let key)) = args[1].kind {
+                uses.append(NameUse(variable: variable, variableID: args[0].id, name: key, range: args[1].range, isIndex: true))
+                return
+            }
+            if let target { collectNameUses(target, into: &uses) }
+            for arg in args { collectNameUses(arg, into: &uses) }
+        case .list(let elements): for element in elements { collectNameUses(element, into: &uses) }
+        case .map(let entries):
+            for entry in entries {
+                collectNameUses(entry.key, into: &uses)
+                collectNameUses(entry.value, into: &uses)
+            }
+        case .comprehension(let c):
+            for part in [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result] { collectNameUses(part, into: &uses) }
+        }
+    }
+
+    /// The range of `word` in `source` at or after `offset`.
+    private static func locate(_ word: String, in source: [Unicode.Scalar], after offset: Int) -> CELSourceRange? {
+        let target = Array(word.unicodeScalars)
+        guard !target.isEmpty, offset >= 0 else { return nil }
+        var i = offset
+        while i + target.count <= source.count {
+            if Array(source[i..<(i + target.count)]) == target { return CELSourceRange(start: i, end: i + target.count) }
+            i += 1
+        }
+        return nil
+    }
+
+    // MARK: types
+
+    private static func typeProblem(_ type: CELType, expecting: Expectation) -> (wanted: String, found: String)? {
+        switch (expecting, type) {
+        case (_, .dyn), (_, .error), (_, .typeParam): return nil
+        case (.bool, .bool): return nil
+        case (.number, .int), (.number, .uint), (.number, .double): return nil
+        case (.bool, _): return ("a condition (bool)", "of type \(typeName(type))")
+        case (.number, _): return ("a number", "of type \(typeName(type))")
+        }
+    }
+
+    static func typeName(_ type: CELType) -> String {
+        switch type {
+        case .dyn: "dyn"
+        case .null: "null"
+        case .bool: "bool"
+        case .int: "int"
+        case .uint: "uint"
+        case .double: "double"
+        case .string: "string"
+        case .bytes: "bytes"
+        case .timestamp: "timestamp"
+        case .duration: "duration"
+        case .error: "error"
+        case .list(let element): "list(\(typeName(element)))"
+        case .map(let key, let value): "map(\(typeName(key)), \(typeName(value)))"
+        case .type(let inner): "type(\(typeName(inner)))"
+        case .typeParam(let name): name
+        case .opaque(let name, let params): params.isEmpty ? name : "\(name)(\(params.map(typeName).joined(separator: ", ")))"
+        case .record(let record): record.name.split(separator: ".").last.map(String.init)?.lowercased() ?? record.name
+        }
+    }
+
+    /// `event` and `day` exist only in a streak's `counts` / `day`: say so when they are missing.
+    private static func scopeHint(for issue: CELIssue, scope: FactTypes.Scope) -> String? {
+        let message = issue.message
+        if scope != .streakCounts, message.contains("'event'") {
+            return "'event' exists only in a streak's 'counts'; use 'events' (all events) here"
+        }
+        if scope != .streakDay, message.contains("'day'") {
+            return "'day' exists only in a streak's 'day'; use 'today' or 'days' here"
+        }
+        return nil
+    }
+}

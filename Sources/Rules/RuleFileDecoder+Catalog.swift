@@ -1,0 +1,59 @@
+import Diagnostics
+import YAMLSource
+
+extension RuleFileDecoder {
+    static let catalogKeys = ["id", "version", "modules", "levels"]
+    static let levelKeys = ["id", "module", "title", "asset", "difficulties", "counts", "release"]
+
+    /// SPEC 2.8.
+    mutating func decodeCatalog(_ node: YAMLNode) -> CatalogDraft? {
+        guard let map = NodeReader(node, what: "catalog", diagnostics: &diagnostics) else { return nil }
+        map.rejectUnknownKeys(allowed: Self.catalogKeys, diagnostics: &diagnostics)
+        let id = map.string("id", required: true, diagnostics: &diagnostics)
+        let version = map.int("version", required: true, diagnostics: &diagnostics)
+        if let version, version.value < 1 {
+            diagnostics.append(.error(RuleCode.catalogVersion, "catalog version must be at least 1, found \(version.value)",
+                                      at: version.span, fix: "the first released catalog is version 1"))
+        }
+        var modules: [Located<String>] = [], titles: [String] = []
+        for item in map.list("modules", required: true, diagnostics: &diagnostics) ?? [] {
+            guard let m = NodeReader(item, what: "module", diagnostics: &diagnostics) else { continue }
+            m.rejectUnknownKeys(allowed: ["id", "title"], diagnostics: &diagnostics)
+            let moduleID = m.string("id", required: true, diagnostics: &diagnostics)
+            let title = m.string("title", diagnostics: &diagnostics)
+            guard let moduleID else { continue }
+            modules.append(moduleID)
+            titles.append(title?.value ?? moduleID.value)
+        }
+        var levels: [CatalogDraft.LevelDraft] = []
+        for item in map.list("levels", required: true, diagnostics: &diagnostics) ?? [] {
+            if let level = decodeLevel(item) { levels.append(level) }
+        }
+        guard let id, let version else { return nil }
+        return CatalogDraft(id: id, version: version, modules: modules, moduleTitles: titles, levels: levels,
+                            span: node.span)
+    }
+
+    private mutating func decodeLevel(_ node: YAMLNode) -> CatalogDraft.LevelDraft? {
+        guard let map = NodeReader(node, what: "level", diagnostics: &diagnostics) else { return nil }
+        map.rejectUnknownKeys(allowed: Self.levelKeys, diagnostics: &diagnostics)
+        let id = map.string("id", required: true, diagnostics: &diagnostics)
+        let module = map.string("module", required: true, diagnostics: &diagnostics)
+        let title = map.string("title", diagnostics: &diagnostics)
+        let asset = map.string("asset", diagnostics: &diagnostics)
+        let difficulties = map.stringList("difficulties", diagnostics: &diagnostics)
+        let counts = map.bool("counts", diagnostics: &diagnostics)
+        var release = map.int("release", diagnostics: &diagnostics)
+        if let r = release, r.value < 1 {
+            diagnostics.append(.error(RuleCode.levelRelease, "level release must be at least 1, found \(r.value)",
+                                      at: r.span, fix: "'release' is the catalog version that released the level (default 1)"))
+            release = nil
+        }
+        guard let id, let module else { return nil }
+        let releaseValue = release ?? Located(1, at: node.span)
+        let rule = CatalogRule.Level(id: id.value, module: module.value, title: title?.value ?? id.value,
+                                     asset: asset?.value, difficulties: difficulties?.map(\.value),
+                                     counts: counts?.value ?? true, release: releaseValue.value, span: node.span)
+        return CatalogDraft.LevelDraft(id: id, module: module, release: releaseValue, rule: rule)
+    }
+}

@@ -1,0 +1,72 @@
+import Diagnostics
+import YAMLSource
+
+extension RuleFileDecoder {
+    static let streakKeys = ["id", "title", "counts", "day", "freezes", "history_days", "milestones"]
+    static let milestoneKeys = ["days", "id", "title", "description", "category", "rarity", "icon", "points", "hidden"]
+
+    /// SPEC 2.5.
+    mutating func decodeStreak(_ node: YAMLNode) -> StreakDraft? {
+        guard let map = NodeReader(node, what: "streak", diagnostics: &diagnostics) else { return nil }
+        map.rejectUnknownKeys(allowed: Self.streakKeys, diagnostics: &diagnostics)
+        let id = map.string("id", required: true, diagnostics: &diagnostics)
+        let title = map.string("title", diagnostics: &diagnostics)
+
+        var qualification: StreakDraft.Qualification?
+        let counts = map.value("counts"), day = map.value("day")
+        switch (counts, day) {
+        case (let counts?, nil):
+            qualification = expression(counts, key: "counts").map { .counts($0) }
+        case (nil, let day?):
+            qualification = expression(day, key: "day").map { .day($0) }
+        case (_?, _?):
+            diagnostics.append(.error(RuleCode.conflictingKeys,
+                                      "a streak has either 'counts' or 'day', not both",
+                                      at: map.keySpan("day") ?? node.span,
+                                      notes: [DiagnosticNote("'counts' is here", at: map.keySpan("counts"))],
+                                      fix: "keep 'counts' (a condition on each event) or 'day' (a condition on each day)"))
+        case (nil, nil):
+            diagnostics.append(.error(RuleCode.missingKey,
+                                      "streak needs 'counts' (a condition on each event) or 'day' (a condition on each day)",
+                                      at: map.headSpan, fix: "add for example: counts: event.type == \"task_completed\""))
+        }
+
+        var freezes: StreakRule.FreezePolicy?
+        if let node = map.value("freezes"), let f = NodeReader(node, what: "freezes", diagnostics: &diagnostics) {
+            f.rejectUnknownKeys(allowed: ["max", "refill_days", "mode"], diagnostics: &diagnostics)
+            let max = positive(f, "max")
+            let refill = positive(f, "refill_days")
+            let mode = f.choice("mode", from: ["manual", "auto"], diagnostics: &diagnostics)
+            if let max, let refill {
+                freezes = StreakRule.FreezePolicy(max: max, refillDays: refill,
+                                                  mode: mode.flatMap { .init(rawValue: $0.value) } ?? .manual)
+            }
+        }
+        let historyDays = map.value("history_days") != nil ? positive(map, "history_days") : nil
+
+        var milestones: [StreakDraft.MilestoneDraft] = []
+        if let items = map.list("milestones", diagnostics: &diagnostics) {
+            for item in items {
+                guard let m = NodeReader(item, what: "milestone", diagnostics: &diagnostics) else { continue }
+                m.rejectUnknownKeys(allowed: Self.milestoneKeys, diagnostics: &diagnostics)
+                let days = m.int("days", required: true, diagnostics: &diagnostics)
+                guard let award = awardInfo(m, defaultCategory: "streak"), let days else { continue }
+                milestones.append(StreakDraft.MilestoneDraft(days: days, info: award.info, id: award.id))
+            }
+        }
+        guard let id else { return nil }
+        return StreakDraft(id: id, title: title?.value ?? id.value, qualification: qualification,
+                           freezes: freezes, historyDays: historyDays, milestones: milestones, span: node.span)
+    }
+
+    /// A whole number ≥ 1 (required).
+    private mutating func positive(_ map: NodeReader, _ key: String) -> Int? {
+        guard let value = map.int(key, required: true, diagnostics: &diagnostics) else { return nil }
+        guard value.value >= 1 else {
+            diagnostics.append(.error(RuleCode.outOfRange, "\(key) in \(map.what) must be at least 1, found \(value.value)",
+                                      at: value.span))
+            return nil
+        }
+        return value.value
+    }
+}

@@ -1,0 +1,210 @@
+import CEL
+import Diagnostics
+import Foundation
+import YAMLSource
+
+/// Decodes one loaded rule file into a `RuleFileDraft`: shapes, required keys, types and enum
+/// values. Checks that need the whole rule set (ids, references, cycles) come later.
+struct RuleFileDecoder {
+    static let topLevelKeys = ["schema", "calendar", "metrics", "streaks", "achievements", "ranks", "catalog", "tests"]
+
+    let file: String
+    /// The document being decoded, so trap messages can quote the source.
+    let document: YAMLDocument?
+    var diagnostics: [Diagnostic] = []
+
+    init(file: String, document: YAMLDocument? = nil) {
+        self.file = file
+        self.document = document
+    }
+
+    /// `nil` when the file is not a rule file at all (root or schema wrong).
+    mutating func decode(_ root: YAMLNode) -> RuleFileDraft? {
+        guard case .mapping = root.kind,
+              let top = NodeReader(root, what: "the file", diagnostics: &diagnostics) else {
+            diagnostics.removeAll()
+            diagnostics.append(.error(RuleCode.rootNotMapping,
+                                      "a rule file must be a mapping with 'schema: 1' at the top, found \(NodeReader.describe(root))",
+                                      at: root.span, fix: "start the file with the line 'schema: 1'"))
+            return nil
+        }
+        guard checkSchema(top) else { return nil }
+        top.rejectUnknownKeys(allowed: Self.topLevelKeys, diagnostics: &diagnostics)
+        for exclusive in ["catalog", "tests"] where top.has(exclusive) {
+            for pair in top.pairs {
+                let key = NodeReader.keyText(pair.key)
+                guard key != "schema", key != exclusive, Self.topLevelKeys.contains(key) else { continue }
+                diagnostics.append(.error(
+                    RuleCode.exclusiveFile, "a file with '\(exclusive)' holds nothing else but 'schema'; found '\(key)'",
+                    at: pair.key.span, notes: [DiagnosticNote("'\(exclusive)' is here", at: top.keySpan(exclusive))],
+                    fix: "move '\(key)' to another rule file"))
+            }
+        }
+
+        var draft = RuleFileDraft(file: file)
+        if let node = top.value("calendar") {
+            draft.calendar = decodeCalendar(node, keySpan: top.keySpan("calendar") ?? node.span)
+        }
+        if let node = top.value("metrics") { draft.metrics = decodeMetrics(node) }
+        if let items = top.list("streaks", diagnostics: &diagnostics) {
+            for item in items {
+                if let streak = decodeStreak(item) { draft.streaks.append(streak) }
+            }
+        }
+        if let items = top.list("achievements", diagnostics: &diagnostics) {
+            for item in items {
+                if let achievement = decodeAchievement(item) { draft.achievements.append(achievement) }
+            }
+        }
+        // Awards appear in file order: streaks and achievements interleave by position.
+        draft.awardOrder = awardOrder(streaks: draft.streaks, achievements: draft.achievements)
+        if let items = top.list("ranks", diagnostics: &diagnostics) {
+            draft.ranks = items.compactMap { decodeRank($0) }
+        }
+        if let node = top.value("catalog"), let catalog = decodeCatalog(node) { draft.catalogs = [catalog] }
+        if let items = top.list("tests", diagnostics: &diagnostics) {
+            draft.tests = items.compactMap { decodeTest($0) }
+        }
+        return draft
+    }
+
+    private mutating func checkSchema(_ top: NodeReader) -> Bool {
+        guard let node = top.value("schema") else {
+            diagnostics.append(.error(RuleCode.schemaMissing, "missing 'schema: 1' at the top of the rule file",
+                                      at: top.headSpan, fix: "add the line 'schema: 1' at the top of the file"))
+            return false
+        }
+        guard case .int(1)? = RuleScalar.value(of: node) else {
+            let message: String
+            if case .string(let text)? = RuleScalar.value(of: node) {
+                message = "schema must be the number 1, found the string '\(text)'"
+            } else {
+                message = "unsupported schema: found \(NodeReader.describe(node)); this rulecheck reads schema 1"
+            }
+            diagnostics.append(.error(RuleCode.schemaUnsupported, message,
+                                      at: node.span, fix: "write 'schema: 1' (a number, not quoted)"))
+            return false
+        }
+        return true
+    }
+
+    private func awardOrder(streaks: [StreakDraft], achievements: [AchievementDraft]) -> [String] {
+        var entries: [(SourcePosition, [String])] = []
+        entries += streaks.map { ($0.span.start, $0.milestones.map(\.id.value)) }
+        entries += achievements.map { ($0.info.span.start, [$0.id.value]) }
+        return entries.sorted { $0.0 < $1.0 }.flatMap(\.1)
+    }
+
+    // MARK: calendar
+
+    private mutating func decodeCalendar(_ node: YAMLNode, keySpan: SourceSpan) -> CalendarDraft? {
+        guard let map = NodeReader(node, what: "calendar", diagnostics: &diagnostics) else { return nil }
+        map.rejectUnknownKeys(allowed: ["timezone", "day_starts", "kill_time", "late"], diagnostics: &diagnostics)
+        var rule = CalendarRule(span: node.span)
+        if let zone = map.string("timezone", diagnostics: &diagnostics) {
+            switch zone.value {
+            case "event": rule.timezone = .event
+            case "user": rule.timezone = .user
+            default:
+                if TimeZone(identifier: zone.value) != nil {
+                    rule.timezone = .zone(zone.value)
+                } else {
+                    let candidates = ["event", "user"] + TimeZone.knownTimeZoneIdentifiers
+                    let suggestion = Suggestion.closest(to: zone.value, in: candidates)
+                    diagnostics.append(.error(
+                        RuleCode.unknownTimeZone,
+                        "unknown timezone '\(zone.value)': not 'event', 'user' or an IANA time zone name\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
+                        at: zone.span,
+                        fix: "use 'event', 'user' or an IANA zone name such as 'Asia/Shanghai'"))
+                }
+            }
+        }
+        if let time = localTime(map, "day_starts") { rule.dayStarts = time.value }
+        let kill = localTime(map, "kill_time")
+        if let kill {
+            rule.killTime = kill.value
+            if kill.value == rule.dayStarts {
+                diagnostics.append(.error(
+                    RuleCode.killTimeAtDayStart,
+                    "kill_time \(kill.value) equals day_starts \(rule.dayStarts); the kill time must fall inside the day, not on its boundary",
+                    at: kill.span, fix: "choose a kill_time different from day_starts, or remove kill_time"))
+            }
+        }
+        if let late = map.choice("late", from: ["exclude", "next_day"], diagnostics: &diagnostics) {
+            rule.late = CalendarRule.LatePolicy(rawValue: late.value) ?? .exclude
+        }
+        return CalendarDraft(rule: rule, span: keySpan)
+    }
+
+    private mutating func localTime(_ map: NodeReader, _ key: String) -> Located<LocalTime>? {
+        guard let text = map.string(key, diagnostics: &diagnostics) else { return nil }
+        guard let time = LocalTime(text.value) else {
+            diagnostics.append(.error(RuleCode.invalidTime,
+                                      "invalid \(key) '\(text.value)'; expected a time of day as HH:MM (00:00 to 23:59)",
+                                      at: text.span, fix: "write it quoted with two digits each, such as \"04:00\""))
+            return nil
+        }
+        return Located(time, at: text.span)
+    }
+
+    // MARK: metrics
+
+    private mutating func decodeMetrics(_ node: YAMLNode) -> [MetricDraft] {
+        guard let map = NodeReader(node, what: "metrics", diagnostics: &diagnostics) else { return [] }
+        return map.pairs.compactMap { pair in
+            let name = NodeReader.keyText(pair.key)
+            guard let expression = expression(pair.value, key: name, field: "metric '\(name)'") else { return nil }
+            return MetricDraft(id: Located(name, at: pair.key.span), expression: expression)
+        }
+    }
+
+    // MARK: ranks
+
+    private mutating func decodeRank(_ node: YAMLNode) -> RankDraft? {
+        guard let map = NodeReader(node, what: "rank", diagnostics: &diagnostics) else { return nil }
+        map.rejectUnknownKeys(allowed: ["id", "title", "min_points"], diagnostics: &diagnostics)
+        let id = map.string("id", required: true, diagnostics: &diagnostics)
+        let title = map.string("title", diagnostics: &diagnostics)
+        let minPoints = map.int("min_points", required: true, diagnostics: &diagnostics)
+        guard let id, let minPoints else { return nil }
+        return RankDraft(id: id, rule: RankRule(id: id.value, title: title?.value ?? id.value, minPoints: minPoints.value),
+                         minPoints: minPoints)
+    }
+
+    // MARK: shared pieces
+
+    /// A CEL expression field: a plain, quoted or block scalar. What YAML may have done to it
+    /// (a tag from a leading `!`, an alias, a flow collection, a ` #` comment) is reported by
+    /// the YAML layer's trap detector; a comment trap is a warning and the expression is kept.
+    /// `key` is the key as written (for quoting advice), `field` names it in messages.
+    mutating func expression(_ node: YAMLNode, key: String, field: String? = nil) -> ExpressionDraft? {
+        if let problem = node.expressionProblem(field: key, in: document) {
+            diagnostics.append(problem)
+            if problem.severity == .error { return nil }
+        }
+        guard case .scalar(let text, _) = node.kind else { return nil }
+        return ExpressionDraft(source: text, node: node, field: field ?? key)
+    }
+
+    /// Presentation fields shared by achievements and milestones.
+    mutating func awardInfo(_ map: NodeReader, defaultCategory: String) -> (id: Located<String>, info: AwardInfo)? {
+        let id = map.string("id", required: true, diagnostics: &diagnostics)
+        let title = map.string("title", required: true, diagnostics: &diagnostics)
+        let description = map.string("description", diagnostics: &diagnostics)
+        let category = map.string("category", diagnostics: &diagnostics)
+        let rarity = map.choice("rarity", from: AwardInfo.Rarity.allCases.map(\.rawValue), diagnostics: &diagnostics)
+        let icon = map.string("icon", diagnostics: &diagnostics)
+        let points = map.int("points", diagnostics: &diagnostics)
+        if let points, points.value < 0 {
+            diagnostics.append(.error(RuleCode.outOfRange, "points must be 0 or more, found \(points.value)", at: points.span))
+        }
+        let hidden = map.bool("hidden", diagnostics: &diagnostics)
+        guard let id else { return nil }
+        let info = AwardInfo(id: id.value, title: title?.value ?? id.value, description: description?.value,
+                             category: category?.value ?? defaultCategory,
+                             rarity: rarity.flatMap { AwardInfo.Rarity(rawValue: $0.value) } ?? .common,
+                             icon: icon?.value, points: points?.value ?? 0, hidden: hidden?.value ?? false,
+                             span: map.node.span)
+        return (id, info)
+    }
+}

@@ -1,0 +1,16 @@
+/// One rule file decoded but not yet checked across files nor compiled: expressions are still
+/// YAML scalars, and every name carries where it is written.
+struct RuleFileDraft: Sendable {
+    var file: String
+    var calendar: CalendarDraft?
+    var metrics: [MetricDraft] = []
+    var streaks: [StreakDraft] = []
+    var achievements: [AchievementDraft] = []
+    var ranks: [RankDraft] = []
+    var catalogs: [CatalogDraft] = []
+    var tests: [RuleTestCase] = []
+    /// Achievement and milestone ids in order of appearance.
+    var awardOrder: [String] = []
+
+    init(file: String) { self.file = file }
+}

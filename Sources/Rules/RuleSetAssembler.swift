@@ -1,0 +1,117 @@
+import CEL
+import Diagnostics
+
+/// Compiles the drafts' expressions (metrics first, in dependency order) and assembles the
+/// typed `RuleSet`. Returns `nil` when anything could not be compiled.
+struct RuleSetAssembler {
+    let drafts: [RuleFileDraft]
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(drafts: [RuleFileDraft]) { self.drafts = drafts }
+
+    var names: RuleNames {
+        RuleNames(metrics: drafts.flatMap { $0.metrics.map(\.id.value) },
+                  streaks: drafts.flatMap { $0.streaks.map(\.id.value) },
+                  achievements: drafts.flatMap(\.awardOrder),
+                  catalogs: drafts.flatMap { $0.catalogs.map(\.id.value) },
+                  levels: drafts.flatMap { $0.catalogs.flatMap { $0.levels.map(\.id.value) } })
+    }
+
+    mutating func assemble() -> RuleSet? {
+        var compiler = RuleExpressionCompiler(names: names)
+        var complete = true
+        let metrics = compileMetrics(&compiler, complete: &complete)
+
+        var streaks: [StreakRule] = []
+        for draft in drafts.flatMap(\.streaks) {
+            let qualification: StreakRule.Qualification?
+            switch draft.qualification {
+            case .counts(let e)?: qualification = compile(e, .streakCounts, .bool, compiler).map { .counts($0) }
+            case .day(let e)?: qualification = compile(e, .streakDay, .bool, compiler).map { .day($0) }
+            case nil: qualification = nil
+            }
+            guard let qualification else { complete = false; continue }
+            streaks.append(StreakRule(id: draft.id.value, title: draft.title, qualification: qualification,
+                                      freezes: draft.freezes, historyDays: draft.historyDays,
+                                      milestones: draft.milestones.map { .init(days: $0.days.value, info: $0.info) },
+                                      span: draft.span))
+        }
+
+        var achievements: [AchievementRule] = []
+        for draft in drafts.flatMap(\.achievements) {
+            var criterion: AchievementRule.Criterion?, progress: AchievementRule.Progress = .binary
+            switch draft.criterion {
+            case .when(let e)?:
+                if let when = compile(e, .rule, .bool, compiler) {
+                    criterion = .when(when)
+                    progress = compiler.derivedProgress(of: when, draft: e)
+                }
+            case .completeModule(let reference)?:
+                criterion = .completeModule(catalog: reference.catalog.value, module: reference.module.value,
+                                            difficulty: reference.difficulty?.value)
+                progress = .module
+            case nil: break
+            }
+            if let explicit = draft.progress {
+                let current = compile(explicit.current, .rule, .number, compiler)
+                let target = compile(explicit.target, .rule, .number, compiler)
+                if let current, let target { progress = .measured(current: current, target: target) } else { complete = false }
+            }
+            guard let criterion else { complete = false; continue }
+            achievements.append(AchievementRule(info: draft.info, criterion: criterion, progress: progress,
+                                                requires: draft.requires.map(\.value), available: draft.available))
+        }
+
+        guard complete else { return nil }
+        return RuleSet(files: drafts.map(\.file),
+                       calendar: drafts.compactMap(\.calendar).first?.rule ?? CalendarRule(),
+                       metrics: metrics, streaks: streaks, achievements: achievements,
+                       ranks: drafts.flatMap(\.ranks).map(\.rule),
+                       catalogs: drafts.flatMap(\.catalogs).map(\.rule),
+                       tests: drafts.flatMap(\.tests), awardOrder: drafts.flatMap(\.awardOrder))
+    }
+
+    /// Metrics in dependency order; a cycle is reported once and its metrics are not compiled.
+    private mutating func compileMetrics(_ compiler: inout RuleExpressionCompiler, complete: inout Bool) -> [MetricRule] {
+        let all = drafts.flatMap(\.metrics)
+        var byName: [String: MetricDraft] = [:]
+        var graph = DependencyGraph()
+        for metric in all where byName[metric.id.value] == nil {
+            byName[metric.id.value] = metric
+            graph.add(metric.id.value, uses: MetricReferenceScanner.references(in: metric.expression.source))
+        }
+        var onCycle = Set<String>()
+        for cycle in graph.cycles() {
+            onCycle.formUnion(cycle)
+            guard let headName = cycle.first, let head = byName[headName] else { continue }
+            diagnostics.append(.error(RuleCode.metricCycle, "cycle in metrics: \(cycle.joined(separator: " → "))",
+                                      at: head.expression.node.span,
+                                      fix: "a metric cannot use itself, directly or through other metrics"))
+        }
+        for name in graph.nodes where onCycle.contains(name) {
+            complete = false
+            compiler.declareMetric(name, type: .dyn)
+        }
+        var compiled: [MetricRule] = []
+        for name in graph.dependencyOrder() where !onCycle.contains(name) {
+            guard let draft = byName[name] else { continue }
+            guard let expression = compile(draft.expression, .rule, nil, compiler) else {
+                complete = false
+                // Declared as dyn so that rules using it are not reported again as unknown.
+                compiler.declareMetric(name, type: .dyn)
+                continue
+            }
+            compiler.declareMetric(name, type: expression.program.resultType)
+            compiled.append(MetricRule(id: name, expression: expression))
+        }
+        return compiled
+    }
+
+    private mutating func compile(_ draft: ExpressionDraft, _ scope: FactTypes.Scope,
+                                  _ expecting: RuleExpressionCompiler.Expectation?,
+                                  _ compiler: RuleExpressionCompiler) -> RuleExpression? {
+        let result = compiler.compile(draft, scope: scope, expecting: expecting)
+        diagnostics += result.diagnostics
+        return result.expression
+    }
+}

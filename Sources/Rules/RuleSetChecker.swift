@@ -1,0 +1,201 @@
+import Diagnostics
+
+/// The checks that need the whole rule set: id syntax and uniqueness across files, references
+/// between rules and to catalogs, `requires` cycles, ordering of milestones and ranks, and
+/// modules that can never unlock.
+struct RuleSetChecker {
+    let drafts: [RuleFileDraft]
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(drafts: [RuleFileDraft]) { self.drafts = drafts }
+
+    var awardIDs: [String] {
+        drafts.flatMap { $0.streaks.flatMap { $0.milestones.map(\.id.value) } + $0.achievements.map(\.id.value) }
+    }
+    var catalogs: [CatalogDraft] { drafts.flatMap(\.catalogs) }
+
+    mutating func check() {
+        checkIDs()
+        checkCalendars()
+        checkMilestones()
+        checkRanks()
+        checkCatalogs()
+        checkAchievementReferences()
+        checkRequiresCycles()
+    }
+
+    // MARK: ids
+
+    static func isValidID(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    /// A suggestion for an invalid id: lowercase, other characters as `_`.
+    static func suggestedID(for id: String) -> String {
+        var text = String(id.lowercased().unicodeScalars.map {
+            ("a"..."z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "_"
+        })
+        if let first = text.unicodeScalars.first, !("a"..."z").contains(first) { text = "x_" + text }
+        return text
+    }
+
+    private mutating func checkIDs() {
+        var kinds: [(kind: String, ids: [Located<String>])] = [
+            ("achievement", drafts.flatMap { $0.streaks.flatMap { $0.milestones.map(\.id) } + $0.achievements.map(\.id) }
+                .sorted { ($0.span.file, $0.span.start) < ($1.span.file, $1.span.start) }),
+            ("streak", drafts.flatMap { $0.streaks.map(\.id) }),
+            ("metric", drafts.flatMap { $0.metrics.map(\.id) }),
+            ("rank", drafts.flatMap { $0.ranks.map(\.id) }),
+            ("catalog", catalogs.map(\.id)),
+        ]
+        // Unique across the rule set too (SPEC 2.2): `levels.x` in CEL names a level without its catalog.
+        kinds.append(("module", catalogs.flatMap(\.modules)))
+        kinds.append(("level", catalogs.flatMap { $0.levels.map(\.id) }))
+        for (kind, ids) in kinds {
+            var first: [String: Located<String>] = [:]
+            for id in ids {
+                if !Self.isValidID(id.value) {
+                    diagnostics.append(.error(
+                        RuleCode.invalidID,
+                        "invalid \(kind) id '\(id.value)'; ids use lowercase letters, digits and '_', starting with a letter",
+                        at: id.span, fix: "write it as '\(Self.suggestedID(for: id.value))'"))
+                }
+                if let earlier = first[id.value] {
+                    let shared = kind == "achievement" ? " (achievements and milestones share one namespace)" : ""
+                    diagnostics.append(.error(
+                        RuleCode.duplicateID, "duplicate \(kind) id '\(id.value)'\(shared)", at: id.span,
+                        notes: [DiagnosticNote("'\(id.value)' is first defined here", at: earlier.span)],
+                        fix: "rename one of them; ids are unique across all rule files"))
+                } else {
+                    first[id.value] = id
+                }
+            }
+        }
+    }
+
+    private mutating func checkCalendars() {
+        let calendars = drafts.compactMap(\.calendar)
+        guard let first = calendars.first else { return }
+        for extra in calendars.dropFirst() {
+            diagnostics.append(.error(RuleCode.duplicateCalendar, "duplicate 'calendar'; a rule set has at most one",
+                                      at: extra.span, notes: [DiagnosticNote("the first calendar is here", at: first.span)],
+                                      fix: "keep one calendar for the whole rule set"))
+        }
+    }
+
+    // MARK: ordering
+
+    private mutating func checkMilestones() {
+        for streak in drafts.flatMap(\.streaks) {
+            var previous: Located<Int>?
+            for milestone in streak.milestones {
+                let days = milestone.days
+                if days.value < 1 {
+                    diagnostics.append(.error(RuleCode.milestoneOrder, "milestone days must be at least 1, found \(days.value)",
+                                              at: days.span))
+                } else if let previous, days.value <= previous.value {
+                    diagnostics.append(.error(
+                        RuleCode.milestoneOrder,
+                        "milestone days must be strictly ascending: \(days.value) after \(previous.value) in streak '\(streak.id.value)'",
+                        at: days.span, notes: [DiagnosticNote("the previous milestone is here", at: previous.span)],
+                        fix: "list the milestones from the fewest days to the most, each with different days"))
+                }
+                previous = days
+            }
+        }
+    }
+
+    private mutating func checkRanks() {
+        var previous: Located<Int>?
+        for rank in drafts.flatMap(\.ranks) {
+            let points = rank.minPoints
+            if previous == nil, points.value != 0 {
+                diagnostics.append(.error(RuleCode.rankOrder, "the first rank must have min_points 0, found \(points.value)",
+                                          at: points.span, fix: "start the rank table with min_points: 0"))
+            } else if let previous, points.value <= previous.value {
+                diagnostics.append(.error(
+                    RuleCode.rankOrder, "rank min_points must be strictly ascending: \(points.value) after \(previous.value)",
+                    at: points.span, notes: [DiagnosticNote("the previous rank is here", at: previous.span)]))
+            }
+            previous = points
+        }
+    }
+
+    // MARK: catalogs and references
+
+    private mutating func checkCatalogs() {
+        for catalog in catalogs {
+            let modules = catalog.modules.map(\.value)
+            for level in catalog.levels where !modules.contains(level.module.value) {
+                diagnostics.append(unknown(RuleCode.unknownModule, "module", level.module,
+                                           candidates: modules, context: " in catalog '\(catalog.id.value)'"))
+            }
+        }
+    }
+
+    private mutating func checkAchievementReferences() {
+        let awardList = awardIDs, awards = Set(awardList)
+        for achievement in drafts.flatMap(\.achievements) {
+            for required in achievement.requires where !awards.contains(required.value) {
+                diagnostics.append(unknown(RuleCode.unknownAchievement, "achievement", required, candidates: awardList,
+                                           context: " in 'requires'"))
+            }
+            guard case .completeModule(let reference)? = achievement.criterion else { continue }
+            guard let catalog = catalogs.first(where: { $0.id.value == reference.catalog.value }) else {
+                diagnostics.append(unknown(RuleCode.unknownCatalog, "catalog", reference.catalog,
+                                           candidates: catalogs.map(\.id.value), context: ""))
+                continue
+            }
+            guard catalog.modules.contains(where: { $0.value == reference.module.value }) else {
+                diagnostics.append(unknown(RuleCode.unknownModule, "module", reference.module,
+                                           candidates: catalog.modules.map(\.value),
+                                           context: " in catalog '\(catalog.id.value)'"))
+                continue
+            }
+            let levels = catalog.levels.filter { $0.module.value == reference.module.value }
+            if let difficulty = reference.difficulty {
+                let known = levels.flatMap { $0.rule.difficulties ?? [] }
+                let listed = catalog.levels.contains { $0.rule.difficulties != nil }
+                if listed, !known.contains(difficulty.value) {
+                    var names: [String] = []
+                    for name in known where !names.contains(name) { names.append(name) }
+                    diagnostics.append(unknown(RuleCode.unknownDifficulty, "difficulty", difficulty, candidates: names,
+                                               context: " in module '\(reference.module.value)'"))
+                }
+            }
+            let counted = levels.filter { $0.rule.counts && $0.rule.release <= catalog.version.value }
+            if counted.isEmpty {
+                diagnostics.append(.warning(
+                    RuleCode.moduleNeverUnlocks,
+                    "module '\(reference.module.value)' of catalog '\(catalog.id.value)' has no counted released level; '\(achievement.id.value)' can never unlock",
+                    at: reference.module.span,
+                    fix: "release a level of this module with 'counts: true' (release ≤ the catalog version)"))
+            }
+        }
+    }
+
+    private mutating func checkRequiresCycles() {
+        var graph = DependencyGraph()
+        var requires: [String: [Located<String>]] = [:]
+        for achievement in drafts.flatMap(\.achievements) {
+            graph.add(achievement.id.value, uses: achievement.requires.map(\.value))
+            requires[achievement.id.value, default: []] += achievement.requires
+        }
+        for cycle in graph.cycles() where cycle.count >= 2 {
+            // Point at the entry that closes the first step of the cycle.
+            let entry = requires[cycle[0]]?.first { $0.value == cycle[1] }
+            diagnostics.append(.error(RuleCode.requiresCycle,
+                                      "cycle in requires: \(cycle.joined(separator: " → "))",
+                                      at: entry?.span, fix: "remove one of these 'requires' entries"))
+        }
+    }
+
+    /// "unknown module 'x' in catalog 'y'; did you mean 'z'?"
+    func unknown(_ code: String, _ kind: String, _ name: Located<String>, candidates: [String],
+                 context: String) -> Diagnostic {
+        let suggestion = Suggestion.closest(to: name.value, in: candidates)
+        return .error(code, "unknown \(kind) '\(name.value)'\(context)\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
+                      at: name.span)
+    }
+}

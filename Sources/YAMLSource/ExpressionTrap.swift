@@ -1,0 +1,130 @@
+import Diagnostics
+
+/// The ways YAML can silently change a CEL expression written as a plain value, each with its
+/// own diagnostic code (`E120`–`E126`). The rules layer asks a node that should hold an
+/// expression for its trap with `YAMLNode.expressionProblem(field:in:)`.
+public enum ExpressionTrap: Sendable, Hashable {
+    /// `when: !x` — YAML read `!x` as a tag.
+    case tagged(tag: String)
+    /// `when: *x` — YAML read an alias and copied the anchored node.
+    case alias(name: String)
+    /// `when: &x y` — YAML read `&x` as an anchor name.
+    case anchor(name: String)
+    /// `when: [a, b]` or `{a: b}` — YAML read a flow collection.
+    case flowCollection(isMapping: Bool)
+    /// A block mapping or list where the expression should be.
+    case notScalar(isMapping: Bool)
+    /// The value is empty (maybe because all of it was a comment).
+    case empty(comment: YAMLComment?)
+    /// `when: a #b` — YAML dropped ` #b` as a comment.
+    case cutByComment(YAMLComment)
+
+    public var code: YAMLDiagnosticCode {
+        switch self {
+        case .tagged: .expressionIsTagged
+        case .alias: .expressionIsAlias
+        case .anchor: .expressionHasAnchor
+        case .flowCollection: .expressionIsFlowCollection
+        case .notScalar: .expressionIsNotScalar
+        case .empty: .expressionIsEmpty
+        case .cutByComment: .expressionCutByComment
+        }
+    }
+}
+
+extension YAMLNode {
+    /// What YAML did to a value that should be a CEL expression, or nil when the node is a
+    /// plain or quoted scalar that YAML left alone. Checked in order: alias, tag, anchor, flow
+    /// collection, block collection, empty value, trailing ` #` comment.
+    public var expressionTrap: ExpressionTrap? {
+        if isAlias { return .alias(name: anchor ?? "") }
+        if let tag, tag != "!!str" { return .tagged(tag: tag) }
+        if let anchor { return .anchor(name: anchor) }
+        switch kind {
+        case .sequence: return isFlowCollection ? .flowCollection(isMapping: false) : .notScalar(isMapping: false)
+        case .mapping: return isFlowCollection ? .flowCollection(isMapping: true) : .notScalar(isMapping: true)
+        case .scalar(let text, let style):
+            if text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) { return .empty(comment: trailingComment) }
+            if style == .plain, let comment = trailingComment { return .cutByComment(comment) }
+            return nil
+        }
+    }
+
+    /// The diagnostic for this node's expression trap, naming what YAML did and how to write the
+    /// expression instead. `field` is the key the expression belongs to (`when`); `document`, when
+    /// given, lets the fix quote the exact source text. The comment trap is a warning (the
+    /// comment may be intended); every other trap is an error.
+    public func expressionProblem(field: String, in document: YAMLDocument? = nil) -> Diagnostic? {
+        guard let trap = expressionTrap else { return nil }
+        let code = trap.code.code
+        let written = document.flatMap { sourceText(of: span, in: $0) }
+        switch trap {
+        case .tagged(let tag):
+            let expression = written ?? [tag, scalarText ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+            let what = tag.hasPrefix("!") ? "as a tag, not as CEL negation" : "as a tag"
+            return .error(code, "YAML read `\(tag)` \(what); quote the expression: \(field): \(YAMLNode.quoted(expression))",
+                          at: span, fix: "write \(field): \(YAMLNode.quoted(expression))")
+        case .alias(let name):
+            let expression = written ?? "*\(name)"
+            return .error(code, "YAML read `*\(name)` as an alias (a copy of the node anchored `&\(name)`), not as an expression; quote the expression: \(field): \(YAMLNode.quoted(expression))",
+                          at: span,
+                          fix: "write the expression itself (share it as a metric and use `metrics.NAME`), or quote it if `*` belongs to it: \(field): \(YAMLNode.quoted(expression))")
+        case .anchor(let name):
+            let expression = written ?? ["&\(name)", scalarText ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+            return .error(code, "YAML read `&\(name)` as an anchor, not as part of the expression; quote the expression: \(field): \(YAMLNode.quoted(expression))",
+                          at: span, fix: "write \(field): \(YAMLNode.quoted(expression))")
+        case .flowCollection(let isMapping):
+            let opener = isMapping ? "{" : "["
+            let what = isMapping ? "a YAML flow mapping, not a CEL map" : "a YAML flow list, not a CEL list"
+            let example = written.map { "\(field): \(YAMLNode.quoted($0))" } ?? "\(field): \"\(opener)…\""
+            return .error(code, "YAML read the value starting with `\(opener)` as \(what); quote the expression: \(example)",
+                          at: span, fix: "write \(example)")
+        case .notScalar(let isMapping):
+            let what = isMapping ? "a mapping" : "a list"
+            return .error(code, "`\(field)` must be a CEL expression, but YAML read \(what) here",
+                          at: span, fix: "write the expression as text after `\(field):`, quoted if it contains `: ` or ` #`, or as a block: `\(field): |` followed by indented lines")
+        case .empty(let comment):
+            if let comment {
+                return .error(code, "`\(field)` is empty: YAML read `\(comment.text)` as a comment, not as the expression",
+                              at: comment.span,
+                              fix: "write the CEL expression after `\(field):`; if it contains ` #`, quote it")
+            }
+            return .error(code, "`\(field)` is empty; it needs a CEL expression", at: span,
+                          fix: "write a CEL expression after `\(field):`")
+        case .cutByComment(let comment):
+            let value = scalarText ?? ""
+            let separator = document.flatMap { gap(before: comment, in: $0) } ?? " "
+            let whole = value + separator + comment.text
+            return .warning(code, "YAML read the rest of the line after ` #` as a comment, so `\(field)` is only `\(value)`; if `#` belongs to the expression, quote it: \(field): \(YAMLNode.quoted(whole))",
+                            at: comment.span,
+                            notes: [DiagnosticNote("the expression YAML kept ends here", at: span)],
+                            fix: "write \(field): \(YAMLNode.quoted(whole)), or move the comment to its own line")
+        }
+    }
+
+    /// A YAML-safe quoting of `expression`: double quotes unless it holds `"` or `\`, then
+    /// single quotes, else a literal block.
+    static func quoted(_ expression: String) -> String {
+        if !expression.contains("\"") && !expression.contains("\\") { return "\"\(expression)\"" }
+        if !expression.contains("'") { return "'\(expression)'" }
+        return "|\n  \(expression)"
+    }
+
+    /// The exact text of a one-line span.
+    private func sourceText(of span: SourceSpan, in document: YAMLDocument) -> String? {
+        guard span.start.line == span.end.line, span.end.column > span.start.column,
+              let line = document.line(span.start.line) else { return nil }
+        let scalars = Array(line.unicodeScalars)
+        let from = span.start.column - 1, to = span.end.column - 1
+        guard from >= 0, to <= scalars.count else { return nil }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars[from..<to])
+        return text
+    }
+
+    /// The blanks between this scalar and its trailing comment, as written.
+    private func gap(before comment: YAMLComment, in document: YAMLDocument) -> String? {
+        guard span.end.line == comment.span.start.line, comment.span.start.column > span.end.column else { return nil }
+        return sourceText(of: SourceSpan(file: span.file, start: span.end, end: comment.span.start), in: document)
+    }
+}

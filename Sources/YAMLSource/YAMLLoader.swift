@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CYAML
+import Diagnostics
+
+/// Loads one rule file: exactly one YAML document, parsed with libyaml's event API into a tree
+/// of `YAMLNode`s that know where they are written.
+public enum YAMLLoader {
+    /// Files larger than this are rejected before they are read.
+    public static let maxFileSize = 10 * 1024 * 1024
+
+    /// Reads and loads the file at `path`. Diagnostics name `path` as the file.
+    public static func load(path: String) -> YAMLLoadResult {
+        switch readFile(path) {
+        case .bytes(let bytes): return load(bytes: bytes, file: path)
+        case .rejected(let diagnostic): return YAMLLoadResult(document: nil, diagnostics: [diagnostic])
+        }
+    }
+
+    /// Loads YAML text; `file` is the name diagnostics use.
+    public static func load(text: String, file: String) -> YAMLLoadResult {
+        load(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Loads raw bytes, which must be UTF-8; `file` is the name diagnostics use.
+    public static func load(bytes: [UInt8], file: String) -> YAMLLoadResult {
+        guard bytes.count <= maxFileSize else {
+            return YAMLLoadResult(document: nil, diagnostics: [tooLarge(file, size: bytes.count)])
+        }
+        if let bad = UTF8Validation.firstInvalidOffset(bytes) {
+            let position = SourceLines(bytes: Array(bytes[..<bad])).endPosition
+            return YAMLLoadResult(document: nil, diagnostics: [.error(
+                YAMLDiagnosticCode.invalidUTF8.code,
+                "the file is not valid UTF-8 (byte 0x\(hex(bytes[bad])) at offset \(bad))",
+                at: SourceSpan(file: file, start: position, end: position),
+                fix: "save the file as UTF-8")])
+        }
+        let lines = SourceLines(bytes: bytes)
+        return DocumentStreamReader(file: file, lines: lines).read()
+    }
+
+    // MARK: - Reading
+
+    private enum FileRead {
+        case bytes([UInt8])
+        case rejected(Diagnostic)
+    }
+
+    /// Checks the size before reading anything, so a huge file costs nothing.
+    private static func readFile(_ path: String) -> FileRead {
+        func unreadable(_ reason: String) -> Diagnostic {
+            .error(YAMLDiagnosticCode.unreadableFile.code, "cannot read the file: \(reason)",
+                   at: .file(path), fix: "check the path and the file's permissions")
+        }
+        guard let handle = fopen(path, "rb") else { return .rejected(unreadable(errnoText())) }
+        defer { fclose(handle) }
+        var info = stat()
+        guard fstat(fileno(handle), &info) == 0 else { return .rejected(unreadable(errnoText())) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .rejected(unreadable("not a regular file")) }
+        let size = Int(info.st_size)
+        guard size <= maxFileSize else { return .rejected(tooLarge(path, size: size)) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, size, handle) }
+        guard read == size else { return .rejected(unreadable("short read")) }
+        return .bytes(bytes)
+    }
+
+    private static func tooLarge(_ file: String, size: Int) -> Diagnostic {
+        let mib = Double(size) / 1_048_576
+        let shown = (mib * 10).rounded(.down) / 10
+        return .error(YAMLDiagnosticCode.fileTooLarge.code,
+                      "the file is \(shown) MiB; rule files are limited to 10 MiB",
+                      at: .file(file), fix: "split the rules into several files")
+    }
+
+    private static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+    }
+}

@@ -1,0 +1,73 @@
+import CEL
+import Evaluation
+import Facts
+import Rules
+
+/// The reference the replay must match byte for byte (SPEC 5): deliberately naive. At every
+/// checkpoint it rebuilds all facts from nothing (`FactTimeline.facts(at:)`), evaluates every
+/// metric and the condition of every locked award as written, over the whole activation, and
+/// repeats until nothing more unlocks at that checkpoint. No caching, no folding, no skipping.
+enum NaiveReplay {
+    static func run(rules: RuleSet, timeline: FactTimeline) -> Decision {
+        let replay = Replay(rules: rules)
+        let facts = StateFacts(timeline: timeline)
+        let checkpoints = CheckpointPlan(rules: rules, facts: facts).checkpoints
+        var unlocks: [String: UnlockDecision] = [:]
+        for stored in timeline.state.unlocked where unlocks[stored.id] == nil {
+            let points = replay.awards.first { $0.id == stored.id }?.info.points ?? 0
+            unlocks[stored.id] = UnlockDecision(id: stored.id, at: stored.at, points: points, catalogVersion: stored.catalogVersion)
+        }
+        var costLimited: Set<String> = []
+
+        for checkpoint in checkpoints {
+            let t = checkpoint.instant
+            func unlocked(_ id: String) -> Bool { unlocks[id].map { $0.at.instant <= t } ?? false }
+            while true {
+                let achievements = FactSnapshot.achievementsValue(replay.awards.map { award in
+                    (id: award.id, unlockedAt: unlocked(award.id) ? unlocks[award.id]?.at : nil)
+                })
+                let snapshot = timeline.facts(at: checkpoint.time, achievements: achievements)
+                var bindings = snapshot.variables
+                var metrics: [(key: String, value: CELValue)] = []
+                for metric in rules.metrics {
+                    bindings["metrics"] = .map(CELMap(strings: metrics))
+                    metrics.append((metric.id, metric.expression.program.evaluate(CELActivation(bindings))))
+                }
+                bindings["metrics"] = .map(CELMap(strings: metrics))
+                let activation = CELActivation(bindings)
+
+                var unlocking: [AwardRule] = []
+                for award in replay.awards where unlocks[award.id] == nil {
+                    if let window = award.available {
+                        if let from = window.from, t < from { continue }
+                        if let until = window.until, t >= until { continue }
+                    }
+                    guard award.requires.allSatisfy(unlocked) else { continue }
+                    let holds: Bool
+                    switch award.criterion {
+                    case .condition(let expression):
+                        let value = expression.program.evaluate(activation)
+                        if case .error(let error) = value, error.kind == .costLimitExceeded { costLimited.insert(award.id) }
+                        holds = if case .bool(true) = value { true } else { false }
+                    case .milestone(let streak, let days):
+                        holds = (snapshot.streak(streak)?.current ?? 0) >= days
+                    case .module(let catalog, let module, let difficulty):
+                        holds = snapshot.moduleProgress(catalog: catalog, module: module, difficulty: difficulty).isComplete
+                    }
+                    if holds { unlocking.append(award) }
+                }
+                if unlocking.isEmpty { break }
+                for award in unlocking {
+                    var version: Int?
+                    if case .module(let catalog, _, _) = award.criterion {
+                        version = rules.catalogs.first { $0.id == catalog }?.version
+                    }
+                    unlocks[award.id] = UnlockDecision(id: award.id, at: checkpoint.time, points: award.info.points,
+                                                       catalogVersion: version,
+                                                       cause: UnlockCause(checkpoint: checkpoint.kind, events: checkpoint.events))
+                }
+            }
+        }
+        return replay.decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited).decision
+    }
+}
