@@ -57,8 +57,3 @@ extension CELFrame {
         }
     }
 }
-
-/// The values of sub-expressions recorded by `evaluateTraced`, by node id.
-final class CELTraceRecorder {
-    var values: [CELExprID: CELValue] = [:]
-}
