@@ -171,3 +171,28 @@ import Testing
         #expect(expected.matches(result), "\(source) gave \(result), expected \(expected)")
     }
 }
+
+@Suite struct RuntimeDurationTests {
+    static let cases: [(String, CELDuration?)] = [
+        ("1h2m3.5s", CELDuration(seconds: 3723, nanos: 500_000_000)),
+        ("1.000000001s", CELDuration(seconds: 1, nanos: 1)),
+        ("0.1h", CELDuration(seconds: 360)),
+        ("-1.5m", CELDuration(seconds: -90)),
+        ("300ms", CELDuration(seconds: 0, nanos: 300_000_000)),
+        ("2us5ns", CELDuration(seconds: 0, nanos: 2_005)),
+        ("0", CELDuration(seconds: 0)),
+        ("+7s", CELDuration(seconds: 7)),
+        ("1", nil),
+        ("1x", nil),
+        ("h", nil),
+        (".s", nil),
+        ("", nil),
+        ("9999999999999999999s", nil),
+        ("2562048h", nil),
+    ]
+
+    @Test(arguments: cases)
+    func parsesGoStyleDurations(text: String, expected: CELDuration?) {
+        #expect(CELDuration.parse(text) == expected, "\(text)")
+    }
+}
