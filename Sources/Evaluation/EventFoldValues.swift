@@ -51,19 +51,16 @@ struct EventFoldValues: Sendable {
         }
     }
 
-    /// The event counts 1…total at which any of these folds changes value, ascending.
-    func changePoints(of set: Set<Int>, total: Int) -> [Int] {
-        guard !set.isEmpty else { return [] }
-        var points: Set<Int> = []
-        for k in set {
-            var previous = version(k, events: 0)
-            for n in stride(from: 1, through: total, by: 1) {
-                let current = version(k, events: n)
-                if current != previous { points.insert(n) }
-                previous = current
-            }
+    /// The event counts 1…total at which fold k changes value, ascending.
+    func changePoints(of k: Int, total: Int) -> [Int] {
+        var points: [Int] = []
+        var previous = version(k, events: 0)
+        for n in stride(from: 1, through: total, by: 1) {
+            let current = version(k, events: n)
+            if current != previous { points.append(n) }
+            previous = current
         }
-        return points.sorted()
+        return points
     }
 
     private struct FoldFailure: Error {
