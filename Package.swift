@@ -43,7 +43,8 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Output", "YAMLSource", "Diagnostics", "CEL"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FactsTests", dependencies: ["Facts", "Rules", "CEL"]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Output", "Facts", "Rules", "CEL"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Output", "Facts", "Rules", "CEL"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Evaluation", "Rules", "Diagnostics"]),
         .testTarget(name: "RulecheckCLITests", dependencies: []),
     ]

@@ -99,7 +99,8 @@ extension Replay {
                 code: "unknown_achievement",
                 message: "stored unlock '\(stored.id)' names no achievement or milestone in the rules; it is kept"))
         }
-        for award in awards where costLimited.contains(award.id) {
+        // Only locked awards: an unlocked one shows its earned progress whatever the limit.
+        for award in awards where costLimited.contains(award.id) && unlocks[award.id] == nil {
             warnings.append(EvaluationWarning(
                 code: "cost_limit",
                 message: "evaluating '\(award.id)' went over the cost limit of \(costLimit) steps; it stays locked"))
