@@ -51,6 +51,20 @@ struct EventFoldValues: Sendable {
         }
     }
 
+    /// How many elements fold k holds after n events (its count for `size(events)`), or `nil`
+    /// once it failed. Never decreases before it fails.
+    func count(_ k: Int, events n: Int) -> Int? {
+        switch sourceCount(k, events: n) {
+        case .failure: return nil
+        case .success(let m):
+            switch folds[k].shape {
+            case .count: return m
+            case .filter, .map, .mapFiltered: return tables[k].failed(within: m) ? nil : tables[k].produced(over: m)
+            case .all, .exists, .existsOne: return nil
+            }
+        }
+    }
+
     /// The event counts 1…total at which fold k changes value, ascending.
     func changePoints(of k: Int, total: Int) -> [Int] {
         var points: [Int] = []

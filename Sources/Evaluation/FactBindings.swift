@@ -58,8 +58,14 @@ struct FactBindings<Facts: ReplayFacts> {
         }
         var slots: [ExpressionSlot] = []
         for (position, plan) in replay.metricPlans.enumerated() { slots.append(slot(plan, before: position)) }
+        let metricPlans = Dictionary(zip(replay.rules.metrics.map(\.id), replay.metricPlans), uniquingKeysWith: { first, _ in first })
         for plan in replay.conditionPlans {
-            if let plan { slots.append(slot(plan, before: .max)) }
+            guard let plan else { continue }
+            var conditionSlot = slot(plan, before: .max)
+            if let threshold = CountThreshold(plan, folds: replay.folds, metricPlans: metricPlans) {
+                conditionSlot.changePoints = threshold.changePoints(folds, total: events.count)
+            }
+            slots.append(conditionSlot)
         }
         self.slots = slots
         metricVersions = Array(repeating: 0, count: replay.metricPlans.count)
