@@ -28,6 +28,9 @@ public struct FactTimeline: Sendable {
     let snapshotLevels: [(ordinal: Int, snapshot: LevelSnapshot)]
     /// Each day's kill time after every accepted change.
     let finalKillTimes: [LocalDay: Int]
+    /// The `user` and `counters` CEL values (they never change).
+    public let userValue: CELValue
+    public let countersValue: CELValue
     /// Warnings that do not depend on the moment: events after `now`, unknown snapshot levels.
     public let standingWarnings: [FactWarning]
 
@@ -44,6 +47,8 @@ public struct FactTimeline: Sendable {
         catalogs = CatalogIndex(catalogs: rules.catalogs)
         streakRules = rules.streaks
         let user = CELValue.map(state.user.celMap)
+        userValue = user
+        countersValue = .map(state.counters.celMap)
         let qualifiers = qualifiers ?? rules.streaks.map { StreakQualifier(rule: $0, user: user) }
         self.qualifiers = qualifiers
 

@@ -103,7 +103,8 @@ public struct StreakLedger: Sendable {
 
     /// Reservations returned because their day qualified (`freeze_not_needed`).
     public func releasedReservationWarnings() -> [FactWarning] {
-        uses.filter { $0.state == .reserved && qualifies($0.covered) }.map {
+        guard !uses.isEmpty else { return [] }
+        return uses.filter { $0.state == .reserved && qualifies($0.covered) }.map {
             FactWarning(.freezeNotNeeded, "streak '\(id)': \($0.covered) qualified; the reserved freeze was returned",
                         event: $0.event)
         }
