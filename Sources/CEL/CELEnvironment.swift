@@ -32,9 +32,10 @@ public struct CELEnvironment: Sendable {
         functions[name] = existing
     }
 
-    /// Parses `source` with the standard macros expanded.
-    public func parse(_ source: String) -> Result<CELAST, CELCompileErrors> {
-        var parser = CELParser(source: source)
+    /// Parses `source`, expanding the macros (`has`, `all`, `exists`, `exists_one`, `map`,
+    /// `filter` and the two-variable forms) unless `expandsMacros` is false.
+    public func parse(_ source: String, expandsMacros: Bool = true) -> Result<CELAST, CELCompileErrors> {
+        var parser = CELParser(source: source, expandsMacros: expandsMacros)
         return parser.parse()
     }
 

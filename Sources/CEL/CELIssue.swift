@@ -1,7 +1,5 @@
-// PLACEHOLDER BODIES until the CEL work (issue 3) lands; signatures are the contract.
-
 /// A problem found while parsing or checking, with its place in the expression source.
-public struct CELIssue: Error, Sendable, Hashable {
+public struct CELIssue: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Offset of the offending token, in Unicode scalars from the start of the source.
     public var offset: Int
@@ -17,8 +15,12 @@ public struct CELIssue: Error, Sendable, Hashable {
         self.line = line
         self.column = column
     }
+
+    /// `line:column: message`.
+    public var description: String { "\(line):\(column): \(message)" }
 }
 
+/// Everything wrong with one expression, sorted by position.
 public struct CELCompileErrors: Error, Sendable {
     public var issues: [CELIssue]
     public init(issues: [CELIssue]) { self.issues = issues }

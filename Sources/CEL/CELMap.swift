@@ -70,7 +70,6 @@ public struct CELMap: Sendable {
         return storage.value(for: mapKey)
     }
 
-    @inlinable
     public subscript(string key: String) -> CELValue? {
         storage.value(forString: key)
     }
@@ -93,14 +92,16 @@ public final class CELMapStorage: Sendable {
     @usableFromInline let values: [CELValue]
     /// Present only for maps larger than `linearLimit`.
     let index: [CELMapKey: Int]?
-    /// For string keys: the key strings, parallel to `values` (empty strings for other kinds).
-    @usableFromInline let stringKeys: [String]
+    /// Parallel to `keys`: `CELFieldKey` fingerprints of string keys, `nonString` otherwise.
+    let fingerprints: [CELFieldKey.Fingerprint]
     let hasDuplicates: Bool
 
     init(keys: [CELMapKey], values: [CELValue]) {
         self.keys = keys
         self.values = values
-        self.stringKeys = keys.map { if case .string(let s) = $0 { s } else { "" } }
+        self.fingerprints = keys.map {
+            if case .string(let s) = $0 { CELFieldKey.fingerprint(of: s) } else { CELFieldKey.Fingerprint.nonString }
+        }
         if keys.count > Self.linearLimit {
             var index: [CELMapKey: Int] = [:]
             index.reserveCapacity(keys.count)
@@ -130,16 +131,35 @@ public final class CELMapStorage: Sendable {
         return nil
     }
 
-    @usableFromInline
     func value(forString key: String) -> CELValue? {
         if let index {
             guard let i = index[.string(key)] else { return nil }
             return values[i]
         }
+        return value(for: CELFieldKey(key))
+    }
+
+    /// The value of a string key whose fingerprint is known.
+    @inline(__always)
+    func value(for field: CELFieldKey) -> CELValue? {
+        guard let i = position(of: field) else { return nil }
+        return values[i]
+    }
+
+    /// The position of a string key whose fingerprint is known.
+    @inline(__always)
+    func position(of field: CELFieldKey) -> Int? {
+        if let index {
+            return index[.string(field.name)]
+        }
+        let target = field.fingerprint
         var i = 0
-        let n = stringKeys.count
+        let n = fingerprints.count
         while i < n {
-            if CELText.equal(stringKeys[i], key), case .string = keys[i] { return values[i] }
+            if fingerprints[i] == target {
+                if field.isExact { return i }
+                if case .string(let s) = keys[i], CELText.equal(s, field.name) { return i }
+            }
             i += 1
         }
         return nil

@@ -2,6 +2,9 @@
 public struct CELProgram: Sendable {
     let root: CELStep
     let variableNames: [String]
+    let variableKeys: [CELFieldKey]
+    /// The error each variable evaluates to when the activation does not bind it.
+    let unboundValues: [CELValue]
     let slotCount: Int
     /// Steps charged once per evaluation (every node at least once).
     let baseCost: Int
@@ -18,6 +21,8 @@ public struct CELProgram: Sendable {
         var planner = CELPlanner(checked: checked, container: container, traced: traced)
         root = planner.plan(ast.root).step
         variableNames = planner.variableNames
+        variableKeys = planner.variableNames.map(CELFieldKey.init)
+        unboundValues = planner.variableNames.map(CELProgram.unbound)
         slotCount = planner.slotCount
         baseCost = CELPlanner.size(ast.root)
         parsed = ast
@@ -28,26 +33,40 @@ public struct CELProgram: Sendable {
     /// Evaluates against one activation. Errors come back as `.error` values, never thrown;
     /// more than `costLimit` steps give an error of kind `costLimitExceeded`.
     public func evaluate(_ activation: CELActivation, costLimit: Int = 10_000_000) -> CELValue {
-        run(activation, costLimit: costLimit).value
+        run(activation, costLimit: costLimit)
     }
 
-    func run(_ activation: CELActivation, costLimit: Int) -> (value: CELValue, trace: [CELExprID: CELValue]) {
-        if baseCost > costLimit { return (.error(CELFrame.costError), [:]) }
+    func run(_ activation: CELActivation, costLimit: Int, trace: CELTraceRecorder? = nil) -> CELValue {
+        if baseCost > costLimit { return .error(CELFrame.costError) }
         return withUnsafeTemporaryAllocation(of: CELValue.self, capacity: Swift.max(slotCount, 1)) { buffer in
-            guard let slots = buffer.baseAddress else { return (.error(CELFrame.costError), [:]) }
-            var i = 0
-            for name in variableNames {
-                (slots + i).initialize(to: activation.value(named: name) ?? CELProgram.unbound(name))
-                i += 1
+            guard let slots = buffer.baseAddress else { return .error(CELFrame.costError) }
+            return activation.values.withUnsafeBufferPointer { bound in
+                unboundValues.withUnsafeBufferPointer { unbound in
+                    // Variable slots hold bitwise (unowned) copies of values that the activation
+                    // and the program keep alive for the whole call; they are only ever read,
+                    // and never deinitialized here. Only comprehension slots are owned.
+                    let variableCount = variableKeys.count
+                    let stride = MemoryLayout<CELValue>.stride
+                    for i in 0..<variableCount {
+                        let source = activation.position(of: variableKeys[i]).flatMap { bound.baseAddress?.advanced(by: $0) }
+                            ?? unbound.baseAddress?.advanced(by: i)
+                        if let source {
+                            UnsafeMutableRawPointer(slots + i).copyMemory(from: source, byteCount: stride)
+                        } else {
+                            (slots + i).initialize(to: .null)
+                        }
+                    }
+                    (slots + variableCount).initialize(repeating: .null, count: slotCount - variableCount)
+                    let value = withUnsafePointer(to: activation) { activationPointer in
+                        var frame = CELFrame(slots: slots, activation: activationPointer, budget: costLimit - baseCost)
+                        frame.trace = trace
+                        let value = root(&frame)
+                        return frame.exceeded ? .error(CELFrame.costError) : value
+                    }
+                    (slots + variableCount).deinitialize(count: slotCount - variableCount)
+                    return value
+                }
             }
-            while i < slotCount {
-                (slots + i).initialize(to: .null)
-                i += 1
-            }
-            var frame = CELFrame(slots: slots, activation: activation, budget: costLimit - baseCost)
-            let value = root(&frame)
-            slots.deinitialize(count: slotCount)
-            return (frame.exceeded ? .error(CELFrame.costError) : value, frame.trace)
         }
     }
 
@@ -73,6 +92,8 @@ extension CELProgram {
     public func evaluateTraced(_ activation: CELActivation, costLimit: Int = 10_000_000)
         -> (value: CELValue, trace: [CELExprID: CELValue]) {
         let tracing = CELProgram(ast: parsed, checked: checkedAST, container: container, traced: true)
-        return tracing.run(activation, costLimit: costLimit)
+        let recorder = CELTraceRecorder()
+        let value = tracing.run(activation, costLimit: costLimit, trace: recorder)
+        return (value, recorder.values)
     }
 }

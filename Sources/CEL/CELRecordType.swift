@@ -1,5 +1,3 @@
-// PLACEHOLDER BODIES until the CEL work (issue 3) lands; signatures are the contract.
-
 /// A host-declared record (like a proto message without protobuf): known fields with types.
 /// Selecting an unknown field is a checker error ("no such field 'minuts'; did you mean
 /// 'minutes'?") unless the record is open, in which case unknown fields are `dyn`.
@@ -9,14 +7,21 @@ public final class CELRecordType: Sendable, Hashable {
     public let fields: [(name: String, type: CELType)]
     public let isOpen: Bool
 
+    /// Field types by name, for constant-time lookup while checking.
+    private let fieldTypes: [String: CELType]
+
+    /// Declares a record; when a field name repeats, the first declaration wins.
     public init(name: String, fields: [(name: String, type: CELType)], isOpen: Bool = false) {
         self.name = name
         self.fields = fields
         self.isOpen = isOpen
+        self.fieldTypes = Dictionary(fields.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func fieldType(_ name: String) -> CELType? { fields.first { $0.name == name }?.type }
+    /// The declared type of a field, or `nil` when the record has no such field.
+    public func fieldType(_ name: String) -> CELType? { fieldTypes[name] }
 
+    /// Records are identified by name (like message types).
     public static func == (a: CELRecordType, b: CELRecordType) -> Bool { a.name == b.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

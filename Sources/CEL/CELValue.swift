@@ -83,3 +83,12 @@ extension CELType {
         }
     }
 }
+
+extension CELValue {
+    /// Moves a list out of this value, leaving `.null`, so the caller holds the only reference.
+    mutating func takeList() -> CELList? {
+        guard case .list(let list) = self else { return nil }
+        self = .null
+        return list
+    }
+}

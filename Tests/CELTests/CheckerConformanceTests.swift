@@ -6,11 +6,6 @@ import Testing
 /// message: every checked test must type-check, and `deduced_type` must match. (Evaluation is
 /// covered by the full conformance suite.)
 @Suite struct CheckerConformanceTests {
-    static let specDirectory: String? = {
-        let directory = ProcessInfo.processInfo.environment["CEL_SPEC_DIR"] ?? "/work/shared/cel-spec"
-        return FileManager.default.fileExists(atPath: directory + "/manifest.json") ? directory : nil
-    }()
-
     static let files = ["basic", "comparisons", "conversions", "fields", "fp_math", "integer_math", "lists",
                         "logic", "macros", "macros2", "namespace", "parse", "plumbing", "string", "timestamps",
                         "type_deduction"]
@@ -27,9 +22,9 @@ import Testing
     }
 
     static func cases(in file: String) throws -> [Case] {
-        guard let directory = specDirectory else { return [] }
-        let needsProto = try protoTests(directory)
-        let data = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/tests/\(file).json"))
+        guard let directory = ConformanceTests.specDirectory else { return [] }
+        let needsProto = try ConformanceManifest(directory.appendingPathComponent("manifest.json")).needsProto
+        let data = try Data(contentsOf: directory.appendingPathComponent("tests/\(file).json"))
         let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
         var result: [Case] = []
         for section in json["section"] as? [[String: Any]] ?? [] {
@@ -42,12 +37,12 @@ import Testing
                 for declaration in test["type_env"] as? [[String: Any]] ?? [] {
                     let declared = declaration["name"] as? String ?? ""
                     if let ident = declaration["ident"] as? [String: Any] {
-                        variables.append((declared, try type(ident["type"])))
+                        variables.append((declared, try ConformanceValue.type(ident["type"] as Any)))
                     } else if let function = declaration["function"] as? [String: Any] {
                         let overloads = try (function["overloads"] as? [[String: Any]] ?? []).map { overload in
                             CELOverload(id: overload["overload_id"] as? String ?? "",
-                                        parameters: try (overload["params"] as? [Any] ?? []).map(type),
-                                        result: try type(overload["result_type"]),
+                                        parameters: try (overload["params"] as? [Any] ?? []).map(ConformanceValue.type),
+                                        result: try ConformanceValue.type(overload["result_type"] as Any),
                                         typeParameters: overload["type_params"] as? [String] ?? [],
                                         isInstance: overload["is_instance_function"] as? Bool ?? false)
                         }
@@ -57,62 +52,11 @@ import Testing
                 let typed = test["typed_result"] as? [String: Any]
                 result.append(Case(name: name, expr: expr, container: test["container"] as? String ?? "",
                                    variables: variables, functions: functions,
-                                   deducedType: try typed?["deduced_type"].map(type),
+                                   deducedType: try typed?["deduced_type"].map(ConformanceValue.type),
                                    disableCheck: test["disable_check"] as? Bool ?? false))
             }
         }
         return result
-    }
-
-    static func protoTests(_ directory: String) throws -> Set<String> {
-        let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/manifest.json"))
-        let manifest = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
-        var names = Set<String>()
-        for file in manifest["files"] as? [[String: Any]] ?? [] {
-            let fileName = ((file["file"] as? String) ?? "").replacingOccurrences(of: ".json", with: "")
-            for section in file["sections"] as? [[String: Any]] ?? [] {
-                for test in section["tests"] as? [[String: Any]] ?? [] where test["needs_proto"] as? Bool == true {
-                    names.insert("\(fileName)/\(section["name"] as? String ?? "")/\(test["name"] as? String ?? "")")
-                }
-            }
-        }
-        return names
-    }
-
-    struct UnknownType: Error { var json: String }
-
-    /// Decodes a `cel.expr.Type` in proto3 JSON form.
-    static func type(_ json: Any?) throws -> CELType {
-        guard let object = json as? [String: Any], let (key, value) = object.first else {
-            throw UnknownType(json: "\(String(describing: json))")
-        }
-        switch key {
-        case "primitive":
-            let names: [String: CELType] = ["BOOL": .bool, "INT64": .int, "UINT64": .uint, "DOUBLE": .double,
-                                            "STRING": .string, "BYTES": .bytes]
-            if let primitive = value as? String, let type = names[primitive] { return type }
-        case "dyn": return .dyn
-        case "null": return .null
-        case "error": return .error
-        case "type_param": return .typeParam(value as? String ?? "")
-        case "type": return .type(try type(value))
-        case "list_type": return .list(try type((value as? [String: Any])?["elem_type"]))
-        case "map_type":
-            let map = value as? [String: Any]
-            return .map(try type(map?["key_type"]), try type(map?["value_type"]))
-        case "well_known":
-            if value as? String == "TIMESTAMP" { return .timestamp }
-            if value as? String == "DURATION" { return .duration }
-        case "message_type":
-            if value as? String == "google.protobuf.Timestamp" { return .timestamp }
-            if value as? String == "google.protobuf.Duration" { return .duration }
-        case "abstract_type":
-            let abstract = value as? [String: Any]
-            return .opaque(abstract?["name"] as? String ?? "",
-                           try (abstract?["parameter_types"] as? [Any] ?? []).map(type))
-        default: break
-        }
-        throw UnknownType(json: "\(object)")
     }
 
     static func run(_ test: Case) -> String? {
@@ -148,7 +92,7 @@ import Testing
 
     @Test(arguments: files)
     func parsesAndChecks(file: String) throws {
-        guard Self.specDirectory != nil else {
+        guard ConformanceTests.specDirectory != nil else {
             print("cel-spec directory not found; set CEL_SPEC_DIR to run the check-level conformance tests")
             return
         }

@@ -124,13 +124,23 @@ struct ConformanceCase {
                 guard let name = declaration["name"] as? String else { continue }
                 if let ident = declaration["ident"] as? [String: Any] {
                     environment.declare(variable: name, type: try ConformanceValue.type(ident["type"] as Any))
+                } else if let function = declaration["function"] as? [String: Any] {
+                    let overloads = try ((function["overloads"] as? [[String: Any]]) ?? []).map { overload in
+                        CELOverload(id: (overload["overload_id"] as? String) ?? "",
+                                    parameters: try ((overload["params"] as? [Any]) ?? []).map(ConformanceValue.type),
+                                    result: try ConformanceValue.type(overload["result_type"] as Any),
+                                    typeParameters: (overload["type_params"] as? [String]) ?? [],
+                                    isInstance: (overload["is_instance_function"] as? Bool) ?? false)
+                    }
+                    environment.declare(function: name, overloads: overloads)
                 }
             }
         } catch {
             return "unsupported declaration: \(error)"
         }
         let ast: CELAST
-        switch environment.parse(source) {
+        let expandsMacros = !((test["disable_macros"] as? Bool) ?? false)
+        switch environment.parse(source, expandsMacros: expandsMacros) {
         case .success(let parsed): ast = parsed
         case .failure(let errors): return "parse error: \(errors.issues.map(\.message))"
         }
@@ -138,15 +148,12 @@ struct ConformanceCase {
         var checkedType: CELType?
         do {
             program = try CELProgram(parsed: ast, container: container)
-            if !disableCheck {
+            if !disableCheck || checkOnly {
                 switch environment.check(ast) {
                 case .failure(let errors): return "check error: \(errors.issues.map(\.message))"
                 case .success(let checked):
-                    // The checker records a type for every node; without any, it is not there yet.
-                    if !checked.types.isEmpty {
-                        program = try CELProgram(checked: checked)
-                        checkedType = checked.resultType
-                    }
+                    program = try CELProgram(checked: checked)
+                    checkedType = checked.resultType
                 }
             }
         } catch {

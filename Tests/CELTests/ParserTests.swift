@@ -209,6 +209,12 @@ import Testing
         #expect(sketch(ast.root) == expected)
     }
 
+    @Test func macrosCanBeLeftUnexpanded() throws {
+        let ast = try CELEnvironment().parse("has(a.b) && l.all(x, x)", expandsMacros: false).get()
+        #expect(sketch(ast.root) == "_&&_(has(a.b), l.all(x, x))")
+        #expect(ast.macroCalls.isEmpty)
+    }
+
     @Test func macroCallsAreKeptAsWritten() throws {
         let ast = try #require(parsed("events.filter(e, e.kind == 'x').size() > 2"))
         #expect(ast.macroCalls.count == 1)

@@ -236,6 +236,15 @@ struct CELChecker {
             resolveOverload(call, namespaced.name, namespaced.overloads, target: nil, args: checkedArgs)
             return call
         }
+        // `cel.bind(…)` with neither `cel.bind` nor a `bind` function: one issue for the whole
+        // name rather than one for `cel` and one for `bind`.
+        if let target, functions[function] == nil, let prefix = target.qualifiedName, !startsWithLocal(prefix),
+           resolveName(prefix) == nil {
+            types[expr.id] = .error
+            report(undeclared: prefix + "." + function,
+                   at: CELSourceRange(start: target.range.start, end: ast.anchor(of: expr).end))
+            return expr
+        }
         let checkedTarget = target.map { check($0) }
         let resolved = target == nil ? resolveFunction(function) : functions[function].map { (function, $0) }
         let call = CELExpr(id: expr.id, range: expr.range,
@@ -370,8 +379,10 @@ struct CELChecker {
         scopes.append(loopScope)
         let condition = check(comprehension.loopCondition)
         expect(condition, .bool)
+        let issuesBeforeStep = issues.count
         let step = check(comprehension.loopStep)
         expect(step, accumulatorType)
+        explainNonBoolPredicate(of: expr, issuesBefore: issuesBeforeStep)
         scopes.removeLast()
         let result = check(comprehension.result)
         scopes.removeLast()
@@ -383,6 +394,31 @@ struct CELChecker {
         checked.loopStep = step
         checked.result = result
         return CELExpr(id: expr.id, range: expr.range, kind: .comprehension(checked))
+    }
+
+    /// A macro predicate that is not bool makes the generated step fail with an overload error
+    /// about `_||_` or `_?_:_`, which the author never wrote; say what is wrong instead.
+    private mutating func explainNonBoolPredicate(of expr: CELExpr, issuesBefore: Int) {
+        guard let call = ast.macroCalls[expr.id], case .call(_, let function, let args) = call.kind else { return }
+        let predicateIndex: Int
+        switch (function, args.count) {
+        case ("all", 2), ("exists", 2), ("exists_one", 2), ("filter", 2), ("map", 3): predicateIndex = 1
+        case ("all", 3), ("exists", 3), ("existsOne", 3), ("exists_one", 3),
+             ("transformList", 4), ("transformMap", 4): predicateIndex = 2
+        default: return
+        }
+        let predicate = args[predicateIndex]
+        let predicateType = mapping.substitute(types[predicate.id] ?? .dyn, freeToDyn: true)
+        var trial = mapping
+        guard !trial.isAssignable(.bool, from: predicateType), issues.count > issuesBefore else { return }
+        let callRange = locator.issue("", at: expr.range)
+        let isGenerated = { (issue: CELIssue) in issue.offset == callRange.offset && issue.length == callRange.length }
+        guard issues[issuesBefore...].contains(where: isGenerated) else { return }
+        let kept = issues[issuesBefore...].filter { !isGenerated($0) }
+        issues.removeSubrange(issuesBefore...)
+        issues.append(contentsOf: kept)
+        issues.append(locator.issue("the condition of '\(function)' must be bool, but this is \(predicateType)",
+                                    at: predicate.range))
     }
 
     private mutating func expect(_ expr: CELExpr, _ type: CELType) {

@@ -53,8 +53,9 @@ extension CELPlanner {
         if !traced, nodes.allSatisfy({ $0.constant != nil }) {
             return .constant(Self.apply(function_, nodes.compactMap(\.constant)))
         }
+        if nodes.count == 2, let fused = fusedFieldComparison(function, operands[0], nodes[1]) { return fused }
         if nodes.count == 2, let fast = Self.fastComparison(function, nodes[0], nodes[1]) { return fast }
-        return Self.strictCall(function_, nodes.map(\.step))
+        return Self.strictCall(function_, nodes)
     }
 
     static func apply(_ function: CELFunction, _ values: [CELValue]) -> CELValue {
@@ -69,18 +70,18 @@ extension CELPlanner {
     }
 
     /// A call whose error arguments propagate (the leftmost error wins).
-    static func strictCall(_ function: CELFunction, _ steps: [CELStep]) -> Node {
+    static func strictCall(_ function: CELFunction, _ nodes: [Node]) -> Node {
         switch function {
-        case .unary(let f) where steps.count == 1:
-            let a = steps[0]
+        case .unary(let f) where nodes.count == 1:
+            let a = nodes[0].step
             return Node(step: { frame in
                 let x = a(&frame)
                 if case .error = x { return x }
                 return f(x)
             }, constant: nil)
-        case .binary(let f) where steps.count == 2:
-            let a = steps[0]
-            let b = steps[1]
+        case .binary(let f) where nodes.count == 2:
+            let a = nodes[0].step
+            let b = nodes[1].step
             return Node(step: { frame in
                 let x = a(&frame)
                 let y = b(&frame)
@@ -91,8 +92,8 @@ extension CELPlanner {
         default:
             return Node(step: { frame in
                 var values: [CELValue] = []
-                values.reserveCapacity(steps.count)
-                for step in steps { values.append(step(&frame)) }
+                values.reserveCapacity(nodes.count)
+                for node in nodes { values.append(node.step(&frame)) }
                 return apply(function, values)
             }, constant: nil)
         }
@@ -151,10 +152,10 @@ extension CELPlanner {
                 if case .error = value { return value }
                 added.append(value)
             }
-            let current = frame.slots[slot]
-            guard case .list(var list) = current else { return CELValue.add(current, .list(CELList(added))) }
-            // Drop the slot's reference so the list's buffer is unique and grows in place.
-            frame.slots[slot] = .null
+            // Take the list out of its slot so its buffer is unique and grows in place.
+            guard var list = frame.slots[slot].takeList() else {
+                return CELValue.add(frame.slots[slot], .list(CELList(added)))
+            }
             for value in added { list.append(value) }
             return .list(list)
         }, constant: nil)
@@ -181,7 +182,7 @@ extension CELPlanner {
             default: nil
             }
             guard let test else { return nil }
-            if let slot = left.variableSlot {
+            if let slot = left.slot {
                 return Node(step: { frame in
                     if case .int(let x) = frame.slots[slot] { return .bool(test(x)) }
                     return generic(frame.slots[slot], constant)
@@ -200,6 +201,77 @@ extension CELPlanner {
                 if case .string(let x) = value { return .bool(CELText.equal(x, k) == equal) }
                 return generic(value, constant)
             }, constant: nil)
+        default:
+            return nil
+        }
+    }
+
+    /// `v.field OP constant` where `v` is a slot: looks the field up and compares it in place,
+    /// without materialising the field's value (the shape of most rule conditions).
+    mutating func fusedFieldComparison(_ function: String, _ left: CELExpr, _ right: Node) -> Node? {
+        guard let constant = right.constant, case .select(let operand, let field, false) = left.kind,
+              checked?.references[left.id] == nil else { return nil }
+        switch constant {
+        case .int, .string: break
+        default: return nil
+        }
+        let base = planSlotOperand(operand)
+        guard let slot = base?.slot, case .binary(let generic)? = CELStandardLibrary.function(named: function) else {
+            return nil
+        }
+        let key = CELFieldKey(field)
+        switch (constant, function) {
+        case (.int(let k), "_>=_"), (.int(let k), "_<_"):
+            let wantLess = function == "_<_"
+            return Node(step: { frame in
+                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
+                   case .int(let x) = map.storage.values[i] {
+                    return .bool((x < k) == wantLess)
+                }
+                return generic(CELPlanner.select(frame.slots[slot], key), constant)
+            }, constant: nil)
+        case (.int(let k), "_>_"), (.int(let k), "_<=_"):
+            let wantGreater = function == "_>_"
+            return Node(step: { frame in
+                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
+                   case .int(let x) = map.storage.values[i] {
+                    return .bool((x > k) == wantGreater)
+                }
+                return generic(CELPlanner.select(frame.slots[slot], key), constant)
+            }, constant: nil)
+        case (.int(let k), "_==_"), (.int(let k), "_!=_"):
+            let wantEqual = function == "_==_"
+            return Node(step: { frame in
+                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
+                   case .int(let x) = map.storage.values[i] {
+                    return .bool((x == k) == wantEqual)
+                }
+                return generic(CELPlanner.select(frame.slots[slot], key), constant)
+            }, constant: nil)
+        case (.string(let k), "_==_"), (.string(let k), "_!=_"):
+            let wantEqual = function == "_==_"
+            return Node(step: { frame in
+                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
+                   case .string(let x) = map.storage.values[i] {
+                    return .bool(CELText.equal(x, k) == wantEqual)
+                }
+                return generic(CELPlanner.select(frame.slots[slot], key), constant)
+            }, constant: nil)
+        default:
+            return nil
+        }
+    }
+
+    /// Plans `expr` when it is a plain slot read (a variable or comprehension variable).
+    mutating func planSlotOperand(_ expr: CELExpr) -> Node? {
+        switch expr.kind {
+        case .ident(let name):
+            if let local = local(named: name) { return readLocal(local) }
+            if case .variable(let qualified)? = checked?.references[expr.id] { return readVariable(qualified) }
+            return nil
+        case .select:
+            if case .variable(let qualified)? = checked?.references[expr.id] { return readVariable(qualified) }
+            return nil
         default:
             return nil
         }

@@ -8,8 +8,8 @@ struct CELPlanner {
     struct Node {
         var step: CELStep
         var constant: CELValue?
-        /// Set when the node reads a global variable slot directly.
-        var variableSlot: Int?
+        /// Set when the node only reads a frame slot (a variable or comprehension variable).
+        var slot: Int?
 
         static func constant(_ value: CELValue) -> Node {
             Node(step: { _ in value }, constant: value)
@@ -56,7 +56,7 @@ struct CELPlanner {
         let inner = node.step
         return Node(step: { frame in
             let value = inner(&frame)
-            frame.trace[id] = value
+            frame.trace?.values[id] = value
             return value
         }, constant: nil)
     }
@@ -100,12 +100,12 @@ struct CELPlanner {
 
     func readLocal(_ local: Int) -> Node {
         let slot = localSlot(local)
-        return Node(step: { frame in frame.slots[slot] }, constant: nil)
+        return Node(step: { frame in frame.slots[slot] }, constant: nil, slot: slot)
     }
 
     func readVariable(_ name: String) -> Node? {
         guard let slot = variableSlots[name] else { return nil }
-        return Node(step: { frame in frame.slots[slot] }, constant: nil, variableSlot: slot)
+        return Node(step: { frame in frame.slots[slot] }, constant: nil, slot: slot)
     }
 
     mutating func planIdent(_ name: String, id: CELExprID) -> Node {
@@ -148,11 +148,11 @@ struct CELPlanner {
     /// Resolves a dotted name at run time against the activation: the longest qualified name
     /// bound wins, the remaining parts are field selections. Type names are the fallback.
     func planDynamicName(_ parts: [String], testOnlyLast: Bool = false) -> Node {
-        var options: [(name: String, rest: [String])] = []
+        var options: [(name: CELFieldKey, rest: [CELFieldKey])] = []
         for k in stride(from: parts.count, through: 1, by: -1) {
             let head = parts[0..<k].joined(separator: ".")
             for candidate in candidates(head) {
-                options.append((candidate, Array(parts[k...])))
+                options.append((CELFieldKey(candidate), parts[k...].map(CELFieldKey.init)))
             }
         }
         var typeFallback: CELValue?
@@ -169,10 +169,10 @@ struct CELPlanner {
         let resolutions = options
         return Node(step: { frame in
             for option in resolutions {
-                guard var value = frame.activation.value(named: option.name) else { continue }
+                guard var value = frame.activation.pointee.value(for: option.name) else { continue }
                 for (i, field) in option.rest.enumerated() {
                     let last = i == option.rest.count - 1
-                    value = last && testOnlyLast ? CELPlanner.hasField(value, field) : CELPlanner.select(value, field)
+                    value = last && testOnlyLast ? CELPlanner.hasField(value, field.name) : CELPlanner.select(value, field)
                 }
                 return value
             }
@@ -197,10 +197,14 @@ struct CELPlanner {
     // MARK: select
 
     static func select(_ value: CELValue, _ field: String) -> CELValue {
+        select(value, CELFieldKey(field))
+    }
+
+    static func select(_ value: CELValue, _ field: CELFieldKey) -> CELValue {
         switch value {
         case .map(let map):
-            if let found = map.storage.value(forString: field) { return found }
-            return .error(CELError(.noSuchKey, "no such key: '\(field)'"))
+            if let found = map.storage.value(for: field) { return found }
+            return .error(CELError(.noSuchKey, "no such key: '\(field.name)'"))
         case .error:
             return value
         default:
@@ -228,17 +232,18 @@ struct CELPlanner {
             let step = base.step
             return Node(step: { frame in CELPlanner.hasField(step(&frame), field) }, constant: nil)
         }
-        if let slot = base.variableSlot {
+        let key = CELFieldKey(field)
+        if let slot = base.slot {
             return Node(step: { frame in
-                if case .map(let map) = frame.slots[slot], let found = map.storage.value(forString: field) { return found }
-                return CELPlanner.select(frame.slots[slot], field)
+                if case .map(let map) = frame.slots[slot], let found = map.storage.value(for: key) { return found }
+                return CELPlanner.select(frame.slots[slot], key)
             }, constant: nil)
         }
         let step = base.step
         return Node(step: { frame in
             let value = step(&frame)
-            if case .map(let map) = value, let found = map.storage.value(forString: field) { return found }
-            return CELPlanner.select(value, field)
+            if case .map(let map) = value, let found = map.storage.value(for: key) { return found }
+            return CELPlanner.select(value, key)
         }, constant: nil)
     }
 
@@ -292,6 +297,7 @@ struct CELPlanner {
     // MARK: comprehensions
 
     mutating func planComprehension(_ c: CELComprehension) -> Node {
+        if !traced, let listBuilder = planListBuilder(c) { return listBuilder }
         let range = plan(c.iterRange).step
         let initial = plan(c.accuInit).step
         let iterLocal = localCount
@@ -337,16 +343,8 @@ struct CELPlanner {
             }
             switch rangeValue {
             case .list(let list):
-                var index: Int64 = 0
-                for element in list {
-                    if let iter2Slot {
-                        frame.slots[iterSlot] = .int(index)
-                        frame.slots[iter2Slot] = element
-                    } else {
-                        frame.slots[iterSlot] = element
-                    }
-                    index += 1
-                    if !iterate(&frame) { break }
+                frame.forEach(in: list, slot: iter2Slot ?? iterSlot, indexSlot: iter2Slot == nil ? nil : iterSlot) { frame in
+                    iterate(&frame)
                 }
             case .map(let map):
                 for (key, value) in zip(map.storage.keys, map.storage.values) {
