@@ -5,6 +5,17 @@ import Rules
 /// (after `now` filtering) placed on the calendar with lateness, accepted and rejected plans and
 /// kill-time changes, level completions, streak `counts` results, and the CEL value of every
 /// event. `FactBuilder` replays it to any moment; this type is immutable and shared.
+///
+/// Choices where SPEC 2.3–3 is silent:
+/// - an event's `weekday` is the weekday of its `day` (so a session after midnight but before
+///   `day_starts`, or an event moved by `late: next_day`, has the weekday of the day it counts for);
+/// - `days` starts at the earliest local day of any event (under `timezone: event` a later event
+///   of a westbound traveller can belong to an earlier day);
+/// - streak predicates see `event` / `day` and `user`;
+/// - a `freeze_used` before any qualifying day is `freeze_not_needed` (nothing to protect), and a
+///   reserved freeze is returned as soon as its day qualifies;
+/// - the `levels` map lists levels in catalog order; a snapshot level with `completed: false` is
+///   touched (it appears) but not done.
 public struct FactTimeline: Sendable {
     public let state: StateFile
     public let calendar: LocalCalendar

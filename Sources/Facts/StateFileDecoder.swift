@@ -1,3 +1,5 @@
+import Rules
+
 /// Turns a parsed document into a `StateFile`, checking every rule of SPEC 4 and naming the JSON
 /// path of the first problem.
 struct StateFileDecoder {
@@ -135,7 +137,7 @@ struct StateFileDecoder {
         case "kill_time_changed":
             guard let to = attributes["to"] else { throw fail(path, "a kill_time_changed event needs 'to' (\"HH:MM\")") }
             let value: StateEvent.KillTimeValue
-            if case .string(let text) = to, let time = LocalTimeText.parse(text) {
+            if case .string(let text) = to, let time = LocalTime(text)?.minutes {
                 value = .time(time)
             } else {
                 value = .invalid(to.stringValue ?? JSONWriter.write(to, layout: .compact))
