@@ -192,10 +192,8 @@ public struct FactTimeline: Sendable {
             ("weekday", .int(Int64(placed.day.weekday))),
             ("late", .bool(placed.late)),
         ]
-        entries.reserveCapacity(entries.count + event.attributes.count)
-        for index in 0..<event.attributes.count {
-            entries.append((event.attributes.keys[index], event.attributes.values[index].celValue))
-        }
+        entries.reserveCapacity(entries.count + event.fields.count)
+        event.forEachAttribute { key, value in entries.append((key, value.celValue)) }
         return .map(CELMap(strings: entries))
     }
 }

@@ -94,15 +94,10 @@ struct StateFileDecoder {
         guard !type.isEmpty else { throw fail(path / "type", "the event type is empty") }
         guard let atValue = object["at"] else { throw fail(path, "missing required key 'at'") }
         let at = try moment(atValue, path / "at")
-        var attributes = JSONObject()
-        for (key, value) in object.entries where key != "type" && key != "at" {
-            if StateEvent.computedNames.contains(key) {
-                throw fail(path / key, "'\(key)' is computed by rulecheck and cannot be an event attribute; rename it")
-            }
-            attributes.appendUnchecked(key: key, value: value)
+        for key in object.keys where StateEvent.computedNames.contains(key) {
+            throw fail(path / key, "'\(key)' is computed by rulecheck and cannot be an event attribute; rename it")
         }
-        return StateEvent(index: index, type: type, at: at, attributes: attributes,
-                          kind: try kind(type, attributes, path))
+        return StateEvent(index: index, type: type, at: at, fields: object, kind: try kind(type, object, path))
     }
 
     private func kind(_ type: String, _ attributes: JSONObject, _ path: JSONPath) throws(StateFileError) -> StateEvent.Kind {
