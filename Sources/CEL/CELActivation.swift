@@ -34,13 +34,16 @@ public struct CELActivation: Sendable {
 
     @inline(__always)
     func value(for key: CELFieldKey) -> CELValue? {
-        if let index {
-            guard let i = index[key.name] else { return nil }
-            return values[i]
-        }
+        position(of: key).map { values[$0] }
+    }
+
+    /// Where the value of `key` sits in `values`.
+    @inline(__always)
+    func position(of key: CELFieldKey) -> Int? {
+        if let index { return index[key.name] }
         var i = 0
         while i < fingerprints.count {
-            if fingerprints[i] == key.fingerprint, key.isExact || CELText.equal(names[i], key.name) { return values[i] }
+            if fingerprints[i] == key.fingerprint, key.isExact || CELText.equal(names[i], key.name) { return i }
             i += 1
         }
         return nil

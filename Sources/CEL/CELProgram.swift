@@ -3,6 +3,8 @@ public struct CELProgram: Sendable {
     let root: CELStep
     let variableNames: [String]
     let variableKeys: [CELFieldKey]
+    /// The error each variable evaluates to when the activation does not bind it.
+    let unboundValues: [CELValue]
     let slotCount: Int
     /// Steps charged once per evaluation (every node at least once).
     let baseCost: Int
@@ -20,6 +22,7 @@ public struct CELProgram: Sendable {
         root = planner.plan(ast.root).step
         variableNames = planner.variableNames
         variableKeys = planner.variableNames.map(CELFieldKey.init)
+        unboundValues = planner.variableNames.map(CELProgram.unbound)
         slotCount = planner.slotCount
         baseCost = CELPlanner.size(ast.root)
         parsed = ast
@@ -37,23 +40,33 @@ public struct CELProgram: Sendable {
         if baseCost > costLimit { return .error(CELFrame.costError) }
         return withUnsafeTemporaryAllocation(of: CELValue.self, capacity: Swift.max(slotCount, 1)) { buffer in
             guard let slots = buffer.baseAddress else { return .error(CELFrame.costError) }
-            var i = 0
-            for key in variableKeys {
-                (slots + i).initialize(to: activation.value(for: key) ?? CELProgram.unbound(key.name))
-                i += 1
+            return activation.values.withUnsafeBufferPointer { bound in
+                unboundValues.withUnsafeBufferPointer { unbound in
+                    // Variable slots hold bitwise (unowned) copies of values that the activation
+                    // and the program keep alive for the whole call; they are only ever read,
+                    // and never deinitialized here. Only comprehension slots are owned.
+                    let variableCount = variableKeys.count
+                    let stride = MemoryLayout<CELValue>.stride
+                    for i in 0..<variableCount {
+                        let source = activation.position(of: variableKeys[i]).flatMap { bound.baseAddress?.advanced(by: $0) }
+                            ?? unbound.baseAddress?.advanced(by: i)
+                        if let source {
+                            UnsafeMutableRawPointer(slots + i).copyMemory(from: source, byteCount: stride)
+                        } else {
+                            (slots + i).initialize(to: .null)
+                        }
+                    }
+                    (slots + variableCount).initialize(repeating: .null, count: slotCount - variableCount)
+                    let value = withUnsafePointer(to: activation) { activationPointer in
+                        var frame = CELFrame(slots: slots, activation: activationPointer, budget: costLimit - baseCost)
+                        frame.trace = trace
+                        let value = root(&frame)
+                        return frame.exceeded ? .error(CELFrame.costError) : value
+                    }
+                    (slots + variableCount).deinitialize(count: slotCount - variableCount)
+                    return value
+                }
             }
-            while i < slotCount {
-                (slots + i).initialize(to: .null)
-                i += 1
-            }
-            let value = withUnsafePointer(to: activation) { activationPointer in
-                var frame = CELFrame(slots: slots, activation: activationPointer, budget: costLimit - baseCost)
-                frame.trace = trace
-                let value = root(&frame)
-                return frame.exceeded ? .error(CELFrame.costError) : value
-            }
-            slots.deinitialize(count: slotCount)
-            return value
         }
     }
 

@@ -51,8 +51,7 @@ public struct StateFile: Sendable {
         }
         let lowered = path.lowercased()
         if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") {
-            return try decode(try StateFileYAML.document(text: String(decoding: data, as: UTF8.self), file: path),
-                              file: path)
+            return try decode(try StateFileYAML.document(bytes: Array(data), file: path), file: path)
         }
         return try parse(json: Array(data), file: path)
     }
@@ -70,6 +69,11 @@ public struct StateFile: Sendable {
 
     public static func parse(json text: String, file: String = "") throws(StateFileError) -> StateFile {
         try parse(json: Array(text.utf8), file: file)
+    }
+
+    /// Parses and validates YAML text (same structure as JSON).
+    public static func parse(yaml text: String, file: String = "") throws(StateFileError) -> StateFile {
+        try decode(try StateFileYAML.document(bytes: Array(text.utf8), file: file), file: file)
     }
 
     /// Validates an already parsed document.

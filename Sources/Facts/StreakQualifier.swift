@@ -9,19 +9,20 @@ public enum StreakQualifier: Sendable {
     /// Over the day record (`day`).
     case day(@Sendable (CELValue) -> Bool)
 
-    /// The rule's own predicate; anything but `true` (false, an error) does not qualify.
-    public init(rule: StreakRule) {
+    /// The rule's own predicate, with `user` bound besides `event` / `day`; anything but `true`
+    /// (false, an error) does not qualify.
+    public init(rule: StreakRule, user: CELValue = .map(CELMap(strings: []))) {
         switch rule.qualification {
         case .counts(let expression):
             let program = expression.program
             self = .counts { event in
-                if case .bool(true) = program.evaluate(CELActivation(["event": event])) { return true }
+                if case .bool(true) = program.evaluate(CELActivation(["event": event, "user": user])) { return true }
                 return false
             }
         case .day(let expression):
             let program = expression.program
             self = .day { day in
-                if case .bool(true) = program.evaluate(CELActivation(["day": day])) { return true }
+                if case .bool(true) = program.evaluate(CELActivation(["day": day, "user": user])) { return true }
                 return false
             }
         }
