@@ -22,7 +22,7 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 	$(SWIFT) build -c release --product rulecheck
-	$(RELEASE_BIN) test rules
+	$(RELEASE_BIN) test rules catalogs examples
 	@if [ -f $(SHARED)/acceptance/run.py ]; then python3 $(SHARED)/acceptance/run.py $(RELEASE_BIN); \
 	  else echo "acceptance: $(SHARED)/acceptance not found, skipped"; fi
 

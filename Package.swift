@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "CEL"),
         .target(name: "Rules", dependencies: ["YAMLSource", "Diagnostics", "CEL"]),
         .target(name: "Facts", dependencies: ["Rules", "Diagnostics", "CEL", "YAMLSource"]),
-        .target(name: "Evaluation", dependencies: ["Facts", "Rules", "Diagnostics", "CEL"]),
+        .target(name: "Evaluation", dependencies: ["Facts", "Rules", "Diagnostics", "CEL", "YAMLSource"]),
         .target(name: "Output", dependencies: ["Evaluation", "Facts", "Rules", "Diagnostics", "CEL"]),
         .executableTarget(
             name: "rulecheck",
@@ -47,6 +47,6 @@ let package = Package(
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Output", "Facts", "Rules", "CEL"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Evaluation", "Rules", "Diagnostics"]),
-        .testTarget(name: "RulecheckCLITests", dependencies: []),
+        .testTarget(name: "RulecheckCLITests", dependencies: ["Evaluation", "Output", "Rules"]),
     ]
 )

@@ -7,6 +7,12 @@ public enum DiagnosticSARIFRenderer {
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     /// Where each code is documented; anchors are the lowercased codes.
     public static let helpDocument = "docs/diagnostics.md"
+    /// The YAML layer's codes (`E1xx`) have their own page.
+    public static let yamlHelpDocument = "docs/diagnostics-yaml.md"
+
+    static func helpURI(_ code: String) -> String {
+        code.hasPrefix("E1") && code.count == 4 ? yamlHelpDocument : "\(helpDocument)#\(code.lowercased())"
+    }
 
     public static func render(_ diagnostics: [Diagnostic]) -> String {
         var codes: [String] = []
@@ -16,7 +22,7 @@ public enum DiagnosticSARIFRenderer {
             let summary = RuleCode.summaries[code] ?? diagnostics.first { $0.code == code }?.message ?? code
             return """
                 {"id":\(q(code)),"shortDescription":{"text":\(q(summary))},\
-                "helpUri":\(q("\(helpDocument)#\(code.lowercased())")),\
+                "helpUri":\(q(helpURI(code))),\
                 "defaultConfiguration":{"level":\(q(level(diagnostics.first { $0.code == code }?.severity ?? .error)))}}
                 """
         }

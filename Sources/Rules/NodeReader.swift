@@ -83,7 +83,7 @@ struct NodeReader {
             fix = "YAML 1.2 reads '\(text)' as a string; write \(meant) instead"
         }
         diagnostics.append(.error(RuleCode.wrongType,
-                                  "'\(key)' in \(what) must be true or false, found \(NodeReader.describe(node))",
+                                  "'\(key)' in \(what) must be a boolean (true or false), found \(NodeReader.describe(node))",
                                   at: node.span, fix: fix ?? "write true or false"))
         return nil
     }

@@ -112,35 +112,62 @@ struct RuleExpressionCompiler {
     /// name the rule set does not define.
     private func unknownNames(in root: CELExpr, references: [CELExprID: CELReference],
                               draft: ExpressionDraft) -> [Diagnostic] {
+        var uses: [NameUse] = []
+        Self.collectNameUses(root, into: &uses)
+        guard !uses.isEmpty else { return [] }
         var found: [Diagnostic] = []
         let source = Array(draft.source.unicodeScalars)
-        Self.walk(root) { node in
-            let variable: CELExpr, name: String, range: CELSourceRange
-            switch node.kind {
-            case .select(let operand, let field, _):
-                guard case .ident = operand.kind else { return }
-                variable = operand
-                name = field
-                range = Self.locate(field, in: source, after: operand.range.end) ?? node.range
-            case .call(nil, "_[_]", let args):
-                guard args.count == 2, case .ident = args[0].kind, case .literal(.string(let key)) = args[1].kind else { return }
-                variable = args[0]
-                name = key
-                range = args[1].range
-            default:
-                return
-            }
-            guard case .ident(let variableName) = variable.kind,
-                  let known = names.known(in: variableName), !known.names.contains(name) else { return }
+        for use in uses {
+            guard let known = names.known(in: use.variable), !known.contains(use.name) else { continue }
             // A comprehension variable of the same name shadows the fact.
-            if let reference = references[variable.id], reference != .variable(variableName) { return }
-            let suggestion = Suggestion.closest(to: name, in: known.names)
+            if let reference = references[use.variableID], reference != .variable(use.variable) { continue }
+            let range = use.isIndex ? use.range : (Self.locate(use.name, in: source, after: use.range.start) ?? use.range)
+            let suggestion = Suggestion.closest(to: use.name, in: known.sorted)
             found.append(.error(known.code,
-                                "unknown \(known.kind) '\(name)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
+                                "unknown \(known.kind) '\(use.name)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
                                 at: span(of: draft, offset: range.start, length: range.end - range.start),
-                                fix: suggestion.map { "write \(variableName).\($0)" }))
+                                fix: suggestion.map { "write \(use.variable).\($0)" }))
         }
         return found
+    }
+
+    /// `variable.name` or `variable["name"]` where `variable` is an identifier.
+    private struct NameUse {
+        var variable: String
+        var variableID: CELExprID
+        var name: String
+        /// For a selection: from the end of the variable; for an index: the string literal.
+        var range: CELSourceRange
+        var isIndex: Bool
+    }
+
+    private static func collectNameUses(_ node: CELExpr, into uses: inout [NameUse]) {
+        switch node.kind {
+        case .literal, .ident: break
+        case .select(let operand, let field, _):
+            if case .ident(let variable) = operand.kind {
+                uses.append(NameUse(variable: variable, variableID: operand.id, name: field,
+                                    range: CELSourceRange(start: operand.range.end, end: node.range.end), isIndex: false))
+            } else {
+                collectNameUses(operand, into: &uses)
+            }
+        case .call(let target, let function, let args):
+            if target == nil, function == "_[_]", args.count == 2, case .ident(let variable) = args[0].kind,
+               case .literal(.string(let key)) = args[1].kind {
+                uses.append(NameUse(variable: variable, variableID: args[0].id, name: key, range: args[1].range, isIndex: true))
+                return
+            }
+            if let target { collectNameUses(target, into: &uses) }
+            for arg in args { collectNameUses(arg, into: &uses) }
+        case .list(let elements): for element in elements { collectNameUses(element, into: &uses) }
+        case .map(let entries):
+            for entry in entries {
+                collectNameUses(entry.key, into: &uses)
+                collectNameUses(entry.value, into: &uses)
+            }
+        case .comprehension(let c):
+            for part in [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result] { collectNameUses(part, into: &uses) }
+        }
     }
 
     /// The range of `word` in `source` at or after `offset`.
@@ -153,25 +180,6 @@ struct RuleExpressionCompiler {
             i += 1
         }
         return nil
-    }
-
-    static func walk(_ node: CELExpr, _ visit: (CELExpr) -> Void) {
-        visit(node)
-        switch node.kind {
-        case .literal, .ident: break
-        case .select(let operand, _, _): walk(operand, visit)
-        case .call(let target, _, let args):
-            if let target { walk(target, visit) }
-            for arg in args { walk(arg, visit) }
-        case .list(let elements): for element in elements { walk(element, visit) }
-        case .map(let entries):
-            for entry in entries {
-                walk(entry.key, visit)
-                walk(entry.value, visit)
-            }
-        case .comprehension(let c):
-            for part in [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result] { walk(part, visit) }
-        }
     }
 
     // MARK: types

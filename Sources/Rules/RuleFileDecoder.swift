@@ -113,7 +113,7 @@ struct RuleFileDecoder {
                     let suggestion = Suggestion.closest(to: zone.value, in: candidates)
                     diagnostics.append(.error(
                         RuleCode.unknownTimeZone,
-                        "unknown timezone '\(zone.value)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
+                        "unknown timezone '\(zone.value)': not 'event', 'user' or an IANA time zone name\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
                         at: zone.span,
                         fix: "use 'event', 'user' or an IANA zone name such as 'Asia/Shanghai'"))
                 }
@@ -126,7 +126,7 @@ struct RuleFileDecoder {
             if kill.value == rule.dayStarts {
                 diagnostics.append(.error(
                     RuleCode.killTimeAtDayStart,
-                    "kill_time \(kill.value) equals day_starts; a day's kill time must fall inside the day",
+                    "kill_time \(kill.value) equals day_starts \(rule.dayStarts); the kill time must fall inside the day, not on its boundary",
                     at: kill.span, fix: "choose a kill_time different from day_starts, or remove kill_time"))
             }
         }

@@ -10,15 +10,11 @@ struct RuleSetAssembler {
     init(drafts: [RuleFileDraft]) { self.drafts = drafts }
 
     var names: RuleNames {
-        var names = RuleNames()
-        for draft in drafts {
-            names.metrics += draft.metrics.map(\.id.value)
-            names.streaks += draft.streaks.map(\.id.value)
-            names.achievements += draft.awardOrder
-            names.catalogs += draft.catalogs.map(\.id.value)
-            names.levels += draft.catalogs.flatMap { $0.levels.map(\.id.value) }
-        }
-        return names
+        RuleNames(metrics: drafts.flatMap { $0.metrics.map(\.id.value) },
+                  streaks: drafts.flatMap { $0.streaks.map(\.id.value) },
+                  achievements: drafts.flatMap(\.awardOrder),
+                  catalogs: drafts.flatMap { $0.catalogs.map(\.id.value) },
+                  levels: drafts.flatMap { $0.catalogs.flatMap { $0.levels.map(\.id.value) } })
     }
 
     mutating func assemble() -> RuleSet? {
@@ -87,7 +83,7 @@ struct RuleSetAssembler {
         var onCycle = Set<String>()
         for cycle in graph.cycles() {
             onCycle.formUnion(cycle)
-            guard let head = byName[cycle[0]] else { continue }
+            guard let headName = cycle.first, let head = byName[headName] else { continue }
             diagnostics.append(.error(RuleCode.metricCycle, "cycle in metrics: \(cycle.joined(separator: " → "))",
                                       at: head.expression.node.span,
                                       fix: "a metric cannot use itself, directly or through other metrics"))

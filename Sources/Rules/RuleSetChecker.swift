@@ -49,11 +49,9 @@ struct RuleSetChecker {
             ("rank", drafts.flatMap { $0.ranks.map(\.id) }),
             ("catalog", catalogs.map(\.id)),
         ]
-        // Modules and levels are unique per catalog: a reference names its catalog.
-        for catalog in catalogs {
-            kinds.append(("module", catalog.modules))
-            kinds.append(("level", catalog.levels.map(\.id)))
-        }
+        // Unique across the rule set too (SPEC 2.2): `levels.x` in CEL names a level without its catalog.
+        kinds.append(("module", catalogs.flatMap(\.modules)))
+        kinds.append(("level", catalogs.flatMap { $0.levels.map(\.id) }))
         for (kind, ids) in kinds {
             var first: [String: Located<String>] = [:]
             for id in ids {
@@ -137,10 +135,10 @@ struct RuleSetChecker {
     }
 
     private mutating func checkAchievementReferences() {
-        let awards = awardIDs
+        let awardList = awardIDs, awards = Set(awardList)
         for achievement in drafts.flatMap(\.achievements) {
             for required in achievement.requires where !awards.contains(required.value) {
-                diagnostics.append(unknown(RuleCode.unknownAchievement, "achievement", required, candidates: awards,
+                diagnostics.append(unknown(RuleCode.unknownAchievement, "achievement", required, candidates: awardList,
                                            context: " in 'requires'"))
             }
             guard case .completeModule(let reference)? = achievement.criterion else { continue }

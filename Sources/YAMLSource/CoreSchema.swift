@@ -37,6 +37,12 @@ enum CoreSchema {
             }
         }
         guard style == .plain else { return .value(.string(text)) }
+        // Most scalars are words: only these first bytes can start a null, bool or number.
+        guard let first = text.utf8.first else { return .value(.null) }
+        switch first {
+        case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x7E, 0x6E, 0x4E, 0x74, 0x54, 0x66, 0x46: break
+        default: return .value(.string(text))
+        }
         if isNull(text) { return .value(.null) }
         if let b = resolveBool(text) { return .value(.bool(b)) }
         switch resolveInt(text) {
@@ -62,8 +68,17 @@ enum CoreSchema {
 
     /// `[-+]?[0-9]+`, `0o[0-7]+`, `0x[0-9a-fA-F]+`. Not an int: `.invalidForTag("")`.
     static func resolveInt(_ text: String) -> Resolution {
+        withBytes(text) { resolveInt(bytes: $0) }
+    }
+
+    /// Runs `body` on the UTF-8 bytes of `text` without copying them when possible.
+    private static func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    private static func resolveInt(bytes u: UnsafeBufferPointer<UInt8>) -> Resolution {
         let notInt = Resolution.invalidForTag("")
-        let u = Array(text.utf8)
         guard !u.isEmpty else { return notInt }
         if u.count > 2 && u[0] == 0x30 && (u[1] == 0x6F || u[1] == 0x78) {
             let radix: UInt64 = u[1] == 0x6F ? 8 : 16
@@ -103,7 +118,7 @@ enum CoreSchema {
         return .value(.int(-value))
     }
 
-    private static func outOfRangeIfDigits(_ digits: ArraySlice<UInt8>, radix: UInt64) -> Resolution {
+    private static func outOfRangeIfDigits(_ digits: Slice<UnsafeBufferPointer<UInt8>>, radix: UInt64) -> Resolution {
         for byte in digits {
             guard let digit = digitValue(byte), UInt64(digit) < radix else { return .invalidForTag("") }
         }
@@ -127,7 +142,12 @@ enum CoreSchema {
         case ".nan", ".NaN", ".NAN": return .nan
         default: break
         }
-        let u = Array(text.utf8)
+        // The syntax check keeps Swift's parser from accepting forms YAML does not (`0x1p3`, `inf`).
+        guard withBytes(text, { isFloatSyntax(bytes: $0) }) else { return nil }
+        return Double(text)
+    }
+
+    private static func isFloatSyntax(bytes u: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         if i < u.count && (u[i] == 0x2B || u[i] == 0x2D) { i += 1 }
         var integerDigits = 0, fractionDigits = 0
@@ -136,21 +156,15 @@ enum CoreSchema {
             i += 1
             while i < u.count && isDigit(u[i]) { i += 1; fractionDigits += 1 }
         }
-        guard integerDigits > 0 || fractionDigits > 0 else { return nil }
+        guard integerDigits > 0 || fractionDigits > 0 else { return false }
         if i < u.count && (u[i] == 0x65 || u[i] == 0x45) {
             i += 1
             if i < u.count && (u[i] == 0x2B || u[i] == 0x2D) { i += 1 }
             var exponentDigits = 0
             while i < u.count && isDigit(u[i]) { i += 1; exponentDigits += 1 }
-            guard exponentDigits > 0 else { return nil }
+            guard exponentDigits > 0 else { return false }
         }
-        guard i == u.count else { return nil }
-        // Swift's parser wants a digit after a bare `.` (`1.` and `.5` are fine in YAML).
-        var normalized = text
-        if fractionDigits == 0, let dot = normalized.firstIndex(of: ".") {
-            normalized.insert("0", at: normalized.index(after: dot))
-        }
-        return Double(normalized)
+        return i == u.count
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
@@ -166,6 +180,17 @@ extension YAMLNode {
         guard case .scalar(let text, let style) = kind else { return nil }
         if case .value(let value) = CoreSchema.resolve(text: text, style: style, tag: tag) { return value }
         return .string(text)
+    }
+
+    /// True for a plain, untagged `yes`, `no`, `on`, `off`, `y` or `n` (any case): booleans in
+    /// YAML 1.1, strings here. Lets a boolean field say "write `true`/`false`" instead of
+    /// "expected a bool, got a string".
+    public var isYAML11Boolean: Bool {
+        guard case .scalar(let text, .plain) = kind, tag == nil, text.utf8.count <= 3 else { return false }
+        switch text.lowercased() {
+        case "yes", "no", "on", "off", "y", "n": return true
+        default: return false
+        }
     }
 
     /// The scalar's text whatever its type (`017` gives "017"); nil for collections.

@@ -26,6 +26,8 @@ struct DocumentBuilder {
         var isFlow: Bool
         var items: [YAMLNode] = []
         var pairs: [YAMLPair] = []
+        /// The resolved value of each pair's key (nil for collection keys), for duplicate checks.
+        var keyValues: [YAMLScalarValue?] = []
         var pendingKey: YAMLNode?
         var size = 1
         var height = 0
@@ -38,7 +40,7 @@ struct DocumentBuilder {
     let file: String
     let lines: SourceLines
     let limits: Limits
-    private let tracer: ScalarPositionTracer
+    private var tracer: ScalarPositionTracer
 
     private(set) var diagnostics: [Diagnostic] = []
     /// Set when building had to stop (a bound was hit); the tree is then discarded.
@@ -47,6 +49,9 @@ struct DocumentBuilder {
 
     private var stack: [OpenCollection] = []
     private var anchors: [String: Built] = [:]
+    /// Anchors of the collections still open, counted (names may repeat): an alias to one of
+    /// them would be recursive.
+    private var openAnchors: [String: Int] = [:]
     private var sourceNodes = 0
     private var expandedNodes = 0
     private var largestAlias: (size: Int, span: SourceSpan)?
@@ -59,8 +64,8 @@ struct DocumentBuilder {
     }
 
     func span(_ start: LibYAMLEvent.Mark, _ end: LibYAMLEvent.Mark) -> SourceSpan {
-        SourceSpan(file: file, start: SourcePosition(line: start.line + 1, column: start.column + 1),
-                   end: SourcePosition(line: end.line + 1, column: end.column + 1))
+        SourceSpan(file: file, start: lines.position(line: start.line, column: start.column),
+                   end: lines.position(line: end.line, column: end.column))
     }
 
     /// Feeds one event of the document (between document start and end).
@@ -69,8 +74,10 @@ struct DocumentBuilder {
         switch event.kind {
         case .scalar(let text, let style):
             sourceNodes += 1
-            guard countExpansion(1, at: span(event.start, event.end)) else { return }
-            complete(Built(node: scalarNode(event, text: text, style: style), size: 1, height: 0))
+            let nodeSpan = span(event.start, event.end)
+            guard countExpansion(1, at: nodeSpan) else { return }
+            reportTypingProblems(text: text, style: style, tag: event.tag, at: nodeSpan)
+            complete(Built(node: scalarNode(event, text: text, style: style, span: nodeSpan), size: 1, height: 0))
         case .sequenceStart(let flow), .mappingStart(let flow):
             sourceNodes += 1
             guard countExpansion(1, at: span(event.start, event.end)) else { return }
@@ -83,10 +90,20 @@ struct DocumentBuilder {
             }
             var isMapping = false
             if case .mappingStart = event.kind { isMapping = true }
-            stack.append(OpenCollection(isMapping: isMapping, start: event.start, anchor: event.anchor,
-                                        tag: event.tag, isFlow: flow))
+            var open = OpenCollection(isMapping: isMapping, start: event.start, anchor: event.anchor,
+                                      tag: event.tag, isFlow: flow)
+            // Rule mappings have around ten keys: start big enough to skip most regrowth.
+            if isMapping {
+                open.pairs.reserveCapacity(8)
+                open.keyValues.reserveCapacity(8)
+            } else {
+                open.items.reserveCapacity(4)
+            }
+            if let anchor = event.anchor { openAnchors[anchor, default: 0] += 1 }
+            stack.append(open)
         case .sequenceEnd, .mappingEnd:
             guard let open = stack.popLast() else { return }
+            if let anchor = open.anchor { openAnchors[anchor, default: 1] -= 1 }
             finish(open, end: event.end)
         case .alias(let name):
             sourceNodes += 1
@@ -109,12 +126,11 @@ struct DocumentBuilder {
 
     // MARK: - Nodes
 
-    private func scalarNode(_ event: LibYAMLEvent, text: String, style: ScalarStyle) -> YAMLNode {
-        var node = YAMLNode(kind: .scalar(text: text, style: style), span: span(event.start, event.end),
-                            tag: event.tag, anchor: event.anchor)
-        node.scalarMap = tracer.map(text: text, style: style, start: event.start, end: event.end)
-        if style == .plain { node.trailingComment = tracer.trailingComment(after: event.end) }
-        return node
+    private mutating func scalarNode(_ event: LibYAMLEvent, text: String, style: ScalarStyle,
+                                     span nodeSpan: SourceSpan) -> YAMLNode {
+        let (map, comment) = tracer.trace(text: text, style: style, start: event.start, end: event.end)
+        return YAMLNode(kind: .scalar(text: text, style: style), span: nodeSpan,
+                        tag: event.tag, anchor: event.anchor, scalarMap: map, trailingComment: comment)
     }
 
     private mutating func finish(_ open: OpenCollection, end: LibYAMLEvent.Mark) {
@@ -138,11 +154,8 @@ struct DocumentBuilder {
     /// Hands a finished node to its parent (or makes it the root) and records its anchor.
     /// An alias's copy is neither re-anchored nor re-checked: its problems were reported where
     /// the anchored node is written.
-    private mutating func complete(_ built: Built) {
-        if !built.node.isAlias {
-            if let name = built.node.anchor { anchors[name] = built }
-            reportTypingProblems(built.node)
-        }
+    private mutating func complete(_ built: consuming Built) {
+        if !built.node.isAlias, let name = built.node.anchor { anchors[name] = built }
         guard !stack.isEmpty else {
             root = built.node
             return
@@ -163,8 +176,9 @@ struct DocumentBuilder {
     }
 
     private mutating func addPair(_ pair: YAMLPair, to top: Int) {
-        if let keyValue = DocumentBuilder.keyValue(pair.key) {
-            if let first = firstIndex(of: keyValue, in: stack[top]) {
+        let keyValue = DocumentBuilder.keyValue(pair.key)
+        if let keyValue {
+            if let first = firstIndex(of: keyValue, in: top) {
                 let firstKey = stack[top].pairs[first].key
                 diagnostics.append(.error(
                     YAMLDiagnosticCode.duplicateKey.code,
@@ -177,22 +191,21 @@ struct DocumentBuilder {
             let index = stack[top].pairs.count
             if DocumentBuilder.isMergeKey(pair.key) { stack[top].mergeIndexes.append(index) }
             stack[top].keyIndex?[keyValue] = index
-            stack[top].pairs.append(pair)
-            if stack[top].keyIndex == nil && stack[top].pairs.count > 16 {
-                var index: [YAMLScalarValue: Int] = [:]
-                for (i, p) in stack[top].pairs.enumerated() {
-                    if let k = DocumentBuilder.keyValue(p.key), index[k] == nil { index[k] = i }
-                }
-                stack[top].keyIndex = index
+        }
+        stack[top].pairs.append(pair)
+        stack[top].keyValues.append(keyValue)
+        if stack[top].keyIndex == nil && stack[top].keyValues.count > 16 {
+            var index: [YAMLScalarValue: Int] = [:]
+            for (i, k) in stack[top].keyValues.enumerated() {
+                if let k, index[k] == nil { index[k] = i }
             }
-        } else {
-            stack[top].pairs.append(pair)
+            stack[top].keyIndex = index
         }
     }
 
-    private func firstIndex(of key: YAMLScalarValue, in open: OpenCollection) -> Int? {
-        if let index = open.keyIndex { return index[key] }
-        return open.pairs.firstIndex { DocumentBuilder.keyValue($0.key) == key }
+    private func firstIndex(of key: YAMLScalarValue, in top: Int) -> Int? {
+        if let index = stack[top].keyIndex { return index[key] }
+        return stack[top].keyValues.firstIndex { $0 == key }
     }
 
     /// The value a scalar key stands for; nil for collection keys (never duplicates here).
@@ -273,7 +286,7 @@ struct DocumentBuilder {
     // MARK: - Aliases and bounds
 
     private mutating func resolveAlias(_ name: String, at aliasSpan: SourceSpan) {
-        if stack.contains(where: { $0.anchor == name }) {
+        if openAnchors[name, default: 0] > 0 {
             abort(.error(YAMLDiagnosticCode.recursiveAlias.code,
                          "alias '*\(name)' refers to a node that contains it",
                          at: aliasSpan, fix: "an alias can only repeat a node that is already complete"))
@@ -329,20 +342,19 @@ struct DocumentBuilder {
     // MARK: - Typing
 
     /// Integers that do not fit and values that contradict their explicit tag.
-    private mutating func reportTypingProblems(_ node: YAMLNode) {
-        guard case .scalar(let text, let style) = node.kind else { return }
-        switch CoreSchema.resolve(text: text, style: style, tag: node.tag) {
+    private mutating func reportTypingProblems(text: String, style: ScalarStyle, tag: String?, at nodeSpan: SourceSpan) {
+        switch CoreSchema.resolve(text: text, style: style, tag: tag) {
         case .value: break
         case .integerOutOfRange:
             diagnostics.append(.error(
                 YAMLDiagnosticCode.integerOutOfRange.code,
                 "integer out of range: '\(text)' does not fit in 64 bits",
-                at: node.span, fix: "use a smaller number, or quote it if it is meant as text"))
+                at: nodeSpan, fix: "use a smaller number, or quote it if it is meant as text"))
         case .invalidForTag(let tag):
             diagnostics.append(.error(
                 YAMLDiagnosticCode.invalidTaggedValue.code,
                 "'\(text)' is not a valid \(tag) value",
-                at: node.span, fix: "remove the `\(tag)` tag or write a value of that type"))
+                at: nodeSpan, fix: "remove the `\(tag)` tag or write a value of that type"))
         }
     }
 }

@@ -25,8 +25,9 @@ struct DocumentStreamReader {
 
         lines.bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
+            // No explicit encoding: libyaml then skips a UTF-8 BOM without counting it in its marks.
+            // (UTF-16 cannot get here: it is not valid UTF-8.)
             yaml_parser_set_input_string(parser, base, buffer.count)
-            yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
             var event = yaml_event_t()
             while !finished {
                 guard yaml_parser_parse(parser, &event) != 0 else {
@@ -90,12 +91,12 @@ struct DocumentStreamReader {
         if parser.error == YAML_READER_ERROR {
             at = lines.position(ofOffset: offset)
         } else {
-            at = SourcePosition(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+            at = lines.position(line: Int(parser.problem_mark.line), column: Int(parser.problem_mark.column))
         }
         var notes: [DiagnosticNote] = []
         if let context = problem.context, parser.error != YAML_READER_ERROR,
            parser.context_mark.line != parser.problem_mark.line || parser.context_mark.column != parser.problem_mark.column {
-            let contextAt = SourcePosition(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
+            let contextAt = lines.position(line: Int(parser.context_mark.line), column: Int(parser.context_mark.column))
             let what = context.hasPrefix("while ") ? String(context.dropFirst(6)) : context
             notes.append(DiagnosticNote("\(what) that started here",
                                         at: SourceSpan(file: file, start: contextAt, end: contextAt)))

@@ -4,6 +4,8 @@ import CYAML
 /// column (the column counted in Unicode characters).
 struct LibYAMLEvent {
     struct Mark: Equatable {
+        /// Characters from the start of the stream.
+        var index: Int
         var line: Int
         var column: Int
     }
@@ -25,8 +27,8 @@ struct LibYAMLEvent {
 
     /// Copies a C event; the caller still owns and deletes it.
     init(_ event: yaml_event_t) {
-        start = Mark(line: Int(event.start_mark.line), column: Int(event.start_mark.column))
-        end = Mark(line: Int(event.end_mark.line), column: Int(event.end_mark.column))
+        start = Mark(index: Int(event.start_mark.index), line: Int(event.start_mark.line), column: Int(event.start_mark.column))
+        end = Mark(index: Int(event.end_mark.index), line: Int(event.end_mark.line), column: Int(event.end_mark.column))
         switch event.type {
         case YAML_STREAM_START_EVENT: kind = .streamStart
         case YAML_DOCUMENT_START_EVENT: kind = .documentStart

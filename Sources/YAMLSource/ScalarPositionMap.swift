@@ -4,7 +4,7 @@ import Diagnostics
 /// source for plain, single- and double-quoted (up to the first escape) and literal block scalars.
 ///
 /// Stored as runs of consecutive characters on one line, so a one-line value costs one entry
-/// however long it is.
+/// however long it is; the first run is kept inline, so that common case allocates nothing.
 public struct ScalarPositionMap: Sendable, Hashable {
     /// `length` value offsets starting at `offset`, written left to right from `start` on one line.
     public struct Run: Sendable, Hashable {
@@ -19,17 +19,27 @@ public struct ScalarPositionMap: Sendable, Hashable {
         }
     }
 
+    private var firstRun: Run?
+    private var laterRuns: [Run] = []
+
     /// Runs in increasing, gap-free offset order starting at offset 0.
-    public private(set) var runs: [Run]
+    public var runs: [Run] {
+        guard let firstRun else { return [] }
+        return [firstRun] + laterRuns
+    }
 
     public init(runs: [Run]) {
-        self.runs = runs
+        firstRun = runs.first
+        laterRuns = Array(runs.dropFirst())
     }
 
     /// One position per offset (the explicit form; the loader builds runs).
     public init(positions: [SourcePosition]) {
-        self.runs = []
         for position in positions { append(position) }
+    }
+
+    init(singleRun: Run) {
+        firstRun = singleRun
     }
 
     /// `positions[i]` is the file position of the value's i-th Unicode scalar; one extra entry
@@ -47,30 +57,37 @@ public struct ScalarPositionMap: Sendable, Hashable {
 
     /// Number of offsets with a known position.
     public var count: Int {
-        guard let last = runs.last else { return 0 }
+        guard let last = laterRuns.last ?? firstRun else { return 0 }
         return last.offset + last.length
     }
 
     /// The file position of value offset `offset`, if known.
     public func position(ofOffset offset: Int) -> SourcePosition? {
-        guard offset >= 0 && offset < count else { return nil }
-        var low = 0, high = runs.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if runs[mid].offset <= offset { low = mid } else { high = mid - 1 }
+        guard offset >= 0 && offset < count, let firstRun else { return nil }
+        var run = firstRun
+        if let next = laterRuns.first, next.offset <= offset {
+            var low = 0, high = laterRuns.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if laterRuns[mid].offset <= offset { low = mid } else { high = mid - 1 }
+            }
+            run = laterRuns[low]
         }
-        let run = runs[low]
         return SourcePosition(line: run.start.line, column: run.start.column + (offset - run.offset))
     }
 
     /// Adds the position of the next offset, extending the last run when it continues it.
     mutating func append(_ position: SourcePosition) {
         let offset = count
-        if let last = runs.last, last.start.line == position.line,
-           last.start.column + last.length == position.column {
-            runs[runs.count - 1].length += 1
+        guard let first = firstRun else {
+            firstRun = Run(offset: 0, start: position, length: 1)
+            return
+        }
+        let last = laterRuns.last ?? first
+        if last.start.line == position.line && last.start.column + last.length == position.column {
+            if laterRuns.isEmpty { firstRun?.length += 1 } else { laterRuns[laterRuns.count - 1].length += 1 }
         } else {
-            runs.append(Run(offset: offset, start: position, length: 1))
+            laterRuns.append(Run(offset: offset, start: position, length: 1))
         }
     }
 }

@@ -6,15 +6,33 @@ import Diagnostics
 struct ScalarPositionTracer {
     let lines: SourceLines
     let file: String
+    private var cursor: MarkCursor
+
+    init(lines: SourceLines, file: String) {
+        self.lines = lines
+        self.file = file
+        self.cursor = MarkCursor(lines: lines)
+    }
 
     private var bytes: [UInt8] { lines.bytes }
 
-    func map(text: String, style: ScalarStyle, start: LibYAMLEvent.Mark,
-             end: LibYAMLEvent.Mark) -> ScalarPositionMap? {
-        let startOffset = lines.offset(line: start.line, column: start.column)
-        let endOffset = max(lines.offset(line: end.line, column: end.column), startOffset)
-        var contentStart = skipProperties(from: startOffset, limit: endOffset)
-        let value = Array(text.utf8)
+    /// The position map of a scalar and, for a plain one, the comment after it on its line.
+    mutating func trace(text: String, style: ScalarStyle, start: LibYAMLEvent.Mark,
+                        end: LibYAMLEvent.Mark) -> (map: ScalarPositionMap?, comment: YAMLComment?) {
+        let startOffset = cursor.offset(of: start)
+        let endOffset = max(cursor.offset(of: end), startOffset)
+        let startPosition = lines.position(line: start.line, column: start.column)
+        let endPosition = lines.position(line: end.line, column: end.column)
+        let map = self.map(text: text, style: style, singleLine: start.line == end.line,
+                           from: (startOffset, startPosition), to: endOffset)
+        let comment = style == .plain ? trailingComment(after: endOffset, at: endPosition) : nil
+        return (map, comment)
+    }
+
+    private func map(text: String, style: ScalarStyle, singleLine: Bool,
+                     from start: (offset: Int, position: SourcePosition), to endOffset: Int) -> ScalarPositionMap? {
+        var (contentStart, position) = skipProperties(from: start.offset, at: start.position, limit: endOffset)
+        var contentEnd = endOffset
         switch style {
         case .plain:
             break
@@ -22,36 +40,65 @@ struct ScalarPositionTracer {
             let quote: UInt8 = style == .singleQuoted ? 0x27 : 0x22
             guard contentStart < bytes.count, bytes[contentStart] == quote else { return nil }
             contentStart += 1
+            position.column += 1
+            contentEnd = max(contentStart, endOffset - 1)
         case .literal:
             guard let body = lineAfter(contentStart) else { return nil }
-            return traceLiteral(value: value, from: body)
+            let value = Array(text.utf8)
+            return traceLiteral(value: value, from: body, at: SourcePosition(line: position.line + 1, column: 1))
         case .folded:
             return nil
         }
-        return traceFlow(value: value, from: contentStart, style: style)
+        // The common case: a one-line value written exactly as it reads is a single run.
+        if singleLine, contentEnd <= bytes.count, contentStart <= contentEnd,
+           let scalars = scalarCountIfWritten(text, at: contentStart..<contentEnd) {
+            return ScalarPositionMap(singleRun: ScalarPositionMap.Run(offset: 0, start: position, length: scalars + 1))
+        }
+        return traceFlow(value: Array(text.utf8), from: contentStart, at: position, style: style)
+    }
+
+    /// The number of Unicode scalars of `text` when the source bytes in `range` are exactly its
+    /// UTF-8; nil otherwise.
+    private func scalarCountIfWritten(_ text: String, at range: Range<Int>) -> Int? {
+        var text = text
+        return text.withUTF8 { value -> Int? in
+            guard value.count == range.count else { return nil }
+            var scalars = 0
+            for (k, byte) in value.enumerated() {
+                guard bytes[range.lowerBound + k] == byte else { return nil }
+                if byte & 0xC0 != 0x80 { scalars += 1 }
+            }
+            return scalars
+        }
     }
 
     /// Skips the node's properties (`&anchor`, `!tag`) and the blanks, comments and line breaks
-    /// after them, never past `limit`.
-    private func skipProperties(from offset: Int, limit: Int) -> Int {
+    /// after them, never past `limit`; returns where the value starts.
+    private func skipProperties(from offset: Int, at start: SourcePosition, limit: Int) -> (Int, SourcePosition) {
         var i = offset
+        var position = start
+        func advance() {
+            i += SourceLines.scalarWidth(bytes[i])
+            position.column += 1
+        }
         while i < limit && i < bytes.count {
             let b = bytes[i]
             if b == 0x26 || b == 0x21 {
                 while i < limit && i < bytes.count && !isBlank(bytes[i]) && SourceLines.breakWidth(bytes, at: i) == 0 {
-                    i += 1
+                    advance()
                 }
             } else if isBlank(b) {
-                i += 1
+                advance()
             } else if b == 0x23 {
-                while i < limit && i < bytes.count && SourceLines.breakWidth(bytes, at: i) == 0 { i += 1 }
+                while i < limit && i < bytes.count && SourceLines.breakWidth(bytes, at: i) == 0 { advance() }
             } else {
                 let width = SourceLines.breakWidth(bytes, at: i)
                 guard width > 0 else { break }
                 i += width
+                position = SourcePosition(line: position.line + 1, column: 1)
             }
         }
-        return i
+        return (i, position)
     }
 
     /// The offset of the line after the one holding `offset` (past a block scalar's header).
@@ -68,9 +115,10 @@ struct ScalarPositionTracer {
     /// Plain and quoted scalars: source characters equal value characters, except that line
     /// folding turns a break (and the indentation around it) into a space or newline, and `''`
     /// stands for `'`. A backslash in a double-quoted scalar ends the trace.
-    private func traceFlow(value: [UInt8], from contentStart: Int, style: ScalarStyle) -> ScalarPositionMap {
+    private func traceFlow(value: [UInt8], from contentStart: Int, at start: SourcePosition,
+                           style: ScalarStyle) -> ScalarPositionMap {
         var map = ScalarPositionMap(runs: [])
-        var position = lines.position(ofOffset: contentStart)
+        var position = start
         var s = contentStart, v = 0
         valueLoop: while v < value.count {
             let (vScalar, vWidth) = decode(value, at: v)
@@ -110,7 +158,7 @@ struct ScalarPositionTracer {
     }
 
     /// Literal block scalars: each line minus the block's indentation, breaks kept.
-    private func traceLiteral(value: [UInt8], from bodyStart: Int) -> ScalarPositionMap {
+    private func traceLiteral(value: [UInt8], from bodyStart: Int, at start: SourcePosition) -> ScalarPositionMap {
         var map = ScalarPositionMap(runs: [])
         // The indentation is what the first non-blank line has beyond the value's own first line.
         var firstContent = bodyStart
@@ -126,7 +174,7 @@ struct ScalarPositionTracer {
         let indent = max(sourceIndent - valueIndent, 0)
 
         var s = bodyStart, v = 0
-        var position = lines.position(ofOffset: bodyStart)
+        var position = start
         while v < value.count && s < bytes.count {
             // Skip this line's indentation.
             var skipped = 0
@@ -164,17 +212,26 @@ struct ScalarPositionTracer {
         return map
     }
 
-    /// The `#` comment on the same line after a plain scalar that ends at `end`.
-    func trailingComment(after end: LibYAMLEvent.Mark) -> YAMLComment? {
-        guard end.line < lines.lineCount else { return nil }
-        var i = lines.offset(line: end.line, column: end.column)
-        let lineEnd = lines.contentEnd(ofLine: end.line)
-        while i < lineEnd && isBlank(bytes[i]) { i += 1 }
-        guard i < lineEnd, bytes[i] == 0x23 else { return nil }
+    /// The `#` comment on the same line after a plain scalar that ends at `offset`.
+    private func trailingComment(after offset: Int, at end: SourcePosition) -> YAMLComment? {
+        var i = offset
+        var column = end.column
+        while i < bytes.count && isBlank(bytes[i]) {
+            i += 1
+            column += 1
+        }
+        guard i < bytes.count, bytes[i] == 0x23 else { return nil }
         // `#` is a comment only after whitespace (or at the start of a line).
-        guard i == lines.lineStarts[end.line] || isBlank(bytes[i - 1]) else { return nil }
-        let span = SourceSpan(file: file, start: lines.position(ofOffset: i), end: lines.position(ofOffset: lineEnd))
-        return YAMLComment(span: span, text: String(decoding: bytes[i..<lineEnd], as: UTF8.self))
+        guard column == 1 || (i > 0 && isBlank(bytes[i - 1])) else { return nil }
+        var j = i, width = 0
+        while j < bytes.count && SourceLines.breakWidth(bytes, at: j) == 0 {
+            j += SourceLines.scalarWidth(bytes[j])
+            width += 1
+        }
+        j = min(j, bytes.count)
+        let span = SourceSpan(file: file, start: SourcePosition(line: end.line, column: column),
+                              end: SourcePosition(line: end.line, column: column + width))
+        return YAMLComment(span: span, text: String(decoding: bytes[i..<j], as: UTF8.self))
     }
 
     private func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }

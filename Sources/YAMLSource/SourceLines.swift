@@ -132,4 +132,11 @@ struct SourceLines: Sendable {
 extension SourceLines {
     /// The position just past the last byte.
     var endPosition: SourcePosition { position(ofOffset: bytes.count) }
+
+    /// The 1-based position of a libyaml mark. libyaml puts the end of a stream that lacks a
+    /// final line break on a line of its own; such marks become the end of the file.
+    func position(line: Int, column: Int) -> SourcePosition {
+        guard line >= 0, line < lineStarts.count else { return endPosition }
+        return SourcePosition(line: line + 1, column: max(column, 0) + 1)
+    }
 }

@@ -28,7 +28,9 @@ public struct YAMLPair: Sendable {
 
 /// A node of the document tree, with everything a diagnostic needs to point at it.
 public struct YAMLNode: Sendable {
-    public indirect enum Kind: Sendable {
+    // Not `indirect`: the arrays already break the recursion, and a box per node would cost an
+    // allocation for every scalar.
+    public enum Kind: Sendable {
         /// `text` is the scalar's value after YAML unescaping/folding.
         case scalar(text: String, style: ScalarStyle)
         case sequence([YAMLNode])
@@ -55,7 +57,13 @@ public struct YAMLNode: Sendable {
     public var isFlowCollection: Bool
     /// For a plain scalar: a `#` comment on the same line right after it. libyaml drops comments,
     /// so this is the only trace of text that a person may have meant as part of the value.
-    public var trailingComment: YAMLComment?
+    public var trailingComment: YAMLComment? {
+        get { trailingComments.first }
+        set { trailingComments = newValue.map { [$0] } ?? [] }
+    }
+    /// Storage for `trailingComment`: an array keeps a node small (and cheap to copy) when, as
+    /// nearly always, there is no comment.
+    private var trailingComments: [YAMLComment]
 
     public init(kind: Kind, span: SourceSpan, tag: String? = nil, anchor: String? = nil,
                 isAlias: Bool = false, scalarMap: ScalarPositionMap? = nil,
@@ -67,6 +75,6 @@ public struct YAMLNode: Sendable {
         self.isAlias = isAlias
         self.scalarMap = scalarMap
         self.isFlowCollection = isFlowCollection
-        self.trailingComment = trailingComment
+        self.trailingComments = trailingComment.map { [$0] } ?? []
     }
 }

@@ -1,10 +1,85 @@
 import ArgumentParser
+import CEL
+import Diagnostics
+import Evaluation
+import Facts
+import Foundation
+import Output
+import Rules
 
 struct ExplainCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "explain", abstract: "Explain why one achievement is locked or unlocked.")
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain why one achievement is locked or unlocked.",
+        discussion: """
+            Replays the user's history like eval, then shows the achievement's criterion with the \
+            value of every part at now, what is still missing if it is locked, and when and by \
+            which event it unlocked. Exit status: 0 success, 1 the rules have errors, 2 bad usage \
+            (an unknown achievement id) or an unreadable / invalid state file.
+            """)
 
-    // PLACEHOLDER: replaced by the issue that implements `rulecheck explain`.
+    @Argument(help: "Rule files or folders, then the achievement or milestone id.")
+    var arguments: [String]
+
+    @Option(help: "The user's state file (JSON, or YAML by extension).")
+    var state: String
+
+    @Option(help: "The evaluation moment, RFC 3339 with an offset (default: the file's now, else the clock).")
+    var now: String?
+
+    /// The last argument is the achievement; the others are rule paths.
+    var achievement: String { arguments.last ?? "" }
+    var paths: [String] { Array(arguments.dropLast()) }
+
+    func validate() throws {
+        guard arguments.count >= 2 else {
+            throw ValidationError("give the rule files or folders, then the achievement id")
+        }
+    }
+
     func run() throws {
-        throw ExitCode(2)
+        let loaded = RuleSetLoader.load(paths: paths, baseline: nil)
+        guard let rules = loaded.ruleSet else {
+            let report = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,
+                                                   sources: loaded.sources)
+            FileHandle.standardError.write(Data(report.utf8))
+            throw ExitCode(1)
+        }
+
+        let facts: StateFacts
+        do {
+            let stateFile = try StateFile.load(path: state)
+            facts = try StateFacts(state: stateFile, rules: rules, now: try evaluationMoment(stateFile))
+        } catch {
+            fail("error: \(error)")
+        }
+
+        let outcome = Replay(rules: rules).run(facts)
+        let builder = ExplanationBuilder(rules: rules, outcome: outcome, events: facts.events)
+        guard let explanation = builder.explain(achievement) else {
+            var message = "error: no achievement or milestone '\(achievement)' in the rules"
+            if let close = Suggestion.closest(to: achievement, in: builder.awardIDs) { message += "; did you mean '\(close)'?" }
+            fail(message)
+        }
+        FileHandle.standardOutput.write(Data(ExplanationTextRenderer().render(explanation).utf8))
+    }
+
+    /// `--now`, else the file's `now`, else the clock (in UTC).
+    private func evaluationMoment(_ stateFile: StateFile) throws(StateFileError) -> Moment {
+        if let now {
+            switch Moment.parse(now) {
+            case .success(let moment): return moment
+            case .failure(let problem):
+                throw StateFileError(file: "--now", path: .root, message: "'\(now)' is \(problem)")
+            }
+        }
+        if let moment = stateFile.now { return moment }
+        let seconds = Int64(Date().timeIntervalSince1970.rounded(.down))
+        return Moment(instant: CELTimestamp(seconds: seconds), offsetSeconds: 0)
+    }
+
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Self.exit(withError: ExitCode(2))
     }
 }

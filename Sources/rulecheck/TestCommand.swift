@@ -1,10 +1,55 @@
 import ArgumentParser
+import Evaluation
+import Foundation
+import Output
+import Rules
 
 struct TestCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "test", abstract: "Run the rule tests found under the paths.")
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run the rule tests found under the paths.",
+        discussion: """
+            Each tests file runs against the rules in its own folder plus every path given that \
+            holds no tests (a catalog folder, say): rulecheck test rules/puzzle catalogs/puzzle. \
+            Prints each failing test with expected and actual values, then 'N passed, M failed'. \
+            Exit status: 0 every test passed, 1 a test failed, a rule set has errors or no test \
+            was found, 2 bad usage.
+            """)
 
-    // PLACEHOLDER: replaced by the issue that implements `rulecheck test`.
+    @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively).")
+    var paths: [String]
+
+    @Flag(help: "Also list the tests that pass.")
+    var verbose = false
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("give at least one rule file or folder") }
+    }
+
     func run() throws {
-        throw ExitCode(2)
+        let suites = RuleTestSuite.discover(paths: paths)
+        guard !suites.isEmpty else {
+            FileHandle.standardError.write(Data("no rule tests found under \(paths.joined(separator: ", "))\n".utf8))
+            FileHandle.standardOutput.write(Data((RuleTestReportRenderer.summary([]) + "\n").utf8))
+            throw ExitCode(1)
+        }
+        var results: [RuleTestResult] = []
+        var brokenRuleSets = 0
+        for suite in suites {
+            let loaded = RuleSetLoader.load(paths: suite.rulePaths, baseline: nil)
+            guard let rules = loaded.ruleSet, loaded.errorCount == 0 else {
+                brokenRuleSets += 1
+                let report = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,
+                                                       sources: loaded.sources)
+                FileHandle.standardError.write(Data(
+                    ("rule set \(suite.rulePaths.joined(separator: " ")) has errors; its tests did not run\n" + report).utf8))
+                continue
+            }
+            let tests = rules.tests.filter { suite.contains(testFile: $0.span.file) }
+            results += RuleTestRunner.replaying(rules).run(tests)
+        }
+        let report = RuleTestReportRenderer(listsPassed: verbose).render(results)
+        FileHandle.standardOutput.write(Data(report.utf8))
+        if brokenRuleSets > 0 || results.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }
 }

@@ -55,3 +55,12 @@ import Testing
         #expect(text.contains("\"uri\":\"\(uri)\""))
     }
 }
+
+@Suite struct DiagnosticSARIFHelpTests {
+    @Test(arguments: [("E302", "docs/diagnostics.md#e302"), ("W401", "docs/diagnostics.md#w401"),
+                      ("E103", "docs/diagnostics-yaml.md")])
+    func helpPointsAtTheDocumentOfTheCode(code: String, uri: String) {
+        let text = DiagnosticSARIFRenderer.render([Diagnostic.error(code, "m", at: .file("a.yaml"))])
+        #expect(text.contains("\"helpUri\":\"\(uri)\""))
+    }
+}

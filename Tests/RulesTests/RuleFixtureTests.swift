@@ -34,3 +34,18 @@ import Testing
         #expect(missing.sorted() == [])
     }
 }
+
+@Suite struct DiagnosticsDocumentationTests {
+    static var document: String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return (try? String(contentsOf: root.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)) ?? ""
+    }
+
+    @Test func everyRuleCodeHasASection() {
+        let headings = Set(Self.document.split(separator: "\n").filter { $0.hasPrefix("### ") }.map { String($0.dropFirst(4)) })
+        #expect(!headings.isEmpty)
+        #expect(RuleCode.summaries.keys.filter { !headings.contains($0) }.sorted() == [])
+        #expect(headings.filter { RuleCode.summaries[$0] == nil }.sorted() == [])
+    }
+}

@@ -79,6 +79,13 @@ import Testing
         }
     }
 
+    @Test(arguments: [("yes", true), ("No", true), ("OFF", true), ("y", true), ("n", true), ("on", true),
+                      ("'yes'", false), ("!!str yes", false), ("true", false), ("none", false), ("nope", false)])
+    func yaml11BooleansAreRecognisedForBetterMessages(source: String, expected: Bool) throws {
+        let root = try #require(YAMLLoader.load(text: "value: \(source)\n", file: "t.yaml").document?.root)
+        #expect(FixtureFiles.value("value", in: root)?.isYAML11Boolean == expected)
+    }
+
     @Test func collectionsHaveNoScalarValue() throws {
         let root = try #require(YAMLLoader.load(text: "a: [1]\n", file: "t.yaml").document?.root)
         #expect(root.scalarValue == nil)

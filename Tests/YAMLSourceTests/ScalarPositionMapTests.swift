@@ -123,4 +123,44 @@ import Testing
         #expect(map.position(ofOffset: 2) == SourcePosition(line: 2, column: 3))
         #expect(map.position(ofOffset: 3) == nil)
     }
+
+    static let inlineSources: [String] = [
+        "when: |-\n  a &&\n  MARK\n",
+        "when: |2\n     a\n    MARK\n",
+        "list:\n  - |\n    x\n\n    y MARK\n",
+        "when: >\n  folded\n  MARK\n",
+        "when: 'a ''b''\n\n  c'' MARK'\n",
+        "when: \"专注\tMARK\"\n",
+        "when: \"a\\nb MARK\"\n",
+        "key: &anchor\n  plain MARK\n",
+        "{when: x MARK, other: 1}\n",
+        "when: a\r\n  MARK\r\n",
+    ]
+
+    /// Whatever the style, a mapped `MARK` is where the file has it, and every mapped character
+    /// is the one written there. (Folded scalars and text after an escape may stay unmapped.)
+    @Test(arguments: inlineSources)
+    func inlineScalarsMapTruthfully(source: String) throws {
+        let document = try #require(YAMLLoader.load(text: source, file: "t.yaml").document)
+        let node = try #require(ScalarPositionMapTests.markedScalar(in: document))
+        guard let map = node.scalarMap, let text = node.scalarText else {
+            guard case .scalar(_, let style) = node.kind else { return }
+            #expect(style == .folded, "only folded scalars have no map")
+            return
+        }
+        let values = Array(text.unicodeScalars)
+        for (offset, value) in values.enumerated() where value != " " && value != "\n" {
+            guard let position = map.position(ofOffset: offset) else { break }
+            let line = Array((document.line(position.line) ?? "").unicodeScalars)
+            #expect(position.column - 1 < line.count && line[position.column - 1] == value,
+                    "offset \(offset) of \(source.debugDescription)")
+        }
+        let markOffset = try #require(text.range(of: "MARK").map { text.unicodeScalars[..<$0.lowerBound].count })
+        if let mapped = map.position(ofOffset: markOffset) {
+            let normalized = source.replacingOccurrences(of: "\r\n", with: "\n")
+            #expect(mapped == ScalarPositionMapTests.filePosition(of: "MARK", in: normalized))
+        } else {
+            #expect(source.contains("\\"), "only text after an escape may be unmapped")
+        }
+    }
 }

@@ -1,0 +1,16 @@
+/// One sub-expression of a condition with its value at `now`, for `rulecheck explain`.
+public struct ExplanationTerm: Sendable, Hashable {
+    /// The source text of the sub-expression, whitespace runs collapsed to one space.
+    public var source: String
+    /// The value, as `ExplanationValueText` writes it ("not evaluated" when `&&`, `||` or `?:`
+    /// skipped it).
+    public var value: String
+    /// Nesting below the whole condition (0 for the condition itself).
+    public var depth: Int
+
+    public init(source: String, value: String, depth: Int) {
+        self.source = source
+        self.value = value
+        self.depth = depth
+    }
+}

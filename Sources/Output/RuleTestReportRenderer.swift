@@ -1,0 +1,40 @@
+import Evaluation
+
+/// The report of `rulecheck test` (SPEC 7.3): each failing test with where it is written and what
+/// differed, expected against actual; then the summary line `N passed, M failed`.
+public struct RuleTestReportRenderer: Sendable {
+    /// Also list the tests that passed.
+    public var listsPassed: Bool
+
+    public init(listsPassed: Bool = false) {
+        self.listsPassed = listsPassed
+    }
+
+    public func render(_ results: [RuleTestResult]) -> String {
+        var lines: [String] = []
+        for result in results {
+            let place = "\(result.span.file):\(result.span.start.line):\(result.span.start.column)"
+            if result.passed {
+                if listsPassed { lines.append("ok    \(place): \(result.name)") }
+                continue
+            }
+            lines.append("FAIL  \(place): \(result.name)")
+            if let problem = result.problem {
+                lines.append("      cannot evaluate the state: \(problem)")
+            }
+            let width = result.mismatches.map(\.subject.count).max() ?? 0
+            for mismatch in result.mismatches {
+                let subject = mismatch.subject + String(repeating: " ", count: max(0, width - mismatch.subject.count))
+                lines.append("      \(subject)  expected \(mismatch.expected), got \(mismatch.actual)")
+            }
+        }
+        lines.append(Self.summary(results))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `N passed, M failed`.
+    public static func summary(_ results: [RuleTestResult]) -> String {
+        let passed = results.filter(\.passed).count
+        return "\(passed) passed, \(results.count - passed) failed"
+    }
+}

@@ -1,0 +1,6 @@
+import Diagnostics
+
+struct CalendarDraft: Sendable {
+    var rule: CalendarRule
+    var span: SourceSpan
+}

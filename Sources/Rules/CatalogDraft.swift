@@ -1,0 +1,22 @@
+import Diagnostics
+
+struct CatalogDraft: Sendable {
+    struct LevelDraft: Sendable {
+        var id: Located<String>
+        var module: Located<String>
+        var release: Located<Int>
+        var rule: CatalogRule.Level
+    }
+    var id: Located<String>
+    var version: Located<Int>
+    var modules: [Located<String>]
+    var moduleTitles: [String]
+    var levels: [LevelDraft]
+    var span: SourceSpan
+
+    var rule: CatalogRule {
+        CatalogRule(id: id.value, version: version.value,
+                    modules: zip(modules, moduleTitles).map { CatalogRule.Module(id: $0.value, title: $1) },
+                    levels: levels.map(\.rule), span: span)
+    }
+}

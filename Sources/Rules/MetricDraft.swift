@@ -1,0 +1,4 @@
+struct MetricDraft: Sendable {
+    var id: Located<String>
+    var expression: ExpressionDraft
+}

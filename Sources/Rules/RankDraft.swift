@@ -1,0 +1,5 @@
+struct RankDraft: Sendable {
+    var id: Located<String>
+    var rule: RankRule
+    var minPoints: Located<Int>
+}

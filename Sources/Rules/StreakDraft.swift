@@ -1,0 +1,20 @@
+import Diagnostics
+
+struct StreakDraft: Sendable {
+    enum Qualification: Sendable {
+        case counts(ExpressionDraft)
+        case day(ExpressionDraft)
+    }
+    struct MilestoneDraft: Sendable {
+        var days: Located<Int>
+        var info: AwardInfo
+        var id: Located<String>
+    }
+    var id: Located<String>
+    var title: String
+    var qualification: Qualification?
+    var freezes: StreakRule.FreezePolicy?
+    var historyDays: Int?
+    var milestones: [MilestoneDraft]
+    var span: SourceSpan
+}
