@@ -99,7 +99,7 @@ public struct CELDuration: Sendable, Hashable, Comparable {
         var text = negative ? "-\(s)" : "\(s)"
         if n != 0 {
             var fraction = String(n)
-            fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+            fraction = String(repeating: "0", count: Swift.max(0, 9 - fraction.count)) + fraction
             while fraction.hasSuffix("0") { fraction.removeLast() }
             text += "." + fraction
         }

@@ -3,7 +3,7 @@
 /// Small maps (records, mostly) are searched linearly: comparing a few short strings is
 /// cheaper than hashing the field name on every access. Larger maps keep a hash index.
 public struct CELMap: Sendable {
-    @usableFromInline let storage: CELMapStorage
+    let storage: CELMapStorage
 
     /// Builds a map; a later duplicate key replaces the earlier value in place.
     public init(_ entries: [(key: CELValue, value: CELValue)]) {
@@ -86,10 +86,10 @@ public struct CELMap: Sendable {
 }
 
 /// Immutable storage shared by copies of a map.
-public final class CELMapStorage: Sendable {
+final class CELMapStorage: Sendable {
     static let linearLimit = 12
     let keys: [CELMapKey]
-    @usableFromInline let values: [CELValue]
+    let values: [CELValue]
     /// Present only for maps larger than `linearLimit`.
     let index: [CELMapKey: Int]?
     /// Parallel to `keys`: `CELFieldKey` fingerprints of string keys, `nonString` otherwise.

@@ -1,5 +1,5 @@
-import Facts
 import CEL
+import Facts
 import Rules
 
 /// Builds the explanation of one achievement or milestone (SPEC 7.2) from a finished replay: the
@@ -46,7 +46,7 @@ public struct ExplanationBuilder {
                 missing.append("requires \(requirement.id), which is still locked")
             }
             if !isAvailable { missing.append("not available now: \(windowText(award.available, offset: now.offsetSeconds))") }
-            if missing.isEmpty { missing.append("its criterion holds now; it unlocks at the next evaluation") }
+            if missing.isEmpty { missing.append("its criterion holds at now, yet it did not unlock: see the warnings of rulecheck eval") }
         }
         return Explanation(info: award.info, now: now, standing: standing, criterion: criterion, requires: requires,
                            available: award.available, isAvailableNow: isAvailable, unlock: unlock(of: id),

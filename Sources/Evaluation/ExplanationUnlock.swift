@@ -1,4 +1,5 @@
 import Facts
+
 /// When an achievement unlocked and what made it unlock then (SPEC 7.2).
 public struct ExplanationUnlock: Sendable, Hashable {
     /// One event at the unlocking instant.

@@ -1,4 +1,5 @@
 import Foundation
+import YAMLSource
 
 /// The rule tests of one folder and the rule set they run against (SPEC 7.3).
 ///
@@ -60,12 +61,11 @@ public struct RuleTestSuite: Sendable, Hashable {
         return lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml")
     }
 
-    /// A tests file has the top-level key `tests` (SPEC 7.3): a line that starts with `tests:`.
-    /// The loader checks the file properly; this only decides where the file belongs.
+    /// A tests file has the top-level key `tests` (SPEC 7.3). A file that does not parse is not
+    /// one here; the rule set loader reports it.
     static func isTestsFile(_ path: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path) else { return false }
-        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .contains { $0.hasPrefix("tests:") }
+        guard case .mapping(let pairs)? = YAMLLoader.load(path: path).document?.root.kind else { return false }
+        return pairs.contains { $0.key.scalarText == "tests" }
     }
 
     static func standardized(_ path: String) -> String {

@@ -83,15 +83,18 @@ struct DocumentStreamReader {
         } else {
             offset = lines.offset(line: Int(parser.problem_mark.line), column: Int(parser.problem_mark.column))
         }
-        let problem = SyntaxProblem(
+        var problem = SyntaxProblem(
             problem: parser.problem.map { String(cString: $0) } ?? "unknown problem",
             context: parser.context.map { String(cString: $0) },
-            character: offset < lines.bytes.count ? lines.bytes[offset] : nil)
+            character: offset < lines.bytes.count ? lines.bytes[offset] : nil,
+            line: nil)
         let at: SourcePosition
         if parser.error == YAML_READER_ERROR {
             at = lines.position(ofOffset: offset)
         } else {
             at = lines.position(line: Int(parser.problem_mark.line), column: Int(parser.problem_mark.column))
+            problem.line = lines.line(at.line)
+            problem.column = at.column
         }
         var notes: [DiagnosticNote] = []
         if let context = problem.context, parser.error != YAML_READER_ERROR,

@@ -67,7 +67,8 @@ extension YAMLNode {
         case .alias(let name):
             let expression = written ?? "*\(name)"
             return .error(code, "YAML read `*\(name)` as an alias (a copy of the node anchored `&\(name)`), not as an expression; quote the expression: \(field): \(YAMLNode.quoted(expression))",
-                          at: span, fix: "write \(field): \(YAMLNode.quoted(expression))")
+                          at: span,
+                          fix: "write the expression itself (share it as a metric and use `metrics.NAME`), or quote it if `*` belongs to it: \(field): \(YAMLNode.quoted(expression))")
         case .anchor(let name):
             let expression = written ?? ["&\(name)", scalarText ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
             return .error(code, "YAML read `&\(name)` as an anchor, not as part of the expression; quote the expression: \(field): \(YAMLNode.quoted(expression))",

@@ -26,10 +26,13 @@ enum CELBench {
         print("CEL benchmarks: medians of batches, per evaluation; target in brackets")
         for benchCase in cases where arguments.isEmpty || arguments.contains(benchCase.name) {
             let compileNanoseconds = median(batches: 15, iterations: 50) { _ = environment.compile(benchCase.source) }
-            guard case .success(let program) = environment.compile(benchCase.source) else {
+            guard case .success(let program) = environment.compile(benchCase.source),
+                  case .success(let checked) = environment.parse(benchCase.source).flatMap({ environment.check($0) })
+            else {
                 print("\(benchCase.name) \(benchCase.source): does not compile")
                 continue
             }
+            let planNanoseconds = median(batches: 15, iterations: 50) { _ = try? CELProgram(checked: checked) }
             let result = program.evaluate(activation)
             let iterations = benchCase.targetNanoseconds > 1000 ? 2_000 : 200_000
             var sink = 0
@@ -38,11 +41,14 @@ enum CELBench {
             }
             let verdict = evaluationNanoseconds <= benchCase.targetNanoseconds ? "ok" : "SLOW"
             print("\(benchCase.name) \(benchCase.source)")
-            print("   = \(result)  compile \(format(compileNanoseconds / 1000)) µs  "
+            print("   = \(result)  compile \(format(compileNanoseconds / 1000)) µs (plan \(format(planNanoseconds / 1000)) µs)  "
                 + "eval \(format(evaluationNanoseconds)) ns CPU (wall \(format(wallNanoseconds)) ns) "
                 + "[≤ \(Int(benchCase.targetNanoseconds))] \(verdict)"
                 + (sink < 0 ? "!" : ""))
         }
+        let bindings = makeBindings()
+        let bindNanoseconds = median(batches: 21, iterations: 20_000) { _ = CELActivation(bindings) }
+        print("binding an activation of \(bindings.count) variables: \(format(bindNanoseconds)) ns")
         switch environment.compile("stats.focus_minutes * 1.0") {
         case .success: print("E6 stats.focus_minutes * 1.0: compiled (expected a checker error)")
         case .failure(let errors):
@@ -70,6 +76,10 @@ enum CELBench {
     }
 
     static func makeActivation() -> CELActivation {
+        CELActivation(makeBindings())
+    }
+
+    static func makeBindings() -> [String: CELValue] {
         let types = ["task_completed", "focus_session", "task_created", "level_completed"]
         let events: [CELValue] = (0..<200).map { i in
             .record([
@@ -88,7 +98,7 @@ enum CELBench {
             ])
         }
         let completed: [CELValue] = (0..<20).map { .string("level_\($0 * 2)") }
-        return CELActivation([
+        return [
             "stats": .record([("focus_minutes", .int(750)), ("tasks_done", .int(37))]),
             "streak": .record([
                 ("current", .int(9)), ("longest", .int(12)), ("total_days", .int(40)), ("status", .string("at_risk")),
@@ -97,7 +107,7 @@ enum CELBench {
             "events": .list(CELList(events)),
             "levels": .list(CELList(levels)),
             "completed": .list(CELList(completed)),
-        ])
+        ]
     }
 
     /// Median over batches of the time per iteration, in nanoseconds.

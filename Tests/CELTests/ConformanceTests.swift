@@ -175,7 +175,18 @@ struct ConformanceCase {
                 bindings[name] = .error(CELError(.other, "bound error"))
             }
         }
-        let result = program.evaluate(CELActivation(bindings))
+        let activation = CELActivation(bindings)
+        let result = program.evaluate(activation)
+        // The traced path is planned separately (no folding, recording closures): it must agree.
+        let traced = program.evaluateTraced(activation).value
+        if !(traced.sameValue(result) || (traced.isError && result.isError)) {
+            return "traced evaluation gave \(traced), plain gave \(result)"
+        }
+        // So must the unchecked plan (dynamic dispatch on run-time kinds, names resolved late).
+        if let dynamic = try? CELProgram(parsed: ast, container: container).evaluate(activation),
+           !(dynamic.sameValue(result) || (dynamic.isError && result.isError)) {
+            return "unchecked evaluation gave \(dynamic), checked gave \(result)"
+        }
         if test["eval_error"] != nil {
             return result.isError ? nil : "expected an error, got \(result)"
         }

@@ -157,3 +157,19 @@ import Testing
             .sameValue(.bool(false)))
     }
 }
+
+extension RuntimeProgramTests {
+    @Test func traceRecordsFieldReadsInsideComprehensions() throws {
+        let event = CELRecordType(name: "event", fields: [("type", .string)])
+        var environment = CELEnvironment()
+        environment.declare(variable: "events", type: .list(.record(event)))
+        let checked = try environment.parse("events.exists(e, e.type == 'done')").flatMap { environment.check($0) }.get()
+        let program = try CELProgram(checked: checked)
+        let events = CELValue.list(CELList([.record([("type", .string("open"))]), .record([("type", .string("done"))])]))
+        let (value, trace) = program.evaluateTraced(CELActivation(["events": events]))
+        #expect(value.sameValue(.bool(true)))
+        // The last `e.type` read is recorded with the value it had.
+        let recordedStrings = trace.values.filter { if case .string = $0 { true } else { false } }
+        #expect(recordedStrings.contains { $0.sameValue(.string("done")) })
+    }
+}

@@ -127,3 +127,47 @@ import Testing
         #expect(expected.matches(result), "\(source) gave \(result), expected \(expected)")
     }
 }
+
+@Suite struct RuntimeDescriptionTests {
+    static let cases: [(String, String)] = [
+        ("[1, 2u, 2.0, 'a\"b', b'\\x00a', null, true]", "[1, 2u, 2.0, \"a\\\"b\", b\"\\x00a\", null, true]"),
+        ("{'z': 1, 'a': [0.5]}", "{\"z\": 1, \"a\": [0.5]}"),
+        ("timestamp('2026-01-05T23:10:00+08:00')", "timestamp(\"2026-01-05T15:10:00Z\")"),
+        ("duration('90m')", "duration(\"5400s\")"),
+        ("type(1)", "int"),
+    ]
+
+    @Test(arguments: cases)
+    func valuesPrintAsCELLiterals(source: String, expected: String) {
+        #expect(evaluateUnchecked(source).description == expected)
+    }
+}
+
+/// Operators over variables, where the planner picks the overload the checker resolved.
+@Suite struct RuntimeResolvedOverloadTests {
+    static let variables: [String: (CELType, CELValue)] = [
+        "i": (.int, .int(.max)), "j": (.int, .int(2)), "d": (.double, .double(1.5)), "e": (.double, .double(0)),
+        "s": (.string, .string("a")), "t": (.string, .string("b")), "x": (.dyn, .uint(3)),
+    ]
+
+    static let cases: [(String, Expected)] = [
+        ("i + j", .error(.overflow)),
+        ("i - j", .value(.int(.max - 2))),
+        ("j * j", .value(.int(4))),
+        ("-i - j", .error(.overflow)),
+        ("j < i && j <= j && i > j && i >= i", .value(.bool(true))),
+        ("d / e", .value(.double(.infinity))),
+        ("d * d - d + d", .value(.double(2.25))),
+        ("d < e || d <= e || e > d || e >= d", .value(.bool(false))),
+        ("s + t", .value(.string("ab"))),
+        ("s < t && t > s", .value(.bool(true))),
+        ("x + 1u", .value(.uint(4))),
+        ("x < j", .value(.bool(false))),
+    ]
+
+    @Test(arguments: cases)
+    func operatorsOnVariables(source: String, expected: Expected) {
+        let result = evaluateChecked(source, variables: Self.variables)
+        #expect(expected.matches(result), "\(source) gave \(result), expected \(expected)")
+    }
+}

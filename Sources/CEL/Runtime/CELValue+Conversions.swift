@@ -33,7 +33,7 @@ extension CELValue {
             guard i >= 0 else { return .error(CELError(.range, "uint range error")) }
             return .uint(UInt64(i))
         case .double(let d):
-            guard d.isFinite, d > -1, d < 18_446_744_073_709_551_616.0 else {
+            guard d.isFinite, d >= 0, d < 18_446_744_073_709_551_616.0 else {
                 return .error(CELError(.range, "uint range error"))
             }
             return .uint(UInt64(d.rounded(.towardZero)))
