@@ -111,4 +111,20 @@ import Testing
         #expect(strict.warnings.map(\.code) == ["cost_limit"])
         #expect(strict.warnings.first?.message.contains("'expensive'") == true)
     }
+
+    @Test(arguments: [
+        // Under `timezone: event` in the offset of the last event before; under a zone, in its offset.
+        ("event", ["launch_week@2026-01-02T19:00:00-05:00", "needs_veteran@2026-01-04T07:00:00-05:00"]),
+        ("Asia/Shanghai", ["launch_week@2026-01-03T08:00:00+08:00", "needs_veteran@2026-01-04T20:00:00+08:00"]),
+        ("user", ["launch_week@2026-01-03T08:00:00+08:00", "needs_veteran@2026-01-04T20:00:00+08:00"]),
+    ])
+    func checkpointsWithoutAnEventAreReportedInTheCalendarsOffset(zone: String, unlocks: [String]) throws {
+        let outcome = try ScenarioFixture("time_driven_offsets").evaluate(["ZONE": zone])
+        // `available.from` and a stored unlock's `at` are checkpoints of their own; the stored
+        // unlock is never reported again and gates `needs_veteran` from its `at`.
+        #expect(outcome.decision.unlockTimes == unlocks)
+        #expect(outcome.decision.achievement("veteran")?.unlockedAt?.description == "2026-01-04T12:00:00Z")
+        #expect(outcome.unlocks["needs_veteran"]?.cause?.checkpoint == .storedUnlock)
+        #expect(outcome.unlocks["launch_week"]?.cause == UnlockCause(checkpoint: .availabilityStart, events: []))
+    }
 }
