@@ -36,14 +36,6 @@ struct ExpressionInputs: Sendable, Hashable {
         self = inputs
     }
 
-    mutating func formUnion(_ other: ExpressionInputs) {
-        variables.formUnion(other.variables)
-        metrics.formUnion(other.metrics)
-        readsEveryMetric = readsEveryMetric || other.readsEveryMetric
-        achievements.formUnion(other.achievements)
-        readsEveryAchievement = readsEveryAchievement || other.readsEveryAchievement
-    }
-
     /// The name an identifier or select node resolves to as a variable, if the checker says so.
     private static func resolvedName(_ id: CELExprID, references: [CELExprID: CELReference]) -> String? {
         if case .variable(let name)? = references[id] { return name }
