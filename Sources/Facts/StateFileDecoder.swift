@@ -1,3 +1,5 @@
+import Rules
+
 /// Turns a parsed document into a `StateFile`, checking every rule of SPEC 4 and naming the JSON
 /// path of the first problem.
 struct StateFileDecoder {
@@ -92,15 +94,10 @@ struct StateFileDecoder {
         guard !type.isEmpty else { throw fail(path / "type", "the event type is empty") }
         guard let atValue = object["at"] else { throw fail(path, "missing required key 'at'") }
         let at = try moment(atValue, path / "at")
-        var attributes = JSONObject()
-        for (key, value) in object.entries where key != "type" && key != "at" {
-            if StateEvent.computedNames.contains(key) {
-                throw fail(path / key, "'\(key)' is computed by rulecheck and cannot be an event attribute; rename it")
-            }
-            attributes.appendUnchecked(key: key, value: value)
+        for key in object.keys where StateEvent.computedNames.contains(key) {
+            throw fail(path / key, "'\(key)' is computed by rulecheck and cannot be an event attribute; rename it")
         }
-        return StateEvent(index: index, type: type, at: at, attributes: attributes,
-                          kind: try kind(type, attributes, path))
+        return StateEvent(index: index, type: type, at: at, fields: object, kind: try kind(type, object, path))
     }
 
     private func kind(_ type: String, _ attributes: JSONObject, _ path: JSONPath) throws(StateFileError) -> StateEvent.Kind {
@@ -135,7 +132,7 @@ struct StateFileDecoder {
         case "kill_time_changed":
             guard let to = attributes["to"] else { throw fail(path, "a kill_time_changed event needs 'to' (\"HH:MM\")") }
             let value: StateEvent.KillTimeValue
-            if case .string(let text) = to, let time = LocalTimeText.parse(text) {
+            if case .string(let text) = to, let time = LocalTime(text)?.minutes {
                 value = .time(time)
             } else {
                 value = .invalid(to.stringValue ?? JSONWriter.write(to, layout: .compact))

@@ -44,11 +44,18 @@ struct EvalCommand: ParsableCommand {
             throw ExitCode(1)
         }
 
+        var moment: Moment?
+        if let now {
+            switch Moment.parse(now) {
+            case .success(let parsed): moment = parsed
+            case .failure(let problem): fail("error: --now '\(now)' is \(problem)")
+            }
+        }
         let stateFile: StateFile
         let facts: StateFacts
         do {
             stateFile = try StateFile.load(path: state)
-            facts = try StateFacts(state: stateFile, rules: rules, now: try evaluationMoment(stateFile))
+            facts = try StateFacts(state: stateFile, rules: rules, now: moment ?? stateFile.now ?? Self.clock())
         } catch {
             fail("error: \(error)")
         }
@@ -68,18 +75,9 @@ struct EvalCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    /// `--now`, else the file's `now`, else the clock (in UTC).
-    private func evaluationMoment(_ stateFile: StateFile) throws(StateFileError) -> Moment {
-        if let now {
-            switch Moment.parse(now) {
-            case .success(let moment): return moment
-            case .failure(let problem):
-                throw StateFileError(file: "--now", path: .root, message: "'\(now)' is \(problem)")
-            }
-        }
-        if let moment = stateFile.now { return moment }
-        let seconds = Int64(Date().timeIntervalSince1970.rounded(.down))
-        return Moment(instant: CELTimestamp(seconds: seconds), offsetSeconds: 0)
+    /// The system clock, in UTC, for a state without `now` and no `--now`.
+    private static func clock() -> Moment {
+        Moment(instant: CELTimestamp(seconds: Int64(Date().timeIntervalSince1970.rounded(.down))), offsetSeconds: 0)
     }
 
     private func fail(_ message: String) -> Never {
