@@ -26,8 +26,7 @@ struct DayLedger: Sendable {
                                                 "status", "expired_count"].map { .string($0) }
     private static let emptyCount: CELValue = .map(CELMap(strings: []))
 
-    /// The parts of a day's record that never change, made once per day.
-    private var labels: [LocalDay: (date: CELValue, weekday: CELValue)] = [:]
+    private var labels = DayLabels()
 
     let calendar: LocalCalendar
     private(set) var entries: [LocalDay: Entry] = [:]
@@ -180,13 +179,7 @@ struct DayLedger: Sendable {
         let onTime = timeline.onTimeValues[day] ?? []
         let late = timeline.lateValues[day] ?? []
         let killTime = self.killTime(of: day)
-        let label: (date: CELValue, weekday: CELValue)
-        if let known = labels[day] {
-            label = known
-        } else {
-            label = (.string(day.description), .int(Int64(day.weekday)))
-            labels[day] = label
-        }
+        let label = labels[day]
         let values: [CELValue] = [
             label.date,
             label.weekday,
