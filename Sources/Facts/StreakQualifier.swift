@@ -19,28 +19,35 @@ public enum StreakQualifier: Sendable {
     }
 }
 
-/// A streak's `counts` or `day` condition.
+/// A streak's `counts` or `day` condition. Copies share one box: it is asked once per event and
+/// a compiled program is a large value to copy.
 public struct StreakPredicate: Sendable {
-    private let program: CELProgram?
-    private let function: (@Sendable (CELValue) -> Bool)?
+    private final class Box: Sendable {
+        let program: CELProgram?
+        let function: (@Sendable (CELValue) -> Bool)?
+        init(program: CELProgram?, function: (@Sendable (CELValue) -> Bool)?) {
+            self.program = program
+            self.function = function
+        }
+    }
+
+    private let box: Box
 
     /// A compiled CEL condition; anything but `true` (false, an error) does not qualify.
     public init(program: CELProgram) {
-        self.program = program
-        function = nil
+        box = Box(program: program, function: nil)
     }
 
     /// A Swift condition over the event or day record.
     public init(_ function: @escaping @Sendable (CELValue) -> Bool) {
-        program = nil
-        self.function = function
+        box = Box(program: nil, function: function)
     }
 
     /// Whether it holds for `subject`; `activation` binds `subject` under its name (`event` or
     /// `day`) and `user`, built once and shared by every streak asking about the same subject.
     func holds(_ subject: CELValue, in activation: CELActivation) -> Bool {
-        if let function { return function(subject) }
-        if let program, case .bool(true) = program.evaluate(activation) { return true }
+        if let function = box.function { return function(subject) }
+        if let program = box.program, case .bool(true) = program.evaluate(activation) { return true }
         return false
     }
 }
