@@ -25,6 +25,7 @@ public struct FactBuilder: Sendable {
     private var streaksValue: (states: [StreakState], records: [CELValue], value: CELValue)?
     private var lastMoment: Moment?
 
+    /// A builder at the start of history (no events consumed yet).
     public init(timeline: FactTimeline) {
         self.timeline = timeline
         days = DayLedger(calendar: timeline.calendar)

@@ -22,7 +22,9 @@ public struct FactTimeline: Sendable {
     /// The evaluation moment: the last moment facts can be asked for.
     public let now: Moment
     public let catalogs: CatalogIndex
+    /// The rule set's streaks, in rule order (parallel to `qualifiers`).
     public let streakRules: [StreakRule]
+    /// How each streak's days qualify.
     public let qualifiers: [StreakQualifier]
     /// Events at or before `now`, in processing order.
     public let events: [TimelineEvent]
