@@ -26,8 +26,8 @@ struct DayLedger: Sendable {
                                                 "status", "expired_count"].map { .string($0) }
     private static let emptyCount: CELValue = .map(CELMap(strings: []))
 
-    /// The parts of a day's record that never change, made once per day.
-    private var labels: [LocalDay: (date: CELValue, weekday: CELValue)] = [:]
+    private var labels = DayLabels()
+    private var clock = WallClockMemo()
 
     let calendar: LocalCalendar
     private(set) var entries: [LocalDay: Entry] = [:]
@@ -95,16 +95,16 @@ struct DayLedger: Sendable {
     }
 
     /// Whether `day`'s kill moment (its end without a kill time) is at or before `now`.
-    func killPassed(_ day: LocalDay, now: Moment) -> Bool {
-        calendar.isAtOrAfter(now, calendar.killDateTime(of: day, killTime: killTime(of: day)))
+    mutating func killPassed(_ day: LocalDay, now: Moment) -> Bool {
+        clock.isAtOrAfter(now, calendar.killDateTime(of: day, killTime: killTime(of: day)), in: calendar)
     }
 
     /// The local day `now` belongs to: its calendar day, or the next one once the kill moment
     /// has passed under `late: next_day`.
-    func today(at now: Moment) -> LocalDay {
+    mutating func today(at now: Moment) -> LocalDay {
         let day = calendar.calendarDay(of: now)
         guard calendar.late == .nextDay, let kill = killTime(of: day),
-              calendar.isAtOrAfter(now, calendar.killDateTime(of: day, killTime: kill)) else { return day }
+              clock.isAtOrAfter(now, calendar.killDateTime(of: day, killTime: kill), in: calendar) else { return day }
         return day + 1
     }
 
@@ -180,13 +180,7 @@ struct DayLedger: Sendable {
         let onTime = timeline.onTimeValues[day] ?? []
         let late = timeline.lateValues[day] ?? []
         let killTime = self.killTime(of: day)
-        let label: (date: CELValue, weekday: CELValue)
-        if let known = labels[day] {
-            label = known
-        } else {
-            label = (.string(day.description), .int(Int64(day.weekday)))
-            labels[day] = label
-        }
+        let label = labels[day]
         let values: [CELValue] = [
             label.date,
             label.weekday,
@@ -202,7 +196,7 @@ struct DayLedger: Sendable {
     }
 
     /// A day's status at `now` without building its record.
-    func status(of day: LocalDay, now: Moment) -> DayStatus {
+    mutating func status(of day: LocalDay, now: Moment) -> DayStatus {
         DayLedger.status(of: entries[day] ?? Entry(), killPassed: killPassed(day, now: now))
     }
 

@@ -25,6 +25,7 @@ public struct FactBuilder: Sendable {
     private var streaksValue: (states: [StreakState], records: [CELValue], value: CELValue)?
     private var lastMoment: Moment?
 
+    /// A builder at the start of history (no events consumed yet).
     public init(timeline: FactTimeline) {
         self.timeline = timeline
         days = DayLedger(calendar: timeline.calendar)
@@ -191,12 +192,17 @@ public struct FactBuilder: Sendable {
         } else {
             todayValue = days.record(of: today, now: now, timeline: timeline)
         }
-        for streak in dayStreaks {
-            guard case .day(let predicate) = timeline.qualifiers[streak] else { continue }
-            for day in rebuilt {
-                if let value = days.cachedValue(of: day) { streaks[streak].record(day, qualifies: predicate(value)) }
+        guard !dayStreaks.isEmpty else { return todayValue }
+        var judged: [(day: LocalDay, value: CELValue)] = rebuilt.compactMap { day in
+            days.cachedValue(of: day).map { (day, $0) }
+        }
+        if days.cachedValue(of: today) == nil { judged.append((today, todayValue)) }
+        for (day, value) in judged {
+            let activation = CELActivation(["day": value, "user": timeline.userValue])
+            for streak in dayStreaks {
+                guard case .day(let predicate) = timeline.qualifiers[streak] else { continue }
+                streaks[streak].record(day, qualifies: predicate.holds(value, in: activation))
             }
-            if days.cachedValue(of: today) == nil { streaks[streak].record(today, qualifies: predicate(todayValue)) }
         }
         return todayValue
     }

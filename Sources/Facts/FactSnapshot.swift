@@ -14,6 +14,7 @@ public struct FactSnapshot: Sendable {
     public var user: CELValue
     public var events: CELValue
     public var days: CELValue
+    /// The `today` record.
     public var todayValue: CELValue
     public var streaks: CELValue
     public var levels: CELValue
@@ -30,6 +31,7 @@ public struct FactSnapshot: Sendable {
     }
     /// The user's levels by catalog ordinal (see `CatalogIndex.levels`).
     public var levelProgress: [LevelProgress?]
+    /// The rule set's catalogs (for module progress and `new_levels`).
     public var catalogIndex: CatalogIndex
     /// Warnings so far in unsorted groups (sorting is left until someone asks).
     var warningParts: [[FactWarning]]
@@ -68,6 +70,7 @@ public struct FactSnapshot: Sendable {
         return CELActivation(bindings)
     }
 
+    /// The state of the streak with this id.
     public func streak(_ id: String) -> StreakState? {
         streakIDs.firstIndex(of: id).map { streakStateList[$0] }
     }

@@ -22,7 +22,9 @@ public struct FactTimeline: Sendable {
     /// The evaluation moment: the last moment facts can be asked for.
     public let now: Moment
     public let catalogs: CatalogIndex
+    /// The rule set's streaks, in rule order (parallel to `qualifiers`).
     public let streakRules: [StreakRule]
+    /// How each streak's days qualify.
     public let qualifiers: [StreakQualifier]
     /// Events at or before `now`, in processing order.
     public let events: [TimelineEvent]
@@ -60,7 +62,7 @@ public struct FactTimeline: Sendable {
         let user = CELValue.map(state.user.celMap)
         userValue = user
         countersValue = .map(state.counters.celMap)
-        let qualifiers = qualifiers ?? rules.streaks.map { StreakQualifier(rule: $0, user: user) }
+        let qualifiers = qualifiers ?? rules.streaks.map(StreakQualifier.init(rule:))
         self.qualifiers = qualifiers
 
         var warnings: [FactWarning] = []
@@ -73,10 +75,11 @@ public struct FactTimeline: Sendable {
         events.reserveCapacity(state.events.count)
         values.reserveCapacity(state.events.count)
         countedBy.reserveCapacity(state.events.count)
-        let countsStreaks = qualifiers.enumerated().compactMap { index, qualifier -> (Int, @Sendable (CELValue) -> Bool)? in
+        let countsStreaks = qualifiers.enumerated().compactMap { index, qualifier -> (Int, StreakPredicate)? in
             if case .counts(let predicate) = qualifier { return (index, predicate) }
             return nil
         }
+        var labels = DayLabels()
         for event in state.events {
             guard event.at.instant <= now.instant else {
                 warnings.append(FactWarning(.futureEvent, "'\(event.type)' at \(event.at) is after now (\(now)); ignored",
@@ -84,12 +87,17 @@ public struct FactTimeline: Sendable {
                 continue
             }
             let placed = placer.place(event, catalogs: catalogs)
-            let value = FactTimeline.celValue(of: placed, calendar: calendar)
+            let value = FactTimeline.celValue(of: placed, calendar: calendar, labels: &labels)
             events.append(placed)
             values.append(value)
             if placed.onTime {
                 onTime[placed.day, default: []].append(value)
-                countedBy.append(countsStreaks.filter { $0.1(value) }.map(\.0))
+                if countsStreaks.isEmpty {
+                    countedBy.append([])
+                } else {
+                    let activation = CELActivation(["event": value, "user": user])
+                    countedBy.append(countsStreaks.filter { $0.1.holds(value, in: activation) }.map(\.0))
+                }
             } else {
                 late[placed.day, default: []].append(value)
                 countedBy.append([])
@@ -180,16 +188,17 @@ public struct FactTimeline: Sendable {
 
     // MARK: event values
 
-    static func celValue(of placed: TimelineEvent, calendar: LocalCalendar) -> CELValue {
+    static func celValue(of placed: TimelineEvent, calendar: LocalCalendar, labels: inout DayLabels) -> CELValue {
         let event = placed.event
         let local = calendar.localDateTime(of: event.at)
+        let label = labels[placed.day]
         var entries: [(key: String, value: CELValue)] = [
             ("type", .string(event.type)),
             ("at", .timestamp(event.at.instant)),
-            ("day", .string(placed.day.description)),
+            ("day", label.date),
             ("hour", .int(Int64(local.hour))),
             ("minute", .int(Int64(local.minute))),
-            ("weekday", .int(Int64(placed.day.weekday))),
+            ("weekday", label.weekday),
             ("late", .bool(placed.late)),
         ]
         entries.reserveCapacity(entries.count + event.fields.count)

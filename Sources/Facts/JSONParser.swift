@@ -32,6 +32,7 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses one JSON document from text.
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
     }
