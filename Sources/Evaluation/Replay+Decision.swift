@@ -85,7 +85,8 @@ extension Replay {
                 points += award.info.points
             }
             standings.append(AwardStanding(
-                id: award.id, state: unlock == nil ? .locked : .unlocked, unlockedAt: unlock?.at,
+                id: award.id, state: unlock == nil ? .locked : .unlocked, category: award.info.category,
+                unlockedAt: unlock?.at,
                 progress: progress, hidden: award.info.hidden && unlock == nil,
                 catalogVersion: catalogVersion, newLevels: newLevels, isStored: unlock != nil && unlock?.cause == nil))
         }

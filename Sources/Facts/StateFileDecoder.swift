@@ -10,12 +10,12 @@ struct StateFileDecoder {
         guard case .object(let object) = document else {
             throw fail(root, "the state must be a JSON object, found \(document.kindName)")
         }
-        guard let schema = object["schema"] else { throw fail(root, "missing required key 'schema' (write \"schema\": 1)") }
+        guard let schema = object["schema"] else { throw fail(root / "schema", "missing required key 'schema' (write \"schema\": 1)") }
         guard schema.wholeNumberValue == 1 else { throw fail(root / "schema", "unsupported schema; expected 1") }
 
-        guard let userValue = object["user"] else { throw fail(root, "missing required key 'user'") }
+        guard let userValue = object["user"] else { throw fail(root / "user", "missing required key 'user'") }
         let user = try requireObject(userValue, root / "user")
-        guard let idValue = user["id"] else { throw fail(root / "user", "missing required key 'id'") }
+        guard let idValue = user["id"] else { throw fail(root / "user" / "id", "missing required key 'id'") }
         let userID = try requireString(idValue, root / "user" / "id")
         var userTimeZone: String?
         if let zone = user["timezone"], zone != .null {
@@ -28,7 +28,7 @@ struct StateFileDecoder {
         }
 
         guard let eventsValue = object["events"] else {
-            throw fail(root, "missing required key 'events' (an empty list is fine)")
+            throw fail(root / "events", "missing required key 'events' (an empty list is fine)")
         }
         guard case .array(let rawEvents) = eventsValue else {
             throw fail(root / "events", "expected an array of events, found \(eventsValue.kindName)")
@@ -66,8 +66,8 @@ struct StateFileDecoder {
             for (index, entry) in entries.enumerated() {
                 let path = root / "unlocked" / index
                 let entryObject = try requireObject(entry, path)
-                guard let id = entryObject["id"] else { throw fail(path, "missing required key 'id'") }
-                guard let at = entryObject["at"] else { throw fail(path, "missing required key 'at'") }
+                guard let id = entryObject["id"] else { throw fail(path / "id", "missing required key 'id'") }
+                guard let at = entryObject["at"] else { throw fail(path / "at", "missing required key 'at'") }
                 var version: Int?
                 if let versionValue = entryObject["catalog_version"], versionValue != .null {
                     guard let whole = versionValue.wholeNumberValue, let small = Int(exactly: whole) else {
@@ -89,10 +89,10 @@ struct StateFileDecoder {
     private func event(_ raw: JSONValue, index: Int) throws(StateFileError) -> StateEvent {
         let path = JSONPath.root / "events" / index
         let object = try requireObject(raw, path)
-        guard let typeValue = object["type"] else { throw fail(path, "missing required key 'type'") }
+        guard let typeValue = object["type"] else { throw fail(path / "type", "missing required key 'type'") }
         let type = try requireString(typeValue, path / "type")
         guard !type.isEmpty else { throw fail(path / "type", "the event type is empty") }
-        guard let atValue = object["at"] else { throw fail(path, "missing required key 'at'") }
+        guard let atValue = object["at"] else { throw fail(path / "at", "missing required key 'at'") }
         let at = try moment(atValue, path / "at")
         for key in object.keys where StateEvent.computedNames.contains(key) {
             throw fail(path / key, "'\(key)' is computed by rulecheck and cannot be an event attribute; rename it")

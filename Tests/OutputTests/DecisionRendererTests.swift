@@ -62,6 +62,7 @@ import Testing
               "achievements": {
                 "focus_10_hours": {
                   "state": "unlocked",
+                  "category": "general",
                   "unlocked_at": "2026-01-20T21:40:00+08:00",
                   "progress": {
                     "current": 612,
@@ -70,6 +71,7 @@ import Testing
                 },
                 "task_500_completed": {
                   "state": "locked",
+                  "category": "general",
                   "progress": {
                     "current": 37,
                     "target": 500
@@ -77,6 +79,7 @@ import Testing
                 },
                 "secret_one": {
                   "state": "locked",
+                  "category": "general",
                   "hidden": true,
                   "progress": {
                     "current": 0,
@@ -85,6 +88,7 @@ import Testing
                 },
                 "nianhua_complete": {
                   "state": "unlocked",
+                  "category": "general",
                   "unlocked_at": "2025-12-01T10:00:00Z",
                   "progress": {
                     "current": 5,
@@ -95,6 +99,7 @@ import Testing
                 },
                 "avg_time": {
                   "state": "locked",
+                  "category": "general",
                   "progress": {
                     "current": 0.1,
                     "target": 2.5
