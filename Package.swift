@@ -44,7 +44,8 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FactsTests", dependencies: ["Facts", "Rules", "CEL"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Output", "Facts", "Rules", "CEL"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Output", "Facts", "Rules", "CEL"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Evaluation", "Rules", "Diagnostics"]),
         .testTarget(name: "RulecheckCLITests", dependencies: ["Evaluation", "Output", "Rules"]),
     ]

@@ -3,24 +3,25 @@
 /// A program looks each variable it uses up once per evaluation, into a slot of its frame.
 /// Small activations (the usual handful of variables) are searched by precomputed name
 /// fingerprints, so binding costs integer compares rather than hashing names; large ones
-/// keep a dictionary.
+/// keep a dictionary. Entries live in one array: building an activation allocates once.
 public struct CELActivation: Sendable {
-    let names: [String]
-    let fingerprints: [CELFieldKey.Fingerprint]
-    let values: [CELValue]
+    struct Entry: Sendable {
+        var fingerprint: CELFieldKey.Fingerprint
+        var name: String
+        var value: CELValue
+    }
+
+    let entries: [Entry]
     let index: [String: Int]?
 
     static let linearLimit = 16
 
     public init(_ bindings: [String: CELValue]) {
-        // Sorted so that an activation's behaviour never depends on dictionary order.
-        let sorted = bindings.sorted { $0.key < $1.key }
-        names = sorted.map(\.key)
-        values = sorted.map(\.value)
-        fingerprints = names.map(CELFieldKey.fingerprint(of:))
-        if names.count > Self.linearLimit {
+        entries = bindings.map { Entry(fingerprint: CELFieldKey.fingerprint(of: $0.key), name: $0.key, value: $0.value) }
+        if entries.count > Self.linearLimit {
             var index: [String: Int] = [:]
-            for (i, name) in names.enumerated() { index[name] = i }
+            index.reserveCapacity(entries.count)
+            for (i, entry) in entries.enumerated() { index[entry.name] = i }
             self.index = index
         } else {
             index = nil
@@ -34,16 +35,18 @@ public struct CELActivation: Sendable {
 
     @inline(__always)
     func value(for key: CELFieldKey) -> CELValue? {
-        position(of: key).map { values[$0] }
+        position(of: key).map { entries[$0].value }
     }
 
-    /// Where the value of `key` sits in `values`.
+    /// Where the binding of `key` sits in `entries`.
     @inline(__always)
     func position(of key: CELFieldKey) -> Int? {
         if let index { return index[key.name] }
         var i = 0
-        while i < fingerprints.count {
-            if fingerprints[i] == key.fingerprint, key.isExact || CELText.equal(names[i], key.name) { return i }
+        while i < entries.count {
+            if entries[i].fingerprint == key.fingerprint, key.isExact || CELText.equal(entries[i].name, key.name) {
+                return i
+            }
             i += 1
         }
         return nil
@@ -52,7 +55,7 @@ public struct CELActivation: Sendable {
     /// A copy with `name` bound to `value`.
     public func binding(_ name: String, to value: CELValue) -> CELActivation {
         var bindings: [String: CELValue] = [:]
-        for (n, v) in zip(names, values) { bindings[n] = v }
+        for entry in entries { bindings[entry.name] = entry.value }
         bindings[name] = value
         return CELActivation(bindings)
     }

@@ -35,7 +35,6 @@ public struct CELDuration: Sendable, Hashable, Comparable {
         }
         if scalars.count == 1, scalars.first == "0" { return CELDuration(seconds: 0) }
         if scalars.isEmpty { return nil }
-        var total: Double = 0
         var exactTotal: Int64 = 0
         var exact = true
         while !scalars.isEmpty {
@@ -77,17 +76,21 @@ public struct CELDuration: Sendable, Hashable, Comparable {
             }
             if overflowed { return nil }
             let (wholeNanos, o1) = whole.multipliedReportingOverflow(by: unitNanos)
-            var fractionNanos: Int64 = 0
-            if !fraction.isEmpty, let f = Double("0." + fraction) {
-                fractionNanos = Int64((f * Double(unitNanos)).rounded(.towardZero))
+            // Exact: numerator / scale of a unit, truncated to whole nanoseconds. The quotient is
+            // below `unitNanos`, so the full-width division cannot overflow.
+            var numerator: Int64 = 0
+            var scale: Int64 = 1
+            for c in fraction.unicodeScalars.prefix(15) {
+                numerator = numerator * 10 + Int64(c.value - 48)
+                scale *= 10
             }
+            let fractionNanos = scale.dividingFullWidth(numerator.multipliedFullWidth(by: unitNanos)).quotient
             let (part, o2) = wholeNanos.addingReportingOverflow(fractionNanos)
             let (sum, o3) = exactTotal.addingReportingOverflow(part)
             if o1 || o2 || o3 { exact = false }
             exactTotal = sum
-            total += Double(whole) * Double(unitNanos)
         }
-        guard exact, total < 9.3e18 else { return nil }
+        guard exact else { return nil }
         return CELDuration(nanoseconds: negative ? -exactTotal : exactTotal)
     }
 
@@ -99,7 +102,7 @@ public struct CELDuration: Sendable, Hashable, Comparable {
         var text = negative ? "-\(s)" : "\(s)"
         if n != 0 {
             var fraction = String(n)
-            fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+            fraction = String(repeating: "0", count: Swift.max(0, 9 - fraction.count)) + fraction
             while fraction.hasSuffix("0") { fraction.removeLast() }
             text += "." + fraction
         }

@@ -1,26 +1,25 @@
 /// A list value. `init(prefixOf:count:)` shares storage so a replay can hand out growing
 /// prefixes of one big array in O(1).
+///
+/// Two words (a buffer and how much of it is in the list) keep `CELValue` small; appending to
+/// a prefix copies the prefix first, so a shared buffer is never changed under another list.
 public struct CELList: Sendable, RandomAccessCollection {
-    /// A slice, so a prefix of a host array keeps that array's buffer instead of copying it.
-    @usableFromInline var elements: ArraySlice<CELValue>
+    private(set) var storage: [CELValue]
+    public private(set) var count: Int
 
     public init(_ elements: [CELValue]) {
-        self.elements = elements[...]
+        storage = elements
+        count = elements.count
     }
 
     /// The first `count` elements of `storage` (clamped to its bounds), sharing its buffer.
     public init(prefixOf storage: [CELValue], count: Int) {
-        let end = Swift.max(0, Swift.min(count, storage.count))
-        self.elements = storage[0..<end]
-    }
-
-    init(slice: ArraySlice<CELValue>) {
-        self.elements = slice
+        self.storage = storage
+        self.count = Swift.max(0, Swift.min(count, storage.count))
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { elements.count }
-    public var count: Int { elements.count }
+    public var endIndex: Int { count }
 
     /// The element at `index`, or `.null` when out of range; use `element(at:)` to tell apart.
     public subscript(index: Int) -> CELValue {
@@ -28,20 +27,35 @@ public struct CELList: Sendable, RandomAccessCollection {
     }
 
     /// The element at `index`, `nil` when out of range.
-    @inlinable
     public func element(at index: Int) -> CELValue? {
-        guard index >= 0, index < elements.count else { return nil }
-        return elements[elements.startIndex + index]
+        guard index >= 0, index < count else { return nil }
+        return storage[index]
     }
 
     /// The elements as an array (copies only when this list is a prefix of a larger buffer).
-    public var array: [CELValue] { Array(elements) }
+    public var array: [CELValue] { count == storage.count ? storage : Array(storage[0..<count]) }
+
+    /// The elements as a slice of the shared buffer.
+    var elements: ArraySlice<CELValue> { storage[0..<count] }
+
+    /// Calls `body` with the elements in contiguous memory (no copy).
+    func withElements<R>(_ body: (UnsafeBufferPointer<CELValue>) -> R) -> R {
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    }
+
+    private mutating func detachPrefix() {
+        if count != storage.count { storage = Array(storage[0..<count]) }
+    }
 
     mutating func append(_ value: CELValue) {
-        elements.append(value)
+        detachPrefix()
+        storage.append(value)
+        count += 1
     }
 
     mutating func append(contentsOf other: CELList) {
-        elements.append(contentsOf: other.elements)
+        detachPrefix()
+        storage.append(contentsOf: other.elements)
+        count += other.count
     }
 }

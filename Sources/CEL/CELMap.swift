@@ -3,33 +3,26 @@
 /// Small maps (records, mostly) are searched linearly: comparing a few short strings is
 /// cheaper than hashing the field name on every access. Larger maps keep a hash index.
 public struct CELMap: Sendable {
-    @usableFromInline let storage: CELMapStorage
+    let storage: CELMapStorage
 
     /// Builds a map; a later duplicate key replaces the earlier value in place.
     public init(_ entries: [(key: CELValue, value: CELValue)]) {
-        var keys: [CELMapKey] = []
-        var values: [CELValue] = []
-        keys.reserveCapacity(entries.count)
-        values.reserveCapacity(entries.count)
-        var positions: [CELMapKey: Int] = [:]
-        let hashed = entries.count > CELMapStorage.linearLimit
+        var builder = CELMapBuilder(capacity: entries.count)
         for entry in entries {
             guard let key = CELMapKey(entry.key) else { continue }
-            let existing = hashed ? positions[key] : keys.firstIndex(of: key)
-            if let existing {
-                values[existing] = entry.value
-            } else {
-                if hashed { positions[key] = keys.count }
-                keys.append(key)
-                values.append(entry.value)
-            }
+            builder.insert(key, entry.value, replacing: true)
         }
-        storage = CELMapStorage(keys: keys, values: values)
+        storage = builder.storage
     }
 
-    /// A map with string keys, the run-time form of a record.
+    /// A map with string keys, the run-time form of a record; a later duplicate key replaces
+    /// the earlier value in place.
     public init(strings entries: [(key: String, value: CELValue)]) {
-        self.init(entries.map { (key: CELValue.string($0.key), value: $0.value) })
+        var builder = CELMapBuilder(capacity: entries.count)
+        for entry in entries {
+            builder.insert(.string(entry.key), entry.value, replacing: true)
+        }
+        storage = builder.storage
     }
 
     init(storage: CELMapStorage) {
@@ -38,21 +31,18 @@ public struct CELMap: Sendable {
 
     /// Builds a map from a literal's entries: a duplicate key or an invalid key kind is an error.
     static func literal(keys: [CELValue], values: [CELValue]) -> CELValue {
-        var mapKeys: [CELMapKey] = []
-        mapKeys.reserveCapacity(keys.count)
-        for key in keys {
+        var builder = CELMapBuilder(capacity: keys.count)
+        for (key, value) in zip(keys, values) {
             if case .error = key { return key }
+            if case .error = value { return value }
             guard let mapKey = CELMapKey(key) else {
                 return .error(CELError(.invalidArgument, "unsupported key type: \(key.typeName)"))
             }
-            mapKeys.append(mapKey)
+            guard builder.insert(mapKey, value, replacing: false) else {
+                return .error(CELError(.invalidArgument, "Failed with repeated key: \(CELValue.describeKey(key))"))
+            }
         }
-        for value in values where value.isError { return value }
-        let storage = CELMapStorage(keys: mapKeys, values: values)
-        if storage.hasDuplicates {
-            return .error(CELError(.invalidArgument, "Failed with repeated key"))
-        }
-        return .map(CELMap(storage: storage))
+        return .map(CELMap(storage: builder.storage))
     }
 
     public var count: Int { storage.keys.count }
@@ -78,90 +68,14 @@ public struct CELMap: Sendable {
         self[key] != nil
     }
 
-    /// A copy with `key` set to `value` (used by the two-variable `transformMap` macro).
+    /// A copy with `key` set to `value` (used by the two-variable `transformMap` macro);
+    /// `nil` when the key is already present.
     func inserting(key: CELMapKey, value: CELValue) -> CELMap? {
-        if storage.value(for: key) != nil { return nil }
-        return CELMap(storage: CELMapStorage(keys: storage.keys + [key], values: storage.values + [value]))
-    }
-}
-
-/// Immutable storage shared by copies of a map.
-public final class CELMapStorage: Sendable {
-    static let linearLimit = 12
-    let keys: [CELMapKey]
-    @usableFromInline let values: [CELValue]
-    /// Present only for maps larger than `linearLimit`.
-    let index: [CELMapKey: Int]?
-    /// Parallel to `keys`: `CELFieldKey` fingerprints of string keys, `nonString` otherwise.
-    let fingerprints: [CELFieldKey.Fingerprint]
-    let hasDuplicates: Bool
-
-    init(keys: [CELMapKey], values: [CELValue]) {
-        self.keys = keys
-        self.values = values
-        self.fingerprints = keys.map {
-            if case .string(let s) = $0 { CELFieldKey.fingerprint(of: s) } else { CELFieldKey.Fingerprint.nonString }
+        var builder = CELMapBuilder(capacity: count + 1)
+        for (existingKey, existingValue) in zip(storage.keys, storage.values) {
+            builder.insert(existingKey, existingValue, replacing: true)
         }
-        if keys.count > Self.linearLimit {
-            var index: [CELMapKey: Int] = [:]
-            index.reserveCapacity(keys.count)
-            var duplicates = false
-            for (i, key) in keys.enumerated() {
-                if index.updateValue(i, forKey: key) != nil { duplicates = true }
-            }
-            self.index = index
-            self.hasDuplicates = duplicates
-        } else {
-            self.index = nil
-            var duplicates = false
-            for i in keys.indices where !duplicates {
-                for j in keys.indices where j > i && keys[i] == keys[j] { duplicates = true }
-            }
-            self.hasDuplicates = duplicates
-        }
-    }
-
-    func value(for key: CELMapKey) -> CELValue? {
-        if let index {
-            guard let i = index[key] else { return nil }
-            return values[i]
-        }
-        if case .string(let s) = key { return value(forString: s) }
-        for i in keys.indices where keys[i] == key { return values[i] }
-        return nil
-    }
-
-    func value(forString key: String) -> CELValue? {
-        if let index {
-            guard let i = index[.string(key)] else { return nil }
-            return values[i]
-        }
-        return value(for: CELFieldKey(key))
-    }
-
-    /// The value of a string key whose fingerprint is known.
-    @inline(__always)
-    func value(for field: CELFieldKey) -> CELValue? {
-        guard let i = position(of: field) else { return nil }
-        return values[i]
-    }
-
-    /// The position of a string key whose fingerprint is known.
-    @inline(__always)
-    func position(of field: CELFieldKey) -> Int? {
-        if let index {
-            return index[.string(field.name)]
-        }
-        let target = field.fingerprint
-        var i = 0
-        let n = fingerprints.count
-        while i < n {
-            if fingerprints[i] == target {
-                if field.isExact { return i }
-                if case .string(let s) = keys[i], CELText.equal(s, field.name) { return i }
-            }
-            i += 1
-        }
-        return nil
+        guard builder.insert(key, value, replacing: false) else { return nil }
+        return CELMap(storage: builder.storage)
     }
 }

@@ -40,18 +40,21 @@ public struct CELProgram: Sendable {
         if baseCost > costLimit { return .error(CELFrame.costError) }
         return withUnsafeTemporaryAllocation(of: CELValue.self, capacity: Swift.max(slotCount, 1)) { buffer in
             guard let slots = buffer.baseAddress else { return .error(CELFrame.costError) }
-            return activation.values.withUnsafeBufferPointer { bound in
+            return activation.entries.withUnsafeBufferPointer { bound in
                 unboundValues.withUnsafeBufferPointer { unbound in
                     // Variable slots hold bitwise (unowned) copies of values that the activation
                     // and the program keep alive for the whole call; they are only ever read,
                     // and never deinitialized here. Only comprehension slots are owned.
                     let variableCount = variableKeys.count
-                    let stride = MemoryLayout<CELValue>.stride
+                    let size = MemoryLayout<CELValue>.size
+                    let valueOffset = MemoryLayout<CELActivation.Entry>.offset(of: \.value) ?? 0
                     for i in 0..<variableCount {
-                        let source = activation.position(of: variableKeys[i]).flatMap { bound.baseAddress?.advanced(by: $0) }
-                            ?? unbound.baseAddress?.advanced(by: i)
+                        let boundValue = activation.position(of: variableKeys[i]).flatMap { position in
+                            bound.baseAddress.map { UnsafeRawPointer($0 + position) + valueOffset }
+                        }
+                        let source = boundValue ?? unbound.baseAddress.map { UnsafeRawPointer($0 + i) }
                         if let source {
-                            UnsafeMutableRawPointer(slots + i).copyMemory(from: source, byteCount: stride)
+                            UnsafeMutableRawPointer(slots + i).copyMemory(from: source, byteCount: size)
                         } else {
                             (slots + i).initialize(to: .null)
                         }

@@ -75,7 +75,8 @@ public struct CELTimestamp: Sendable, Hashable, Comparable {
     /// Formats as RFC 3339 in the given offset (`+08:00`, or `Z` when `offsetSeconds` is 0 and
     /// `useZ` is true); fractional seconds only when non-zero, without trailing zeros.
     public func rfc3339(offsetSeconds: Int, useZ: Bool = true) -> String {
-        let local = seconds + Int64(offsetSeconds)
+        // Wrapping: a host may build any instant; out-of-range ones print garbage, never trap.
+        let local = seconds &+ Int64(offsetSeconds)
         let (days, secondOfDay) = local.floorDivided(by: 86_400)
         let date = CivilDate(daysSinceEpoch: Int(days))
         let s = Int(secondOfDay)
@@ -87,7 +88,7 @@ public struct CELTimestamp: Sendable, Hashable, Comparable {
             text += "." + fraction
         }
         if offsetSeconds == 0 && useZ { return text + "Z" }
-        let magnitude = abs(offsetSeconds)
+        let magnitude = Int(offsetSeconds.magnitude % 360_000)
         text += (offsetSeconds < 0 ? "-" : "+") + Self.pad(magnitude / 3600, 2) + ":" + Self.pad(magnitude / 60 % 60, 2)
         return text
     }

@@ -14,7 +14,8 @@ public enum CELValue: Sendable {
     case timestamp(CELTimestamp)
     case duration(CELDuration)
     case type(CELType)
-    case error(CELError)
+    /// Boxed, so that the rare error does not make every value larger.
+    indirect case error(CELError)
 }
 
 extension CELValue {

@@ -6,6 +6,8 @@ public struct AwardStanding: Sendable, Hashable {
     }
     public var id: String
     public var state: State
+    /// The award's category ("general" by default; a milestone's is "streak" unless set).
+    public var category: String
     /// `nil` while locked.
     public var unlockedAt: Moment?
     public var progress: AwardProgress
@@ -18,10 +20,11 @@ public struct AwardStanding: Sendable, Hashable {
     /// Whether the unlock came from the state's `unlocked` list.
     public var isStored: Bool
 
-    public init(id: String, state: State, unlockedAt: Moment?, progress: AwardProgress, hidden: Bool,
+    public init(id: String, state: State, category: String = "general", unlockedAt: Moment?, progress: AwardProgress, hidden: Bool,
                 catalogVersion: Int? = nil, newLevels: Int? = nil, isStored: Bool = false) {
         self.id = id
         self.state = state
+        self.category = category
         self.unlockedAt = unlockedAt
         self.progress = progress
         self.hidden = hidden

@@ -51,19 +51,30 @@ struct EventFoldValues: Sendable {
         }
     }
 
-    /// The event counts 1…total at which any of these folds changes value, ascending.
-    func changePoints(of set: Set<Int>, total: Int) -> [Int] {
-        guard !set.isEmpty else { return [] }
-        var points: Set<Int> = []
-        for k in set {
-            var previous = version(k, events: 0)
-            for n in stride(from: 1, through: total, by: 1) {
-                let current = version(k, events: n)
-                if current != previous { points.insert(n) }
-                previous = current
+    /// How many elements fold k holds after n events (its count for `size(events)`), or `nil`
+    /// once it failed. Never decreases before it fails.
+    func count(_ k: Int, events n: Int) -> Int? {
+        switch sourceCount(k, events: n) {
+        case .failure: return nil
+        case .success(let m):
+            switch folds[k].shape {
+            case .count: return m
+            case .filter, .map, .mapFiltered: return tables[k].failed(within: m) ? nil : tables[k].produced(over: m)
+            case .all, .exists, .existsOne: return nil
             }
         }
-        return points.sorted()
+    }
+
+    /// The event counts 1…total at which fold k changes value, ascending.
+    func changePoints(of k: Int, total: Int) -> [Int] {
+        var points: [Int] = []
+        var previous = version(k, events: 0)
+        for n in stride(from: 1, through: total, by: 1) {
+            let current = version(k, events: n)
+            if current != previous { points.append(n) }
+            previous = current
+        }
+        return points
     }
 
     private struct FoldFailure: Error {

@@ -9,8 +9,16 @@ struct ExpressionInputs: Sendable, Hashable {
     var metrics: Set<String>
     /// True when `metrics` is read other than by a field (e.g. `metrics["a"]`): every metric.
     var readsEveryMetric: Bool
+    /// Achievements read as `achievements.ID`.
+    var achievements: Set<String> = []
+    /// True when `achievements` is read other than by a field: every award.
+    var readsEveryAchievement = false
 
-    static let everything = ExpressionInputs(variables: Set(FactVariable.allCases), metrics: [], readsEveryMetric: true)
+    static let everything: ExpressionInputs = {
+        var inputs = ExpressionInputs(variables: Set(FactVariable.allCases), metrics: [], readsEveryMetric: true)
+        inputs.readsEveryAchievement = true
+        return inputs
+    }()
 
     init(variables: Set<FactVariable>, metrics: Set<String>, readsEveryMetric: Bool) {
         self.variables = variables
@@ -28,12 +36,6 @@ struct ExpressionInputs: Sendable, Hashable {
         self = inputs
     }
 
-    mutating func formUnion(_ other: ExpressionInputs) {
-        variables.formUnion(other.variables)
-        metrics.formUnion(other.metrics)
-        readsEveryMetric = readsEveryMetric || other.readsEveryMetric
-    }
-
     /// The name an identifier or select node resolves to as a variable, if the checker says so.
     private static func resolvedName(_ id: CELExprID, references: [CELExprID: CELReference]) -> String? {
         if case .variable(let name)? = references[id] { return name }
@@ -44,12 +46,14 @@ struct ExpressionInputs: Sendable, Hashable {
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         guard let root = parts.first, let variable = FactVariable(rawValue: root) else { return }
         variables.insert(variable)
-        if variable == .metrics {
-            if parts.count == 2 {
-                metrics.insert(String(parts[1].split(separator: ".").first ?? ""))
-            } else {
-                readsEveryMetric = true
-            }
+        let field = parts.count == 2 ? String(parts[1].split(separator: ".").first ?? "") : nil
+        switch variable {
+        case .metrics:
+            if let field { metrics.insert(field) } else { readsEveryMetric = true }
+        case .achievements:
+            if let field { achievements.insert(field) } else { readsEveryAchievement = true }
+        default:
+            break
         }
     }
 
@@ -65,10 +69,10 @@ struct ExpressionInputs: Sendable, Hashable {
                 note(qualifiedName: name)
                 return
             }
-            if case .ident(let root) = operand.kind, root == FactVariable.metrics.rawValue, !bound.contains(root),
+            if case .ident(let root) = operand.kind, !bound.contains(root),
+               root == FactVariable.metrics.rawValue || root == FactVariable.achievements.rawValue,
                Self.resolvedName(operand.id, references: references).map({ $0 == root }) ?? true {
-                variables.insert(.metrics)
-                metrics.insert(field)
+                note(qualifiedName: root + "." + field)
                 return
             }
             collect(operand, references: references, bound: bound)

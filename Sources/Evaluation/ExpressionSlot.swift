@@ -5,6 +5,9 @@ struct ExpressionSlot: Sendable {
     var channels: FactChannels
     /// Ascending event counts at which one of its folds (through metrics too) changes value.
     var changePoints: [Int]
-    /// A metric reads only metrics before it (its position); conditions read them all.
-    var metricLimit: Int
+    /// Positions of the metrics it reads (a metric reads only metrics before it).
+    var metricPositions: [Int]
+    /// The awards it reads through `achievements.ID`, by index; `nil` when it may read any (the
+    /// whole map, or through a metric).
+    var achievementScope: [Int]?
 }

@@ -16,7 +16,12 @@ struct FactBindings<Facts: ReplayFacts> {
     private var epochCursors: [Int]
     private var variables: [FactVariable: CELValue] = [:]
     private var metricValues: [(stamp: ChannelStamp, value: CELValue)?]
-    private var achievementsValue: (stamp: ChannelStamp, value: CELValue)?
+    /// Bumped whenever a metric is evaluated again, so records of metrics can be shared.
+    private var metricVersions: [Int]
+    private var metricsRecords: [[Int]: (versions: [Int], value: CELValue)] = [:]
+    private var achievementsValues: [[Int]?: (stamp: ChannelStamp, value: CELValue)] = [:]
+    /// Per award: the instant it is unlocked from (stored or new), kept by the replay.
+    var unlockedSince: [CELTimestamp?]
 
     init(replay: Replay, facts: Facts, moment: FactMoment) {
         self.replay = replay
@@ -27,27 +32,44 @@ struct FactBindings<Facts: ReplayFacts> {
         let events: [CELValue] = if case .list(let list) = facts.variable(.events, at: all) { list.array } else { [] }
         let folds = EventFoldValues(folds: replay.folds, events: events, costLimit: replay.costLimit)
         self.folds = folds
-        var pointsByFold: [Int: [Int]] = [:]
+        let pointsByFold = replay.folds.indices.map { folds.changePoints(of: $0, total: events.count) }
         func changePoints(_ set: Set<Int>) -> [Int] {
-            var merged: Set<Int> = []
-            for k in set {
-                if pointsByFold[k] == nil { pointsByFold[k] = folds.changePoints(of: [k], total: events.count) }
-                merged.formUnion(pointsByFold[k] ?? [])
+            if set.count == 1, let only = set.first { return pointsByFold[only] }
+            var merged: [Int] = []
+            for k in set { merged += pointsByFold[k] }
+            merged.sort()
+            var unique: [Int] = []
+            unique.reserveCapacity(merged.count)
+            for point in merged where unique.last != point { unique.append(point) }
+            return unique
+        }
+        let awardIndex = Dictionary(replay.awards.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func slot(_ plan: PlannedExpression, before limit: Int) -> ExpressionSlot {
+            let metrics = replay.metricsRead(by: plan.inputs, before: limit)
+            let positions = metrics.compactMap { replay.metricIndex[$0] }
+            var scope: [Int]?
+            let viaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.achievements) ?? true }
+            if !plan.inputs.readsEveryAchievement, !viaMetrics {
+                scope = plan.inputs.achievements.compactMap { awardIndex[$0] }.sorted()
             }
-            return merged.sorted()
+            return ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: limit),
+                                  changePoints: changePoints(replay.folds(of: plan, before: limit)),
+                                  metricPositions: positions, achievementScope: scope)
         }
         var slots: [ExpressionSlot] = []
-        for (position, plan) in replay.metricPlans.enumerated() {
-            slots.append(ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: position),
-                                        changePoints: changePoints(replay.folds(of: plan, before: position)),
-                                        metricLimit: position))
-        }
+        for (position, plan) in replay.metricPlans.enumerated() { slots.append(slot(plan, before: position)) }
+        let metricPlans = Dictionary(zip(replay.rules.metrics.map(\.id), replay.metricPlans), uniquingKeysWith: { first, _ in first })
         for plan in replay.conditionPlans {
             guard let plan else { continue }
-            slots.append(ExpressionSlot(plan: plan, channels: replay.channels(of: plan),
-                                        changePoints: changePoints(replay.folds(of: plan)), metricLimit: .max))
+            var conditionSlot = slot(plan, before: .max)
+            if let threshold = CountThreshold(plan, folds: replay.folds, metricPlans: metricPlans) {
+                conditionSlot.changePoints = threshold.changePoints(folds, total: events.count)
+            }
+            slots.append(conditionSlot)
         }
         self.slots = slots
+        metricVersions = Array(repeating: 0, count: replay.metricPlans.count)
+        unlockedSince = Array(repeating: nil, count: replay.awards.count)
         epochCursors = Array(repeating: 0, count: slots.count)
         metricValues = Array(repeating: nil, count: replay.metricPlans.count)
     }
@@ -81,8 +103,13 @@ struct FactBindings<Facts: ReplayFacts> {
         if channels.contains(.levels) { key.levels = stamp.levels }
         if channels.contains(.clock) { key.clock = stamp.clock }
         if channels.contains(.achievements) {
-            key.storedUnlocks = stamp.storedUnlocks
-            key.newUnlocks = stamp.newUnlocks
+            if let scope = slots[slot].achievementScope {
+                // Only the awards it names matter: how many of them are unlocked now.
+                key.newUnlocks = scope.reduce(0) { $0 + (unlockedSince[$1].map { $0 <= moment.instant } == true ? 1 : 0) }
+            } else {
+                key.storedUnlocks = stamp.storedUnlocks
+                key.newUnlocks = stamp.newUnlocks
+            }
         }
         return key
     }
@@ -103,7 +130,7 @@ struct FactBindings<Facts: ReplayFacts> {
             case .metrics:
                 bindings[variable.rawValue] = metricsRecord(for: expression, unlocks: unlocks)
             case .achievements:
-                bindings[variable.rawValue] = achievements(unlocks)
+                bindings[variable.rawValue] = achievements(unlocks, scope: expression.achievementScope)
             default:
                 bindings[variable.rawValue] = self.variable(variable)
             }
@@ -114,14 +141,17 @@ struct FactBindings<Facts: ReplayFacts> {
         return expression.plan.program.evaluate(CELActivation(bindings), costLimit: replay.costLimit)
     }
 
-    /// `metrics` holding the metrics an expression reads.
+    /// `metrics` holding the metrics an expression reads; shared by expressions reading the same ones.
     private mutating func metricsRecord(for expression: ExpressionSlot, unlocks: [String: UnlockDecision]) -> CELValue {
-        var entries: [(key: String, value: CELValue)] = []
-        for (position, metric) in replay.rules.metrics.enumerated() where position < expression.metricLimit {
-            guard expression.plan.inputs.readsEveryMetric || expression.plan.inputs.metrics.contains(metric.id) else { continue }
-            entries.append((metric.id, metricValue(position, unlocks: unlocks)))
-        }
-        return .map(CELMap(strings: entries))
+        let positions = expression.metricPositions
+        var values: [CELValue] = []
+        values.reserveCapacity(positions.count)
+        for position in positions { values.append(metricValue(position, unlocks: unlocks)) }
+        let versions = positions.map { metricVersions[$0] }
+        if let cached = metricsRecords[positions], cached.versions == versions { return cached.value }
+        let value = CELValue.map(CELMap(strings: zip(positions, values).map { (replay.rules.metrics[$0.0].id, $0.1) }))
+        metricsRecords[positions] = (versions, value)
+        return value
     }
 
     private mutating func metricValue(_ position: Int, unlocks: [String: UnlockDecision]) -> CELValue {
@@ -130,17 +160,19 @@ struct FactBindings<Facts: ReplayFacts> {
         // A metric reads only metrics before it (dependency order), so this cannot recurse forever.
         let value = evaluate(position, unlocks: unlocks)
         metricValues[position] = (key, value)
+        metricVersions[position] += 1
         return value
     }
 
-    /// `achievements` now, rebuilt only when the unlocks in effect changed.
-    private mutating func achievements(_ unlocks: [String: UnlockDecision]) -> CELValue {
+    /// `achievements` now — only the awards in `scope` when it is given — rebuilt only when the
+    /// unlocks in effect changed.
+    private mutating func achievements(_ unlocks: [String: UnlockDecision], scope: [Int]?) -> CELValue {
         var key = ChannelStamp()
         key.storedUnlocks = stamp.storedUnlocks
         key.newUnlocks = stamp.newUnlocks
-        if let cached = achievementsValue, cached.stamp == key { return cached.value }
-        let value = replay.achievementsValue(unlocks, at: moment.instant)
-        achievementsValue = (key, value)
+        if let cached = achievementsValues[scope], cached.stamp == key { return cached.value }
+        let value = replay.achievementsValue(unlocks, at: moment.instant, only: scope)
+        achievementsValues[scope] = (key, value)
         return value
     }
 }

@@ -85,7 +85,8 @@ extension Replay {
                 points += award.info.points
             }
             standings.append(AwardStanding(
-                id: award.id, state: unlock == nil ? .locked : .unlocked, unlockedAt: unlock?.at,
+                id: award.id, state: unlock == nil ? .locked : .unlocked, category: award.info.category,
+                unlockedAt: unlock?.at,
                 progress: progress, hidden: award.info.hidden && unlock == nil,
                 catalogVersion: catalogVersion, newLevels: newLevels, isStored: unlock != nil && unlock?.cause == nil))
         }
@@ -99,7 +100,8 @@ extension Replay {
                 code: "unknown_achievement",
                 message: "stored unlock '\(stored.id)' names no achievement or milestone in the rules; it is kept"))
         }
-        for award in awards where costLimited.contains(award.id) {
+        // Only locked awards: an unlocked one shows its earned progress whatever the limit.
+        for award in awards where costLimited.contains(award.id) && unlocks[award.id] == nil {
             warnings.append(EvaluationWarning(
                 code: "cost_limit",
                 message: "evaluating '\(award.id)' went over the cost limit of \(costLimit) steps; it stays locked"))
@@ -117,18 +119,20 @@ extension Replay {
 
     /// `achievements` at an instant: every award with `unlocked` and, once unlocked, `unlocked_at`;
     /// a stored unlock counts from its `at`.
-    func achievementsValue(_ unlocks: [String: UnlockDecision], at instant: CELTimestamp) -> CELValue {
+    func achievementsValue(_ unlocks: [String: UnlockDecision], at instant: CELTimestamp, only scope: [Int]? = nil) -> CELValue {
         var entries: [(key: String, value: CELValue)] = []
-        entries.reserveCapacity(awards.count)
-        for award in awards {
-            let record: [(key: String, value: CELValue)]
+        entries.reserveCapacity(scope?.count ?? awards.count)
+        for award in scope.map({ $0.map { awards[$0] } }) ?? awards {
             if let unlock = unlocks[award.id], unlock.at.instant <= instant {
-                record = [("unlocked", .bool(true)), ("unlocked_at", .timestamp(unlock.at.instant))]
+                entries.append((award.id, .map(CELMap(strings: [("unlocked", .bool(true)),
+                                                                ("unlocked_at", .timestamp(unlock.at.instant))]))))
             } else {
-                record = [("unlocked", .bool(false))]
+                entries.append((award.id, Self.lockedRecord))
             }
-            entries.append((award.id, .map(CELMap(strings: record))))
         }
         return .map(CELMap(strings: entries))
     }
+
+    /// The `achievements` record of every locked award (shared).
+    static let lockedRecord = CELValue.map(CELMap(strings: [("unlocked", .bool(false))]))
 }

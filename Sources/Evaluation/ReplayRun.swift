@@ -1,9 +1,9 @@
-import Facts
 import CEL
+import Facts
 import Rules
 
-/// The mutable state of one replay: the unlocks so far, and for every condition the stamp of
-/// what it read when it was last found false.
+/// The mutable state of one replay: which awards are unlocked and since when, and for every
+/// condition the stamp of what it read when it was last found false.
 struct ReplayRun<Facts: ReplayFacts> {
     let replay: Replay
     let checkpoints: [Checkpoint]
@@ -12,96 +12,127 @@ struct ReplayRun<Facts: ReplayFacts> {
     /// Awards whose condition ran over the cost limit while locked.
     private(set) var costLimited: Set<String> = []
     private(set) var bindings: FactBindings<Facts>
+    private let gates: [AwardGate]
+    /// Per award: the instant it is unlocked from (stored or new).
+    private var unlockedSince: [CELTimestamp?]
+    /// Awards not unlocked yet, in award order.
+    private var locked: [Int]
     private var newUnlockCount = 0
     /// Stored unlocks of known awards, by `at`.
     private let storedInstants: [CELTimestamp]
-    /// Per award: its expression slot in `bindings` (conditions only).
-    private let conditionSlots: [Int?]
     /// Per award: the stamp at which its condition was last false.
     private var falseAt: [ChannelStamp?]
+    private let streakIDs: [String]
+    private let modules: [(catalog: String, module: String, difficulty: String?)]
 
     init(replay: Replay, facts: Facts) {
         self.replay = replay
         checkpoints = CheckpointPlan(rules: replay.rules, facts: facts).checkpoints
+        let awards = replay.awards
+        let index = Dictionary(awards.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+
         var unlocks: [String: UnlockDecision] = [:]
+        var since = [CELTimestamp?](repeating: nil, count: awards.count)
         for stored in facts.storedUnlocks where unlocks[stored.id] == nil {
-            let points = replay.awards.first { $0.id == stored.id }?.info.points ?? 0
-            unlocks[stored.id] = UnlockDecision(id: stored.id, at: stored.at, points: points,
+            let position = index[stored.id]
+            unlocks[stored.id] = UnlockDecision(id: stored.id, at: stored.at, points: position.map { awards[$0].info.points } ?? 0,
                                                 catalogVersion: stored.catalogVersion)
+            if let position { since[position] = stored.at.instant }
         }
         self.unlocks = unlocks
-        let known = Set(replay.awards.map(\.id))
-        storedInstants = unlocks.values.filter { known.contains($0.id) }.map(\.at.instant).sorted()
+        unlockedSince = since
+        locked = awards.indices.filter { since[$0] == nil }
+        storedInstants = since.compactMap { $0 }.sorted()
+
+        var streakIDs: [String] = []
+        var modules: [(catalog: String, module: String, difficulty: String?)] = []
+        var slot = replay.metricPlans.count
+        gates = awards.map { award in
+            let criterion: AwardGate.Criterion
+            switch award.criterion {
+            case .condition:
+                criterion = .condition(slot: slot)
+                slot += 1
+            case .milestone(let streak, let days):
+                if !streakIDs.contains(streak) { streakIDs.append(streak) }
+                criterion = .milestone(streak: streakIDs.firstIndex(of: streak) ?? 0, days: days)
+            case .module(let catalog, let module, let difficulty):
+                modules.append((catalog, module, difficulty))
+                criterion = .module(modules.count - 1)
+            }
+            let requires = award.requires.map { index[$0] }
+            return AwardGate(from: award.available?.from, until: award.available?.until,
+                             requires: requires.contains(nil) ? nil : requires.compactMap { $0 }, criterion: criterion)
+        }
+        self.streakIDs = streakIDs
+        self.modules = modules
+        falseAt = Array(repeating: nil, count: awards.count)
+
         let first = checkpoints.first.map { FactMoment(moment: $0.time, eventCount: $0.eventCount) }
             ?? FactMoment(moment: facts.now, eventCount: facts.events.count)
         bindings = FactBindings(replay: replay, facts: facts, moment: first)
-        var slot = replay.metricPlans.count
-        conditionSlots = replay.conditionPlans.map { plan in
-            guard plan != nil else { return nil }
-            defer { slot += 1 }
-            return slot
-        }
-        falseAt = Array(repeating: nil, count: replay.awards.count)
+        bindings.unlockedSince = since
     }
 
     mutating func walk() {
         var storedEffective = 0
-        var streakCurrents: [String: Int] = [:]
-        var modules: [String: (levels: Int, holds: Bool)] = [:]
+        var streakCurrents = [Int?](repeating: nil, count: streakIDs.count)
+        var moduleHolds = [(levels: Int, holds: Bool)?](repeating: nil, count: modules.count)
         for (position, checkpoint) in checkpoints.enumerated() {
+            guard !locked.isEmpty else { break }
+            let instant = checkpoint.instant
             let moment = FactMoment(moment: checkpoint.time, eventCount: checkpoint.eventCount)
-            while storedEffective < storedInstants.count, storedInstants[storedEffective] <= checkpoint.instant {
+            while storedEffective < storedInstants.count, storedInstants[storedEffective] <= instant {
                 storedEffective += 1
             }
             let levels = bindings.facts.levelsStamp(at: moment)
             bindings.advance(to: moment, stamp: ChannelStamp(
                 events: checkpoint.eventCount, levels: levels, clock: position + 1,
                 storedUnlocks: storedEffective, newUnlocks: newUnlockCount))
-            streakCurrents.removeAll(keepingCapacity: true)
+            for streak in streakCurrents.indices { streakCurrents[streak] = nil }
             // Unlocks of one pass become visible to the next, until nothing more unlocks here.
             while true {
-                var unlocking: [AwardRule] = []
-                for (index, award) in replay.awards.enumerated() where unlocks[award.id] == nil {
-                    guard award.isAvailable(at: checkpoint.instant),
-                          award.requires.allSatisfy({ isUnlocked($0, at: checkpoint.instant) })
+                var unlocking: [Int] = []
+                for award in locked {
+                    let gate = gates[award]
+                    guard gate.isAvailable(at: instant), let requires = gate.requires,
+                          requires.allSatisfy({ unlockedSince[$0].map { $0 <= instant } ?? false })
                     else { continue }
                     let holds: Bool
-                    switch award.criterion {
-                    case .condition:
-                        holds = conditionHolds(index)
+                    switch gate.criterion {
+                    case .condition(let slot):
+                        holds = conditionHolds(award, slot: slot)
                     case .milestone(let streak, let days):
-                        let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(streak, at: moment)
+                        let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(streakIDs[streak], at: moment)
                         streakCurrents[streak] = current
                         holds = current >= days
-                    case .module(let catalog, let module, let difficulty):
-                        let key = "\(catalog)\u{1}\(module)\u{1}\(difficulty ?? "")"
-                        if let cached = modules[key], cached.levels == levels {
+                    case .module(let module):
+                        if let cached = moduleHolds[module], cached.levels == levels {
                             holds = cached.holds
                         } else {
-                            let progress = bindings.facts.moduleProgress(catalog: catalog, module: module,
-                                                                difficulty: difficulty, at: moment)
-                            holds = progress.isComplete
-                            modules[key] = (levels, holds)
+                            let key = modules[module]
+                            holds = bindings.facts.moduleProgress(catalog: key.catalog, module: key.module,
+                                                                  difficulty: key.difficulty, at: moment).isComplete
+                            moduleHolds[module] = (levels, holds)
                         }
                     }
                     if holds { unlocking.append(award) }
                 }
                 if unlocking.isEmpty { break }
                 for award in unlocking {
-                    unlocks[award.id] = UnlockDecision(
-                        id: award.id, at: checkpoint.time, points: award.info.points,
-                        catalogVersion: catalogVersion(of: award),
+                    let rule = replay.awards[award]
+                    unlocks[rule.id] = UnlockDecision(
+                        id: rule.id, at: checkpoint.time, points: rule.info.points, catalogVersion: catalogVersion(of: rule),
                         cause: UnlockCause(checkpoint: checkpoint.kind, events: checkpoint.events))
+                    unlockedSince[award] = instant
+                    bindings.unlockedSince[award] = instant
                     newUnlockCount += 1
                 }
+                let done = Set(unlocking)
+                locked.removeAll { done.contains($0) }
                 bindings.unlocksChanged(stored: storedEffective, new: newUnlockCount)
             }
         }
-    }
-
-    private func isUnlocked(_ id: String, at instant: CELTimestamp) -> Bool {
-        guard let unlock = unlocks[id] else { return false }
-        return unlock.at.instant <= instant
     }
 
     private func catalogVersion(of award: AwardRule) -> Int? {
@@ -110,20 +141,19 @@ struct ReplayRun<Facts: ReplayFacts> {
     }
 
     /// The condition's value, evaluated again only when something it reads moved on.
-    private mutating func conditionHolds(_ index: Int) -> Bool {
-        guard let slot = conditionSlots[index] else { return false }
+    private mutating func conditionHolds(_ award: Int, slot: Int) -> Bool {
         let key = bindings.key(slot)
-        if let cached = falseAt[index], cached == key { return false }
+        if let cached = falseAt[award], cached == key { return false }
         switch bindings.evaluate(slot, unlocks: unlocks) {
         case .bool(true):
             return true
         case .error(let error) where error.kind == .costLimitExceeded:
-            costLimited.insert(replay.awards[index].id)
+            costLimited.insert(replay.awards[award].id)
         default:
             break
         }
         // Only a false (or failed) condition is worth remembering: a true one unlocks the award.
-        falseAt[index] = key
+        falseAt[award] = key
         return false
     }
 }

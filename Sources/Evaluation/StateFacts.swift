@@ -62,18 +62,18 @@ public struct StateFacts: ReplayFacts {
     }
 
     public mutating func variable(_ variable: FactVariable, at moment: FactMoment) -> CELValue {
-        let facts = snapshot(at: moment)
+        // What does not change with time, or is a prefix of the events, needs no facts built.
         switch variable {
         case .now: return .timestamp(moment.instant)
-        case .user: return facts.user
-        case .events: return facts.events
-        case .days: return facts.days
-        case .today: return facts.todayValue
-        case .streaks: return facts.streaks
-        case .levels: return facts.levels
-        case .catalogs: return facts.catalogs
-        case .counters: return facts.counters
+        case .user: return .map(timeline.state.user.celMap)
+        case .events: return .list(CELList(prefixOf: timeline.eventValues, count: moment.eventCount))
+        case .catalogs: return timeline.catalogs.celValue
+        case .counters: return .map(timeline.state.counters.celMap)
         case .metrics, .achievements: return .null
+        case .days: return snapshot(at: moment).days
+        case .today: return snapshot(at: moment).todayValue
+        case .streaks: return snapshot(at: moment).streaks
+        case .levels: return snapshot(at: moment).levels
         }
     }
 

@@ -11,6 +11,7 @@ public struct CatalogIndex: Sendable {
     /// The `catalogs` CEL value; it never changes during an evaluation.
     public let celValue: CELValue
 
+    /// Indexes the rule set's catalogs; a level id defined twice keeps its first definition.
     public init(catalogs: [CatalogRule]) {
         self.catalogs = catalogs
         var levels: [(catalog: Int, level: CatalogRule.Level)] = []
@@ -29,6 +30,7 @@ public struct CatalogIndex: Sendable {
     /// The ordinal of a level any catalog defines.
     public func ordinal(of level: String) -> Int? { ordinalByLevel[level] }
 
+    /// The catalog with this id.
     public func catalog(_ id: String) -> CatalogRule? { catalogs.first { $0.id == id } }
 
     /// The module's levels that count: `counts: true` and released (`release` ≤ `version`).

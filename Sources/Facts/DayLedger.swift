@@ -17,7 +17,17 @@ struct DayLedger: Sendable {
         var tasksDone = 0
         /// Whether the kill moment had passed when the record was last built.
         var killPassed: Bool?
+        /// The `count` map as last built (`nil` after a change).
+        var countValue: CELValue?
     }
+
+    /// Field names of a day record, made once.
+    private static let fieldKeys: [CELValue] = ["date", "weekday", "events", "late", "count", "planned", "kill_time",
+                                                "status", "expired_count"].map { .string($0) }
+    private static let emptyCount: CELValue = .map(CELMap(strings: []))
+
+    private var labels = DayLabels()
+    private var clock = WallClockMemo()
 
     let calendar: LocalCalendar
     private(set) var entries: [LocalDay: Entry] = [:]
@@ -47,6 +57,7 @@ struct DayLedger: Sendable {
                 entry.counts.append((placed.event.type, 1))
             }
             if placed.effect == .taskCompleted { entry.tasksDone += 1 }
+            entry.countValue = nil
         } else {
             entry.late += 1
         }
@@ -84,16 +95,16 @@ struct DayLedger: Sendable {
     }
 
     /// Whether `day`'s kill moment (its end without a kill time) is at or before `now`.
-    func killPassed(_ day: LocalDay, now: Moment) -> Bool {
-        calendar.isAtOrAfter(now, calendar.killDateTime(of: day, killTime: killTime(of: day)))
+    mutating func killPassed(_ day: LocalDay, now: Moment) -> Bool {
+        clock.isAtOrAfter(now, calendar.killDateTime(of: day, killTime: killTime(of: day)), in: calendar)
     }
 
     /// The local day `now` belongs to: its calendar day, or the next one once the kill moment
     /// has passed under `late: next_day`.
-    func today(at now: Moment) -> LocalDay {
+    mutating func today(at now: Moment) -> LocalDay {
         let day = calendar.calendarDay(of: now)
         guard calendar.late == .nextDay, let kill = killTime(of: day),
-              calendar.isAtOrAfter(now, calendar.killDateTime(of: day, killTime: kill)) else { return day }
+              clock.isAtOrAfter(now, calendar.killDateTime(of: day, killTime: kill), in: calendar) else { return day }
         return day + 1
     }
 
@@ -122,7 +133,7 @@ struct DayLedger: Sendable {
             valuesStart = range.lowerBound
         }
         let start = range.lowerBound
-        for (day, _) in entries where dirty.contains(day) && day >= start && day.number - start.number < values.count {
+        for day in dirty where day >= start && day.number - start.number < values.count {
             values[day.number - start.number] = record(of: day, now: now, timeline: timeline)
             rebuilt.append(day)
         }
@@ -139,36 +150,53 @@ struct DayLedger: Sendable {
             values.append(record(of: day, now: now, timeline: timeline))
             rebuilt.append(day)
         }
-        // Planned days long past cannot un-expire; stop watching them.
-        timeSensitive = timeSensitive.filter { $0 >= today - 2 || entries[$0]?.killPassed != true }
+        // Planned days long past cannot un-expire (wall clocks differ by at most ~26 hours
+        // between offsets); stop watching them.
+        if timeSensitive.contains(where: { $0 < today - 2 && entries[$0]?.killPassed == true }) {
+            timeSensitive = timeSensitive.filter { $0 >= today - 2 || entries[$0]?.killPassed != true }
+        }
         return rebuilt
     }
 
     /// The CEL `day` record of `day` at `now` (SPEC 3).
     mutating func record(of day: LocalDay, now: Moment, timeline: FactTimeline) -> CELValue {
-        let entry = entries[day] ?? Entry()
+        var entry = entries[day] ?? Entry()
         let passed = killPassed(day, now: now)
-        if entries[day] != nil { entries[day]?.killPassed = passed }
+        let count: CELValue
+        if let known = entry.countValue {
+            count = known
+        } else if entry.counts.isEmpty {
+            count = Self.emptyCount
+        } else {
+            count = .map(CELMap(strings: entry.counts.map { (key: $0.type, value: .int(Int64($0.count))) }))
+        }
+        if entries[day] != nil {
+            entry.killPassed = passed
+            entry.countValue = count
+            entries[day] = entry
+        }
         let status = DayLedger.status(of: entry, killPassed: passed)
         let expiredCount = status == .expired ? max(0, entry.planned - entry.tasksDone) : 0
         let onTime = timeline.onTimeValues[day] ?? []
         let late = timeline.lateValues[day] ?? []
         let killTime = self.killTime(of: day)
-        return .map(CELMap(strings: [
-            ("date", .string(day.description)),
-            ("weekday", .int(Int64(day.weekday))),
-            ("events", .list(CELList(prefixOf: onTime, count: min(entry.onTime, onTime.count)))),
-            ("late", .list(CELList(prefixOf: late, count: min(entry.late, late.count)))),
-            ("count", .map(CELMap(strings: entry.counts.map { (key: $0.type, value: .int(Int64($0.count))) }))),
-            ("planned", .int(Int64(entry.planned))),
-            ("kill_time", killTime.map { .string($0.description) } ?? .null),
-            ("status", .string(status.rawValue)),
-            ("expired_count", .int(Int64(expiredCount))),
-        ]))
+        let label = labels[day]
+        let values: [CELValue] = [
+            label.date,
+            label.weekday,
+            .list(CELList(prefixOf: onTime, count: min(entry.onTime, onTime.count))),
+            .list(CELList(prefixOf: late, count: min(entry.late, late.count))),
+            count,
+            .int(Int64(entry.planned)),
+            killTime.map { .string($0.description) } ?? .null,
+            .string(status.rawValue),
+            .int(Int64(expiredCount)),
+        ]
+        return .map(CELMap(zip(Self.fieldKeys, values).map { (key: $0.0, value: $0.1) }))
     }
 
     /// A day's status at `now` without building its record.
-    func status(of day: LocalDay, now: Moment) -> DayStatus {
+    mutating func status(of day: LocalDay, now: Moment) -> DayStatus {
         DayLedger.status(of: entries[day] ?? Entry(), killPassed: killPassed(day, now: now))
     }
 

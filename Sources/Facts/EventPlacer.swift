@@ -7,6 +7,7 @@ struct EventPlacer {
     let calendar: LocalCalendar
     /// Kill times changed per day so far (minutes after midnight).
     private(set) var killTimes: [LocalDay: Int] = [:]
+    private var clock = WallClockMemo()
 
     init(calendar: LocalCalendar) {
         self.calendar = calendar
@@ -20,7 +21,7 @@ struct EventPlacer {
     mutating func place(_ event: StateEvent, catalogs: CatalogIndex) -> TimelineEvent {
         let calendarDay = calendar.calendarDay(of: event.at)
         let kill = killTime(of: calendarDay)
-        let late = kill != nil && calendar.isAtOrAfter(event.at, calendar.killDateTime(of: calendarDay, killTime: kill))
+        let late = kill != nil && clock.isAtOrAfter(event.at, calendar.killDateTime(of: calendarDay, killTime: kill), in: calendar)
         let movesOn = late && calendar.late == .nextDay
         let day = movesOn ? calendarDay + 1 : calendarDay
         var placed = TimelineEvent(event: event, day: day, late: late, onTime: !late || movesOn, effect: .none)
@@ -68,9 +69,9 @@ struct EventPlacer {
     }
 
     /// `kill_time_passed` when `event` comes at or after `target`'s current kill moment.
-    private func refusal(at event: StateEvent, for target: LocalDay, what: String) -> FactWarning? {
+    private mutating func refusal(at event: StateEvent, for target: LocalDay, what: String) -> FactWarning? {
         let killMoment = calendar.killDateTime(of: target, killTime: killTime(of: target))
-        guard calendar.isAtOrAfter(event.at, killMoment) else { return nil }
+        guard clock.isAtOrAfter(event.at, killMoment, in: calendar) else { return nil }
         return FactWarning(.killTimePassed,
                            "the \(what) of \(target) cannot change after its kill time (\(killMoment)) has passed; ignored",
                            event: event.index)

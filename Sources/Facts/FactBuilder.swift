@@ -19,12 +19,18 @@ public struct FactBuilder: Sendable {
     private var levels: [LevelProgress?]
     private var levelsValue: CELValue?
     private var eventWarnings: [FactWarning] = []
+    private let streakIDs: [String]
+    /// The `streaks` value and the states it was built from (rebuilt only when one changes,
+    /// reusing the records of the streaks that did not).
+    private var streaksValue: (states: [StreakState], records: [CELValue], value: CELValue)?
     private var lastMoment: Moment?
 
+    /// A builder at the start of history (no events consumed yet).
     public init(timeline: FactTimeline) {
         self.timeline = timeline
         days = DayLedger(calendar: timeline.calendar)
         streaks = timeline.streakRules.map(StreakLedger.init(rule:))
+        streakIDs = timeline.streakRules.map(\.id)
         dayStreaks = timeline.qualifiers.indices.filter {
             if case .day = timeline.qualifiers[$0] { return true }
             return false
@@ -43,31 +49,40 @@ public struct FactBuilder: Sendable {
         let todayDecided = days.killPassed(today, now: moment)
         let todayValue = refreshDays(now: moment, today: today)
         let states = streaks.indices.map { streaks[$0].state(today: today, todayDecided: todayDecided) }
+        if streaksValue?.states != states {
+            let records = states.indices.map { index in
+                if let previous = streaksValue, previous.states[index] == states[index] { return previous.records[index] }
+                return states[index].celValue
+            }
+            streaksValue = (states, records, .map(CELMap(strings: zip(streakIDs, records).map { (key: $0.0, value: $0.1) })))
+        }
 
         if levelsValue == nil {
             levelsValue = .map(CELMap(strings: levels.indices.compactMap { ordinal in
                 levels[ordinal].map { (key: timeline.catalogs.levels[ordinal].level.id, value: $0.celValue) }
             }))
         }
-        var warnings = timeline.standingWarnings + eventWarnings
-        for streak in streaks { warnings += streak.releasedReservationWarnings() }
-        warnings.sort { ($0.event ?? Int.max, $0.code.rawValue, $0.message) < ($1.event ?? Int.max, $1.code.rawValue, $1.message) }
+        var releasedFreezes: [FactWarning] = []
+        for index in streaks.indices where !streaks[index].uses.isEmpty {
+            releasedFreezes += streaks[index].releasedReservationWarnings()
+        }
 
         let range = days.range(today: today)
         let dayCount = range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
         return FactSnapshot(
             now: moment, today: today, todayDecided: todayDecided, eventCount: position,
-            user: .map(timeline.state.user.celMap),
+            user: timeline.userValue,
             events: .list(CELList(prefixOf: timeline.eventValues, count: position)),
             days: .list(CELList(prefixOf: days.values, count: min(dayCount, days.values.count))),
             todayValue: todayValue,
-            streaks: .map(CELMap(strings: zip(timeline.streakRules, states).map { (key: $0.0.id, value: $0.1.celValue) })),
+            streaks: streaksValue?.value ?? .null,
             levels: levelsValue ?? .null,
             catalogs: timeline.catalogs.celValue,
-            counters: .map(timeline.state.counters.celMap),
+            counters: timeline.countersValue,
             achievements: achievements,
-            streakStates: zip(timeline.streakRules, states).map { (id: $0.0.id, state: $0.1) },
-            levelProgress: levels, catalogIndex: timeline.catalogs, warnings: warnings)
+            streakIDs: streakIDs, streakStateList: states,
+            levelProgress: levels, catalogIndex: timeline.catalogs,
+            warningParts: [timeline.standingWarnings, eventWarnings, releasedFreezes])
     }
 
     // MARK: replay
@@ -177,12 +192,17 @@ public struct FactBuilder: Sendable {
         } else {
             todayValue = days.record(of: today, now: now, timeline: timeline)
         }
-        for streak in dayStreaks {
-            guard case .day(let predicate) = timeline.qualifiers[streak] else { continue }
-            for day in rebuilt {
-                if let value = days.cachedValue(of: day) { streaks[streak].record(day, qualifies: predicate(value)) }
+        guard !dayStreaks.isEmpty else { return todayValue }
+        var judged: [(day: LocalDay, value: CELValue)] = rebuilt.compactMap { day in
+            days.cachedValue(of: day).map { (day, $0) }
+        }
+        if days.cachedValue(of: today) == nil { judged.append((today, todayValue)) }
+        for (day, value) in judged {
+            let activation = CELActivation(["day": value, "user": timeline.userValue])
+            for streak in dayStreaks {
+                guard case .day(let predicate) = timeline.qualifiers[streak] else { continue }
+                streaks[streak].record(day, qualifies: predicate.holds(value, in: activation))
             }
-            if days.cachedValue(of: today) == nil { streaks[streak].record(today, qualifies: predicate(todayValue)) }
         }
         return todayValue
     }

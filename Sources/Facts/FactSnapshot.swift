@@ -14,6 +14,7 @@ public struct FactSnapshot: Sendable {
     public var user: CELValue
     public var events: CELValue
     public var days: CELValue
+    /// The `today` record.
     public var todayValue: CELValue
     public var streaks: CELValue
     public var levels: CELValue
@@ -21,13 +22,26 @@ public struct FactSnapshot: Sendable {
     public var counters: CELValue
     public var achievements: CELValue
 
+    var streakIDs: [String]
+    var streakStateList: [StreakState]
+
     /// Streak states in rule order.
-    public var streakStates: [(id: String, state: StreakState)]
+    public var streakStates: [(id: String, state: StreakState)] {
+        zip(streakIDs, streakStateList).map { (id: $0.0, state: $0.1) }
+    }
     /// The user's levels by catalog ordinal (see `CatalogIndex.levels`).
     public var levelProgress: [LevelProgress?]
+    /// The rule set's catalogs (for module progress and `new_levels`).
     public var catalogIndex: CatalogIndex
-    /// Warnings so far, ordered by event index (others last), then code.
-    public var warnings: [FactWarning]
+    /// Warnings so far in unsorted groups (sorting is left until someone asks).
+    var warningParts: [[FactWarning]]
+
+    /// Warnings so far, ordered by event index (others last), then code and message.
+    public var warnings: [FactWarning] {
+        warningParts.joined().sorted {
+            ($0.event ?? Int.max, $0.code.rawValue, $0.message) < ($1.event ?? Int.max, $1.code.rawValue, $1.message)
+        }
+    }
 
     /// An empty `achievements` map.
     public static let noAchievements: CELValue = .map(CELMap(strings: []))
@@ -56,7 +70,10 @@ public struct FactSnapshot: Sendable {
         return CELActivation(bindings)
     }
 
-    public func streak(_ id: String) -> StreakState? { streakStates.first { $0.id == id }?.state }
+    /// The state of the streak with this id.
+    public func streak(_ id: String) -> StreakState? {
+        streakIDs.firstIndex(of: id).map { streakStateList[$0] }
+    }
 
     /// Done / total of a module (SPEC 2.6).
     public func moduleProgress(catalog: String, module: String, difficulty: String?) -> ModuleProgress {

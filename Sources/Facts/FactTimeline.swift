@@ -5,13 +5,26 @@ import Rules
 /// (after `now` filtering) placed on the calendar with lateness, accepted and rejected plans and
 /// kill-time changes, level completions, streak `counts` results, and the CEL value of every
 /// event. `FactBuilder` replays it to any moment; this type is immutable and shared.
+///
+/// Choices where SPEC 2.3–3 is silent:
+/// - an event's `weekday` is the weekday of its `day` (so a session after midnight but before
+///   `day_starts`, or an event moved by `late: next_day`, has the weekday of the day it counts for);
+/// - `days` starts at the earliest local day of any event (under `timezone: event` a later event
+///   of a westbound traveller can belong to an earlier day);
+/// - streak predicates see `event` / `day` and `user`;
+/// - a `freeze_used` before any qualifying day is `freeze_not_needed` (nothing to protect), and a
+///   reserved freeze is returned as soon as its day qualifies;
+/// - the `levels` map lists levels in catalog order; a snapshot level with `completed: false` is
+///   touched (it appears) but not done.
 public struct FactTimeline: Sendable {
     public let state: StateFile
     public let calendar: LocalCalendar
     /// The evaluation moment: the last moment facts can be asked for.
     public let now: Moment
     public let catalogs: CatalogIndex
+    /// The rule set's streaks, in rule order (parallel to `qualifiers`).
     public let streakRules: [StreakRule]
+    /// How each streak's days qualify.
     public let qualifiers: [StreakQualifier]
     /// Events at or before `now`, in processing order.
     public let events: [TimelineEvent]
@@ -28,6 +41,9 @@ public struct FactTimeline: Sendable {
     let snapshotLevels: [(ordinal: Int, snapshot: LevelSnapshot)]
     /// Each day's kill time after every accepted change.
     let finalKillTimes: [LocalDay: Int]
+    /// The `user` and `counters` CEL values (they never change).
+    public let userValue: CELValue
+    public let countersValue: CELValue
     /// Warnings that do not depend on the moment: events after `now`, unknown snapshot levels.
     public let standingWarnings: [FactWarning]
 
@@ -44,7 +60,9 @@ public struct FactTimeline: Sendable {
         catalogs = CatalogIndex(catalogs: rules.catalogs)
         streakRules = rules.streaks
         let user = CELValue.map(state.user.celMap)
-        let qualifiers = qualifiers ?? rules.streaks.map { StreakQualifier(rule: $0, user: user) }
+        userValue = user
+        countersValue = .map(state.counters.celMap)
+        let qualifiers = qualifiers ?? rules.streaks.map(StreakQualifier.init(rule:))
         self.qualifiers = qualifiers
 
         var warnings: [FactWarning] = []
@@ -57,10 +75,11 @@ public struct FactTimeline: Sendable {
         events.reserveCapacity(state.events.count)
         values.reserveCapacity(state.events.count)
         countedBy.reserveCapacity(state.events.count)
-        let countsStreaks = qualifiers.enumerated().compactMap { index, qualifier -> (Int, @Sendable (CELValue) -> Bool)? in
+        let countsStreaks = qualifiers.enumerated().compactMap { index, qualifier -> (Int, StreakPredicate)? in
             if case .counts(let predicate) = qualifier { return (index, predicate) }
             return nil
         }
+        var labels = DayLabels()
         for event in state.events {
             guard event.at.instant <= now.instant else {
                 warnings.append(FactWarning(.futureEvent, "'\(event.type)' at \(event.at) is after now (\(now)); ignored",
@@ -68,12 +87,17 @@ public struct FactTimeline: Sendable {
                 continue
             }
             let placed = placer.place(event, catalogs: catalogs)
-            let value = FactTimeline.celValue(of: placed, calendar: calendar)
+            let value = FactTimeline.celValue(of: placed, calendar: calendar, labels: &labels)
             events.append(placed)
             values.append(value)
             if placed.onTime {
                 onTime[placed.day, default: []].append(value)
-                countedBy.append(countsStreaks.filter { $0.1(value) }.map(\.0))
+                if countsStreaks.isEmpty {
+                    countedBy.append([])
+                } else {
+                    let activation = CELActivation(["event": value, "user": user])
+                    countedBy.append(countsStreaks.filter { $0.1.holds(value, in: activation) }.map(\.0))
+                }
             } else {
                 late[placed.day, default: []].append(value)
                 countedBy.append([])
@@ -164,22 +188,21 @@ public struct FactTimeline: Sendable {
 
     // MARK: event values
 
-    static func celValue(of placed: TimelineEvent, calendar: LocalCalendar) -> CELValue {
+    static func celValue(of placed: TimelineEvent, calendar: LocalCalendar, labels: inout DayLabels) -> CELValue {
         let event = placed.event
         let local = calendar.localDateTime(of: event.at)
+        let label = labels[placed.day]
         var entries: [(key: String, value: CELValue)] = [
             ("type", .string(event.type)),
             ("at", .timestamp(event.at.instant)),
-            ("day", .string(placed.day.description)),
+            ("day", label.date),
             ("hour", .int(Int64(local.hour))),
             ("minute", .int(Int64(local.minute))),
-            ("weekday", .int(Int64(placed.day.weekday))),
+            ("weekday", label.weekday),
             ("late", .bool(placed.late)),
         ]
-        entries.reserveCapacity(entries.count + event.attributes.count)
-        for index in 0..<event.attributes.count {
-            entries.append((event.attributes.keys[index], event.attributes.values[index].celValue))
-        }
+        entries.reserveCapacity(entries.count + event.fields.count)
+        event.forEachAttribute { key, value in entries.append((key, value.celValue)) }
         return .map(CELMap(strings: entries))
     }
 }

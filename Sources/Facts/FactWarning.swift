@@ -1,6 +1,7 @@
 /// A problem in the user's state that does not stop evaluation (SPEC 4, 6): reported in the
 /// decision's `warnings` with the index of the event in the state file's `events` array.
 public struct FactWarning: Sendable, Hashable, CustomStringConvertible {
+    /// The stable codes of fact warnings (documented with the other warning codes).
     public enum Code: String, Sendable, Hashable, CaseIterable {
         case futureEvent = "future_event"
         case killTimePassed = "kill_time_passed"
@@ -16,6 +17,7 @@ public struct FactWarning: Sendable, Hashable, CustomStringConvertible {
     /// snapshot level).
     public var event: Int?
 
+    /// A warning; `event` is the index in the file's `events` array, when it is about one.
     public init(_ code: Code, _ message: String, event: Int? = nil) {
         self.code = code
         self.message = message

@@ -32,6 +32,7 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses one JSON document from text.
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
     }
@@ -69,11 +70,12 @@ public struct JSONParser {
                     ? "unexpected \(describeCurrent()); expected a key in double quotes"
                     : "unexpected end of input; expected a key")
             }
-            let keyLine = line, keyColumn = column(of: position)
+            let keyStart = position
             let key = try parseString()
             guard seen.insert(key).inserted else {
-                throw JSONParseError(message: "duplicate key \(JSONWriter.quoted(key))", line: keyLine,
-                                     column: keyColumn, path: JSONPath(path + [.key(key)]))
+                // Strings hold no raw newlines, so the key starts on the current line.
+                throw JSONParseError(message: "duplicate key \(JSONWriter.quoted(key))", line: line,
+                                     column: column(of: keyStart), path: JSONPath(path + [.key(key)]))
             }
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the key")

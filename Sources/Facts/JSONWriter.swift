@@ -11,6 +11,7 @@ public enum JSONWriter {
         case pretty(indent: Int)
     }
 
+    /// The JSON text of `value` (no trailing newline).
     public static func write(_ value: JSONValue, layout: Layout = .pretty(indent: 2)) -> String {
         var output = ""
         write(value, layout: layout, depth: 0, into: &output)

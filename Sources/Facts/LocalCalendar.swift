@@ -10,6 +10,7 @@ import Rules
 /// with wall-clock times resolved through the zone's real rules (a skipped time means the first
 /// instant after the gap, a repeated one its first occurrence).
 public struct LocalCalendar: Sendable {
+    /// Where wall clocks are read.
     public enum Zone: Sendable, Hashable {
         /// Each instant in its own written offset.
         case eventOffset
@@ -23,6 +24,7 @@ public struct LocalCalendar: Sendable {
     public var killTime: LocalTime?
     public var late: CalendarRule.LatePolicy
 
+    /// A calendar from its parts (tests and hosts that do not load rules).
     public init(zone: Zone, dayStarts: LocalTime = LocalTime(minutes: 0), killTime: LocalTime? = nil,
                 late: CalendarRule.LatePolicy = .exclude) {
         self.zone = zone
@@ -82,6 +84,7 @@ public struct LocalCalendar: Sendable {
         calendarDay(ofLocal: localDateTime(of: moment))
     }
 
+    /// The local day of a wall-clock time, by `day_starts`.
     public func calendarDay(ofLocal local: LocalDateTime) -> LocalDay {
         LocalDay(number: (local + -Int64(dayStarts.minutes * 60)).date.number)
     }

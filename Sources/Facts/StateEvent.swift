@@ -5,17 +5,36 @@ public struct StateEvent: Sendable, Hashable {
     public var index: Int
     public var type: String
     public var at: Moment
-    /// Every attribute except `type` and `at`, in written order.
-    public var attributes: JSONObject
+    /// The event object as written (it shares storage with the state document, so a million
+    /// events are not held twice); `attributes` leaves out `type` and `at`.
+    public var fields: JSONObject
     /// The typed meaning of reserved event types (SPEC 4).
     public var kind: Kind
 
     public init(index: Int, type: String, at: Moment, attributes: JSONObject = JSONObject(), kind: Kind = .other) {
+        self.init(index: index, type: type, at: at, fields: attributes, kind: kind)
+    }
+
+    init(index: Int, type: String, at: Moment, fields: JSONObject, kind: Kind) {
         self.index = index
         self.type = type
         self.at = at
-        self.attributes = attributes
+        self.fields = fields
         self.kind = kind
+    }
+
+    /// Every attribute except `type` and `at`, in written order.
+    public var attributes: JSONObject {
+        var attributes = JSONObject()
+        forEachAttribute { attributes.appendUnchecked(key: $0, value: $1) }
+        return attributes
+    }
+
+    /// Calls `body` with each attribute except `type` and `at`, in written order.
+    public func forEachAttribute(_ body: (String, JSONValue) -> Void) {
+        for index in 0..<fields.count where fields.keys[index] != "type" && fields.keys[index] != "at" {
+            body(fields.keys[index], fields.values[index])
+        }
     }
 
     /// Reserved event types with their checked attributes.

@@ -1,3 +1,5 @@
+import Rules
+
 /// Turns a parsed document into a `StateFile`, checking every rule of SPEC 4 and naming the JSON
 /// path of the first problem.
 struct StateFileDecoder {
@@ -8,12 +10,12 @@ struct StateFileDecoder {
         guard case .object(let object) = document else {
             throw fail(root, "the state must be a JSON object, found \(document.kindName)")
         }
-        guard let schema = object["schema"] else { throw fail(root, "missing required key 'schema' (write \"schema\": 1)") }
+        guard let schema = object["schema"] else { throw fail(root / "schema", "missing required key 'schema' (write \"schema\": 1)") }
         guard schema.wholeNumberValue == 1 else { throw fail(root / "schema", "unsupported schema; expected 1") }
 
-        guard let userValue = object["user"] else { throw fail(root, "missing required key 'user'") }
+        guard let userValue = object["user"] else { throw fail(root / "user", "missing required key 'user'") }
         let user = try requireObject(userValue, root / "user")
-        guard let idValue = user["id"] else { throw fail(root / "user", "missing required key 'id'") }
+        guard let idValue = user["id"] else { throw fail(root / "user" / "id", "missing required key 'id'") }
         let userID = try requireString(idValue, root / "user" / "id")
         var userTimeZone: String?
         if let zone = user["timezone"], zone != .null {
@@ -26,7 +28,7 @@ struct StateFileDecoder {
         }
 
         guard let eventsValue = object["events"] else {
-            throw fail(root, "missing required key 'events' (an empty list is fine)")
+            throw fail(root / "events", "missing required key 'events' (an empty list is fine)")
         }
         guard case .array(let rawEvents) = eventsValue else {
             throw fail(root / "events", "expected an array of events, found \(eventsValue.kindName)")
@@ -64,8 +66,8 @@ struct StateFileDecoder {
             for (index, entry) in entries.enumerated() {
                 let path = root / "unlocked" / index
                 let entryObject = try requireObject(entry, path)
-                guard let id = entryObject["id"] else { throw fail(path, "missing required key 'id'") }
-                guard let at = entryObject["at"] else { throw fail(path, "missing required key 'at'") }
+                guard let id = entryObject["id"] else { throw fail(path / "id", "missing required key 'id'") }
+                guard let at = entryObject["at"] else { throw fail(path / "at", "missing required key 'at'") }
                 var version: Int?
                 if let versionValue = entryObject["catalog_version"], versionValue != .null {
                     guard let whole = versionValue.wholeNumberValue, let small = Int(exactly: whole) else {
@@ -87,20 +89,15 @@ struct StateFileDecoder {
     private func event(_ raw: JSONValue, index: Int) throws(StateFileError) -> StateEvent {
         let path = JSONPath.root / "events" / index
         let object = try requireObject(raw, path)
-        guard let typeValue = object["type"] else { throw fail(path, "missing required key 'type'") }
+        guard let typeValue = object["type"] else { throw fail(path / "type", "missing required key 'type'") }
         let type = try requireString(typeValue, path / "type")
         guard !type.isEmpty else { throw fail(path / "type", "the event type is empty") }
-        guard let atValue = object["at"] else { throw fail(path, "missing required key 'at'") }
+        guard let atValue = object["at"] else { throw fail(path / "at", "missing required key 'at'") }
         let at = try moment(atValue, path / "at")
-        var attributes = JSONObject()
-        for (key, value) in object.entries where key != "type" && key != "at" {
-            if StateEvent.computedNames.contains(key) {
-                throw fail(path / key, "'\(key)' is computed by rulecheck and cannot be an event attribute; rename it")
-            }
-            attributes.appendUnchecked(key: key, value: value)
+        for key in object.keys where StateEvent.computedNames.contains(key) {
+            throw fail(path / key, "'\(key)' is computed by rulecheck and cannot be an event attribute; rename it")
         }
-        return StateEvent(index: index, type: type, at: at, attributes: attributes,
-                          kind: try kind(type, attributes, path))
+        return StateEvent(index: index, type: type, at: at, fields: object, kind: try kind(type, object, path))
     }
 
     private func kind(_ type: String, _ attributes: JSONObject, _ path: JSONPath) throws(StateFileError) -> StateEvent.Kind {
@@ -135,7 +132,7 @@ struct StateFileDecoder {
         case "kill_time_changed":
             guard let to = attributes["to"] else { throw fail(path, "a kill_time_changed event needs 'to' (\"HH:MM\")") }
             let value: StateEvent.KillTimeValue
-            if case .string(let text) = to, let time = LocalTimeText.parse(text) {
+            if case .string(let text) = to, let time = LocalTime(text)?.minutes {
                 value = .time(time)
             } else {
                 value = .invalid(to.stringValue ?? JSONWriter.write(to, layout: .compact))

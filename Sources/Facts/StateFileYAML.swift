@@ -5,6 +5,11 @@ import YAMLSource
 /// validates both. Scalars follow the YAML 1.2 core schema (`yes` stays a string).
 enum StateFileYAML {
     static func document(bytes: [UInt8], file: String) throws(StateFileError) -> JSONValue {
+        // The YAML loader keeps a whole node tree with positions; large histories belong in JSON.
+        guard bytes.count <= YAMLLoader.maxFileSize else {
+            throw StateFileError(file: file, path: .root,
+                                 message: "YAML state files are limited to 10 MiB; write large histories as JSON")
+        }
         let result = YAMLLoader.load(bytes: bytes, file: file)
         if let error = result.diagnostics.first(where: { $0.severity == .error }) {
             throw StateFileError(file: file, path: .root, message: error.message,

@@ -33,6 +33,9 @@ public struct StreakLedger: Sendable {
     /// Covered day → index in `uses`.
     private var useByDay: [Int: Int] = [:]
     private var walk: Walk?
+    /// The last answer of `state(today:todayDecided:)` and what it was asked with; any change to
+    /// the ledger drops it.
+    private var lastState: (today: LocalDay, decided: Bool, state: StreakState)?
 
     /// The run arithmetic over days `first ..< next`, kept so later days only extend it.
     private struct Walk: Sendable {
@@ -103,7 +106,8 @@ public struct StreakLedger: Sendable {
 
     /// Reservations returned because their day qualified (`freeze_not_needed`).
     public func releasedReservationWarnings() -> [FactWarning] {
-        uses.filter { $0.state == .reserved && qualifies($0.covered) }.map {
+        guard !uses.isEmpty else { return [] }
+        return uses.filter { $0.state == .reserved && qualifies($0.covered) }.map {
             FactWarning(.freezeNotNeeded, "streak '\(id)': \($0.covered) qualified; the reserved freeze was returned",
                         event: $0.event)
         }
@@ -114,6 +118,13 @@ public struct StreakLedger: Sendable {
     /// The streak as of a moment whose local day is `today`; `todayDecided` when today's kill
     /// moment has passed (today is then missed unless it qualifies).
     public mutating func state(today: LocalDay, todayDecided: Bool) -> StreakState {
+        if let lastState, lastState.today == today, lastState.decided == todayDecided { return lastState.state }
+        let state = computeState(today: today, todayDecided: todayDecided)
+        lastState = (today, todayDecided, state)
+        return state
+    }
+
+    private mutating func computeState(today: LocalDay, todayDecided: Bool) -> StreakState {
         guard let first = firstQualifying(today: today) else {
             return StreakState(status: .none, freezesAvailable: freezes?.max ?? 0)
         }
@@ -162,7 +173,7 @@ public struct StreakLedger: Sendable {
     public func stateWithoutCache(today: LocalDay, todayDecided: Bool) -> StreakState {
         var copy = self
         copy.walk = nil
-        return copy.state(today: today, todayDecided: todayDecided)
+        return copy.computeState(today: today, todayDecided: todayDecided)
     }
 
     // MARK: run arithmetic
@@ -224,6 +235,7 @@ public struct StreakLedger: Sendable {
     }
 
     private mutating func invalidate(from day: LocalDay) {
+        lastState = nil
         if let walk, day.number < walk.next { self.walk = nil }
     }
 

@@ -1,30 +1,53 @@
 import CEL
 import Rules
 
-/// How a streak decides that a day qualifies (SPEC 2.5), as a function so the streak rules can be
-/// tested without CEL. `FactTimeline` builds the default from each rule's compiled program.
+/// How a streak decides that a day qualifies (SPEC 2.5). `FactTimeline` builds the default from
+/// each rule's compiled program; tests can pass Swift functions instead, so the streak rules are
+/// testable without CEL.
 public enum StreakQualifier: Sendable {
     /// Over each on-time event (`event`): the day qualifies if one of them passes.
-    case counts(@Sendable (CELValue) -> Bool)
+    case counts(StreakPredicate)
     /// Over the day record (`day`).
-    case day(@Sendable (CELValue) -> Bool)
+    case day(StreakPredicate)
 
-    /// The rule's own predicate, with `user` bound besides `event` / `day`; anything but `true`
-    /// (false, an error) does not qualify.
-    public init(rule: StreakRule, user: CELValue = .map(CELMap(strings: []))) {
+    /// The rule's own predicate.
+    public init(rule: StreakRule) {
         switch rule.qualification {
-        case .counts(let expression):
-            let program = expression.program
-            self = .counts { event in
-                if case .bool(true) = program.evaluate(CELActivation(["event": event, "user": user])) { return true }
-                return false
-            }
-        case .day(let expression):
-            let program = expression.program
-            self = .day { day in
-                if case .bool(true) = program.evaluate(CELActivation(["day": day, "user": user])) { return true }
-                return false
-            }
+        case .counts(let expression): self = .counts(StreakPredicate(program: expression.program))
+        case .day(let expression): self = .day(StreakPredicate(program: expression.program))
         }
+    }
+}
+
+/// A streak's `counts` or `day` condition. Copies share one box: it is asked once per event and
+/// a compiled program is a large value to copy.
+public struct StreakPredicate: Sendable {
+    private final class Box: Sendable {
+        let program: CELProgram?
+        let function: (@Sendable (CELValue) -> Bool)?
+        init(program: CELProgram?, function: (@Sendable (CELValue) -> Bool)?) {
+            self.program = program
+            self.function = function
+        }
+    }
+
+    private let box: Box
+
+    /// A compiled CEL condition; anything but `true` (false, an error) does not qualify.
+    public init(program: CELProgram) {
+        box = Box(program: program, function: nil)
+    }
+
+    /// A Swift condition over the event or day record.
+    public init(_ function: @escaping @Sendable (CELValue) -> Bool) {
+        box = Box(program: nil, function: function)
+    }
+
+    /// Whether it holds for `subject`; `activation` binds `subject` under its name (`event` or
+    /// `day`) and `user`, built once and shared by every streak asking about the same subject.
+    func holds(_ subject: CELValue, in activation: CELActivation) -> Bool {
+        if let function = box.function { return function(subject) }
+        if let program = box.program, case .bool(true) = program.evaluate(activation) { return true }
+        return false
     }
 }

@@ -33,7 +33,8 @@ public struct DecisionJSONRenderer: Sendable {
     }
 
     static func json(_ standing: AwardStanding) -> JSONObject {
-        var object = JSONObject([("state", .string(standing.state.rawValue))])
+        var object = JSONObject([("state", .string(standing.state.rawValue)),
+                                 ("category", .string(standing.category))])
         if standing.hidden { object["hidden"] = .bool(true) }
         if let at = standing.unlockedAt { object["unlocked_at"] = .string(at.description) }
         object["progress"] = .object(JSONObject([("current", json(standing.progress.current)),

@@ -86,7 +86,7 @@ public struct DecisionTextRenderer: Sendable {
     }
 
     /// `[#######-------------]`: the done part of the progress.
-    func bar(_ progress: AwardProgress) -> String {
+    public func bar(_ progress: AwardProgress) -> String {
         let filled = Swift.min(barWidth, Int(progress.fraction * Double(barWidth)))
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
     }

@@ -1,11 +1,14 @@
 // rulecheck-bench SUITE — release-built timings. Each suite lives in its own file.
 let arguments = Array(CommandLine.arguments.dropFirst())
+let rest = Array(arguments.dropFirst())
 
 switch arguments.first {
 case "cel":
-    CELBench.run(Array(arguments.dropFirst()))
+    CELBench.run(rest)
+case "validate":
+    ValidateBench.run(rest)
 case "replay":
-    ReplayBench.run(arguments: Array(arguments.dropFirst()))
+    ReplayBench.run(arguments: rest)
 default:
-    print("usage: rulecheck-bench cel")
+    print("usage: rulecheck-bench cel | validate [RUNS] | replay")
 }

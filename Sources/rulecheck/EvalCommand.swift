@@ -1,5 +1,4 @@
 import ArgumentParser
-import CEL
 import Evaluation
 import Facts
 import Foundation
@@ -36,54 +35,19 @@ struct EvalCommand: ParsableCommand {
     var writeState: String?
 
     func run() throws {
-        let loaded = RuleSetLoader.load(paths: paths, baseline: nil)
-        guard let rules = loaded.ruleSet else {
-            let report = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,
-                                                   sources: loaded.sources)
-            FileHandle.standardError.write(Data(report.utf8))
-            throw ExitCode(1)
-        }
-
-        let stateFile: StateFile
-        let facts: StateFacts
-        do {
-            stateFile = try StateFile.load(path: state)
-            facts = try StateFacts(state: stateFile, rules: rules, now: try evaluationMoment(stateFile))
-        } catch {
-            fail("error: \(error)")
-        }
-
-        let outcome = Replay(rules: rules).run(facts)
+        let rules = try CommandInput.rules(paths)
+        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: now)
         if let writeState {
             do {
-                try StateWriteBack(state: stateFile, newUnlocks: outcome.decision.unlocks).write(to: writeState)
+                try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks).write(to: writeState)
             } catch {
-                fail("error: --write-state \(error)")
+                throw CommandInput.usageFailure("error: --write-state \(error)")
             }
         }
         let text = switch format {
-        case .json: DecisionJSONRenderer().render(outcome.decision)
-        case .text: DecisionTextRenderer().render(outcome.decision, rules: rules)
+        case .json: DecisionJSONRenderer().render(evaluation.decision)
+        case .text: DecisionTextRenderer().render(evaluation.decision, rules: rules)
         }
         FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
-    /// `--now`, else the file's `now`, else the clock (in UTC).
-    private func evaluationMoment(_ stateFile: StateFile) throws(StateFileError) -> Moment {
-        if let now {
-            switch Moment.parse(now) {
-            case .success(let moment): return moment
-            case .failure(let problem):
-                throw StateFileError(file: "--now", path: .root, message: "'\(now)' is \(problem)")
-            }
-        }
-        if let moment = stateFile.now { return moment }
-        let seconds = Int64(Date().timeIntervalSince1970.rounded(.down))
-        return Moment(instant: CELTimestamp(seconds: seconds), offsetSeconds: 0)
-    }
-
-    private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        Self.exit(withError: ExitCode(2))
     }
 }

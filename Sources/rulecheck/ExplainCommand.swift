@@ -1,5 +1,4 @@
 import ArgumentParser
-import CEL
 import Diagnostics
 import Evaluation
 import Facts
@@ -38,48 +37,14 @@ struct ExplainCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = RuleSetLoader.load(paths: paths, baseline: nil)
-        guard let rules = loaded.ruleSet else {
-            let report = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,
-                                                   sources: loaded.sources)
-            FileHandle.standardError.write(Data(report.utf8))
-            throw ExitCode(1)
-        }
-
-        let facts: StateFacts
-        do {
-            let stateFile = try StateFile.load(path: state)
-            facts = try StateFacts(state: stateFile, rules: rules, now: try evaluationMoment(stateFile))
-        } catch {
-            fail("error: \(error)")
-        }
-
-        let outcome = Replay(rules: rules).run(facts)
-        let builder = ExplanationBuilder(rules: rules, outcome: outcome, events: facts.events)
+        let rules = try CommandInput.rules(paths)
+        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: now)
+        let builder = ExplanationBuilder(rules: rules, outcome: evaluation.outcome, events: evaluation.facts.events)
         guard let explanation = builder.explain(achievement) else {
             var message = "error: no achievement or milestone '\(achievement)' in the rules"
             if let close = Suggestion.closest(to: achievement, in: builder.awardIDs) { message += "; did you mean '\(close)'?" }
-            fail(message)
+            throw CommandInput.usageFailure(message)
         }
         FileHandle.standardOutput.write(Data(ExplanationTextRenderer().render(explanation).utf8))
-    }
-
-    /// `--now`, else the file's `now`, else the clock (in UTC).
-    private func evaluationMoment(_ stateFile: StateFile) throws(StateFileError) -> Moment {
-        if let now {
-            switch Moment.parse(now) {
-            case .success(let moment): return moment
-            case .failure(let problem):
-                throw StateFileError(file: "--now", path: .root, message: "'\(now)' is \(problem)")
-            }
-        }
-        if let moment = stateFile.now { return moment }
-        let seconds = Int64(Date().timeIntervalSince1970.rounded(.down))
-        return Moment(instant: CELTimestamp(seconds: seconds), offsetSeconds: 0)
-    }
-
-    private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        Self.exit(withError: ExitCode(2))
     }
 }

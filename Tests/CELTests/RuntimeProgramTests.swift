@@ -157,3 +157,62 @@ import Testing
             .sameValue(.bool(false)))
     }
 }
+
+extension RuntimeProgramTests {
+    @Test func traceRecordsFieldReadsInsideComprehensions() throws {
+        let event = CELRecordType(name: "event", fields: [("type", .string)])
+        var environment = CELEnvironment()
+        environment.declare(variable: "events", type: .list(.record(event)))
+        let checked = try environment.parse("events.exists(e, e.type == 'done')").flatMap { environment.check($0) }.get()
+        let program = try CELProgram(checked: checked)
+        let events = CELValue.list(CELList([.record([("type", .string("open"))]), .record([("type", .string("done"))])]))
+        let (value, trace) = program.evaluateTraced(CELActivation(["events": events]))
+        #expect(value.sameValue(.bool(true)))
+        // The last `e.type` read is recorded with the value it had.
+        let recordedStrings = trace.values.filter { if case .string = $0 { true } else { false } }
+        #expect(recordedStrings.contains { $0.sameValue(.string("done")) })
+    }
+}
+
+/// Large activations and maps switch from fingerprint scans to hash indexes.
+@Suite struct RuntimeLargeCollectionTests {
+    @Test func largeActivationsFindEveryVariable() {
+        var bindings: [String: CELValue] = [:]
+        var environment = CELEnvironment()
+        for i in 0..<40 {
+            bindings["variable_with_a_long_name_\(i)"] = .int(Int64(i))
+            environment.declare(variable: "variable_with_a_long_name_\(i)", type: .int)
+        }
+        guard case .success(let program) = environment.compile(
+            "variable_with_a_long_name_0 + variable_with_a_long_name_39 + variable_with_a_long_name_17") else {
+            Issue.record("does not compile")
+            return
+        }
+        #expect(program.evaluate(CELActivation(bindings)).sameValue(.int(56)))
+        #expect(CELActivation(bindings).value(named: "variable_with_a_long_name_5")?.sameValue(.int(5)) == true)
+        #expect(CELActivation(bindings).value(named: "missing") == nil)
+    }
+
+    @Test func largeMapsLookUpAndRejectDuplicates() {
+        let entries = (0..<50).map { (key: "field_number_\($0)", value: CELValue.int(Int64($0))) }
+        let map = CELMap(strings: entries)
+        #expect(map.count == 50)
+        #expect(map[string: "field_number_49"]?.sameValue(.int(49)) == true)
+        #expect(map[string: "field_number_50"] == nil)
+        let replaced = CELMap(strings: entries + [(key: "field_number_3", value: .int(-3))])
+        #expect(replaced.count == 50)
+        #expect(replaced[string: "field_number_3"]?.sameValue(.int(-3)) == true)
+
+        let record = CELRecordType(name: "wide", fields: entries.map { ($0.key, CELType.int) })
+        let wide: (CELType, CELValue) = (.record(record), .map(map))
+        #expect(evaluateChecked("r.field_number_42 == 42 && has(r.field_number_7)", variables: ["r": wide])
+            .sameValue(.bool(true)))
+
+        let literal = "{" + (0..<20).map { "\($0): \($0)" }.joined(separator: ", ") + ", 7: 0}"
+        #expect(evaluateUnchecked(literal).error?.kind == .invalidArgument)
+        let numeric = (0..<20).map { (key: CELValue.int(Int64($0)), value: CELValue.int(Int64($0))) }
+        #expect(CELMap(numeric)[.uint(19)]?.sameValue(.int(19)) == true)
+        #expect(CELMap(numeric)[.double(3.0)]?.sameValue(.int(3)) == true)
+        #expect(CELMap(numeric)[.double(3.5)] == nil)
+    }
+}

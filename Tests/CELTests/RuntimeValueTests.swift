@@ -127,3 +127,72 @@ import Testing
         #expect(expected.matches(result), "\(source) gave \(result), expected \(expected)")
     }
 }
+
+@Suite struct RuntimeDescriptionTests {
+    static let cases: [(String, String)] = [
+        ("[1, 2u, 2.0, 'a\"b', b'\\x00a', null, true]", "[1, 2u, 2.0, \"a\\\"b\", b\"\\x00a\", null, true]"),
+        ("{'z': 1, 'a': [0.5]}", "{\"z\": 1, \"a\": [0.5]}"),
+        ("timestamp('2026-01-05T23:10:00+08:00')", "timestamp(\"2026-01-05T15:10:00Z\")"),
+        ("duration('90m')", "duration(\"5400s\")"),
+        ("type(1)", "int"),
+    ]
+
+    @Test(arguments: cases)
+    func valuesPrintAsCELLiterals(source: String, expected: String) {
+        #expect(evaluateUnchecked(source).description == expected)
+    }
+}
+
+/// Operators over variables, where the planner picks the overload the checker resolved.
+@Suite struct RuntimeResolvedOverloadTests {
+    static let variables: [String: (CELType, CELValue)] = [
+        "i": (.int, .int(.max)), "j": (.int, .int(2)), "d": (.double, .double(1.5)), "e": (.double, .double(0)),
+        "s": (.string, .string("a")), "t": (.string, .string("b")), "x": (.dyn, .uint(3)),
+    ]
+
+    static let cases: [(String, Expected)] = [
+        ("i + j", .error(.overflow)),
+        ("i - j", .value(.int(.max - 2))),
+        ("j * j", .value(.int(4))),
+        ("-i - j", .error(.overflow)),
+        ("j < i && j <= j && i > j && i >= i", .value(.bool(true))),
+        ("d / e", .value(.double(.infinity))),
+        ("d * d - d + d", .value(.double(2.25))),
+        ("d < e || d <= e || e > d || e >= d", .value(.bool(false))),
+        ("s + t", .value(.string("ab"))),
+        ("s < t && t > s", .value(.bool(true))),
+        ("x + 1u", .value(.uint(4))),
+        ("x < j", .value(.bool(false))),
+    ]
+
+    @Test(arguments: cases)
+    func operatorsOnVariables(source: String, expected: Expected) {
+        let result = evaluateChecked(source, variables: Self.variables)
+        #expect(expected.matches(result), "\(source) gave \(result), expected \(expected)")
+    }
+}
+
+@Suite struct RuntimeDurationTests {
+    static let cases: [(String, CELDuration?)] = [
+        ("1h2m3.5s", CELDuration(seconds: 3723, nanos: 500_000_000)),
+        ("1.000000001s", CELDuration(seconds: 1, nanos: 1)),
+        ("0.1h", CELDuration(seconds: 360)),
+        ("-1.5m", CELDuration(seconds: -90)),
+        ("300ms", CELDuration(seconds: 0, nanos: 300_000_000)),
+        ("2us5ns", CELDuration(seconds: 0, nanos: 2_005)),
+        ("0", CELDuration(seconds: 0)),
+        ("+7s", CELDuration(seconds: 7)),
+        ("1", nil),
+        ("1x", nil),
+        ("h", nil),
+        (".s", nil),
+        ("", nil),
+        ("9999999999999999999s", nil),
+        ("2562048h", nil),
+    ]
+
+    @Test(arguments: cases)
+    func parsesGoStyleDurations(text: String, expected: CELDuration?) {
+        #expect(CELDuration.parse(text) == expected, "\(text)")
+    }
+}

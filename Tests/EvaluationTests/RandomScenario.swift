@@ -125,6 +125,12 @@ enum RandomScenario {
             { g in ("latecount_\(n(1...9, &g))", "    when: metrics.late_events >= \(n(1...3, &g))\n") },
         ]
         for _ in 0..<Int.random(in: 6...16, using: &g) {
+            if g.chance(0.2), let other = ids.randomElement(using: &g) {
+                // Reads one other award through `achievements.ID`.
+                let id = "gate_\(ids.count)"
+                add(id, "    when: achievements.\(other).unlocked && metrics.busy >= \(Int.random(in: 0...4, using: &g))\n")
+                continue
+            }
             let (id, body) = g.pick(templates)(&g)
             if !ids.contains(id) { add(id, body) }
         }

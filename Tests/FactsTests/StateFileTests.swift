@@ -14,16 +14,16 @@ struct StateFileTests {
 
     @Test("every error names the JSON path", arguments: [
         (#"[]"#, "s.json: $: the state must be a JSON object, found an array"),
-        (#"{"user": {"id": "u"}, "events": []}"#, "s.json: $: missing required key 'schema' (write \"schema\": 1)"),
+        (#"{"user": {"id": "u"}, "events": []}"#, "s.json: schema: missing required key 'schema' (write \"schema\": 1)"),
         (#"{"schema": 2, "user": {"id": "u"}, "events": []}"#, "s.json: schema: unsupported schema; expected 1"),
-        (#"{"schema": 1, "events": []}"#, "s.json: $: missing required key 'user'"),
-        (#"{"schema": 1, "user": {}, "events": []}"#, "s.json: user: missing required key 'id'"),
+        (#"{"schema": 1, "events": []}"#, "s.json: user: missing required key 'user'"),
+        (#"{"schema": 1, "user": {}, "events": []}"#, "s.json: user.id: missing required key 'id'"),
         (#"{"schema": 1, "user": {"id": 4}, "events": []}"#, "s.json: user.id: expected a string, found a number"),
-        (#"{"schema": 1, "user": {"id": "u"}}"#, "s.json: $: missing required key 'events' (an empty list is fine)"),
+        (#"{"schema": 1, "user": {"id": "u"}}"#, "s.json: events: missing required key 'events' (an empty list is fine)"),
         (#"{"schema": 1, "user": {"id": "u"}, "events": {}}"#, "s.json: events: expected an array of events, found an object"),
         (#"{"schema": 1, "user": {"id": "u"}, "events": [{"at": "2026-01-01T00:00:00Z"}]}"#,
-         "s.json: events[0]: missing required key 'type'"),
-        (#"{"schema": 1, "user": {"id": "u"}, "events": [{"type": "x"}]}"#, "s.json: events[0]: missing required key 'at'"),
+         "s.json: events[0].type: missing required key 'type'"),
+        (#"{"schema": 1, "user": {"id": "u"}, "events": [{"type": "x"}]}"#, "s.json: events[0].at: missing required key 'at'"),
         (#"{"schema": 1, "user": {"id": "u"}, "events": [{"type": "x", "at": "2026-01-01T00:00:00Z"}, {"type": "x", "at": "2026-01-05T10:00:00"}]}"#,
          "s.json: events[1].at: timestamp has no UTC offset"),
         (#"{"schema": 1, "user": {"id": "u"}, "events": [{"type": "x", "at": "2026-02-30T10:00:00Z"}]}"#,
@@ -53,7 +53,7 @@ struct StateFileTests {
         (#"{"schema": 1, "user": {"id": "u"}, "events": [], "levels": {"n1": {"completed_at": "2026-01-01T10:00:00"}}}"#,
          "s.json: levels.n1.completed_at: timestamp has no UTC offset"),
         (#"{"schema": 1, "user": {"id": "u"}, "events": [], "counters": []}"#, "s.json: counters: expected an object, found an array"),
-        (#"{"schema": 1, "user": {"id": "u"}, "events": [], "unlocked": [{"id": "a"}]}"#, "s.json: unlocked[0]: missing required key 'at'"),
+        (#"{"schema": 1, "user": {"id": "u"}, "events": [], "unlocked": [{"id": "a"}]}"#, "s.json: unlocked[0].at: missing required key 'at'"),
         (#"{"schema": 1, "user": {"id": "u"}, "events": [,]}"#, "s.json:1:47: events[0]: unexpected ','; expected a value"),
     ])
     func errors(json: String, message: String) {

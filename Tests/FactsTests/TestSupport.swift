@@ -12,14 +12,16 @@ func fixture(_ name: String) throws -> (rules: RuleSet, state: StateFile) {
     return (rules, try StateFile.load(path: folder + "/state.json"))
 }
 
-/// A rule set from YAML text (written to a temporary file and loaded like any rule file).
-func ruleSet(_ yaml: String) throws -> RuleSet {
+/// A rule set from YAML texts, one file each (written to a temporary folder and loaded like
+/// any rule files).
+func ruleSet(_ yaml: String...) throws -> RuleSet {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("facts-rules-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("rules.yaml").path
-    try yaml.write(toFile: file, atomically: true, encoding: .utf8)
-    let loaded = RuleSetLoader.load(paths: [file])
+    for (index, text) in yaml.enumerated() {
+        try text.write(toFile: directory.appendingPathComponent("rules\(index).yaml").path, atomically: true, encoding: .utf8)
+    }
+    let loaded = RuleSetLoader.load(paths: [directory.path])
     return try #require(loaded.ruleSet, "rules: \(loaded.diagnostics.map(\.message))")
 }
 

@@ -44,7 +44,7 @@ extension CELFrame {
     @inline(__always)
     mutating func forEach(in list: CELList, slot: Int, indexSlot: Int?, _ body: (inout CELFrame) -> Bool) {
         let target = slots + slot
-        list.elements.withUnsafeBufferPointer { buffer in
+        list.withElements { buffer in
             guard let base = buffer.baseAddress else { return }
             target.deinitialize(count: 1)
             defer { target.initialize(to: .null) }
@@ -56,9 +56,4 @@ extension CELFrame {
             }
         }
     }
-}
-
-/// The values of sub-expressions recorded by `evaluateTraced`, by node id.
-final class CELTraceRecorder {
-    var values: [CELExprID: CELValue] = [:]
 }

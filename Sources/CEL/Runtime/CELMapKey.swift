@@ -1,6 +1,6 @@
 /// A map key: bool, int, uint or string. Numeric keys compare by value across int and uint
 /// (langdef: a map lookup with `1u` finds the key `1`), so both hash alike.
-public enum CELMapKey: Sendable, Hashable {
+enum CELMapKey: Sendable, Hashable {
     case bool(Bool)
     case int(Int64)
     case uint(UInt64)
@@ -37,7 +37,7 @@ public enum CELMapKey: Sendable, Hashable {
         }
     }
 
-    public static func == (a: CELMapKey, b: CELMapKey) -> Bool {
+    static func == (a: CELMapKey, b: CELMapKey) -> Bool {
         switch (a, b) {
         case (.bool(let x), .bool(let y)): x == y
         case (.string(let x), .string(let y)): CELText.equal(x, y)
@@ -48,7 +48,7 @@ public enum CELMapKey: Sendable, Hashable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         switch self {
         case .bool(let b):
             hasher.combine(0 as UInt8)

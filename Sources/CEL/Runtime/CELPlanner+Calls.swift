@@ -20,14 +20,14 @@ extension CELPlanner {
                     if case .bool(false) = inner(&frame) { return .bool(false) }
                     return .bool(true)
                 }, constant: nil)
-            case ("_+_", 2) where !traced:
+            case ("_+_", 2):
                 if let append = planAccumulatorAppend(args[0], args[1]) { return append }
             default: break
             }
         }
         let operands = (target.map { [$0] } ?? []) + args
         let nodes = operands.map { plan($0) }
-        guard var function_ = CELStandardLibrary.function(named: function) else {
+        guard var implementation = CELStandardLibrary.function(named: function) else {
             let error = CELValue.error(CELError(.noSuchOverload, "no such overload: \(function)"))
             return .constant(error)
         }
@@ -38,11 +38,11 @@ extension CELPlanner {
             case .duration: .duration(CELDuration(seconds: 0))
             default: .int(0)
             }
-            function_ = .unary { CELListAggregate.sum($0, emptyValue: empty) }
+            implementation = .unary { CELListAggregate.sum($0, emptyValue: empty) }
         }
         if function == "matches", nodes.count == 2, case .string(let pattern)? = nodes[1].constant {
             let compiled = CELRegex.compile(pattern)
-            function_ = .binary { text, _ in
+            implementation = .binary { text, _ in
                 guard case .string(let s) = text else { return .error(.noOverload("matches", text)) }
                 switch compiled {
                 case .success(let regex): return .bool(regex.matches(s))
@@ -50,12 +50,20 @@ extension CELPlanner {
                 }
             }
         }
-        if !traced, nodes.allSatisfy({ $0.constant != nil }) {
-            return .constant(Self.apply(function_, nodes.compactMap(\.constant)))
+        if let accessor = CELTimeAccessor(rawValue: function), nodes.count == 2,
+           case .string(let zoneName)? = nodes[1].constant {
+            // Resolve the zone (and its tz data) once, not per evaluation.
+            let zone = CELTimeAccessor.zone(named: zoneName)
+            implementation = .binary { receiver, _ in accessor.apply(receiver, zone: zone) }
         }
-        if nodes.count == 2, let fused = fusedFieldComparison(function, operands[0], nodes[1]) { return fused }
+        if !traced, nodes.allSatisfy({ $0.constant != nil }) {
+            return .constant(Self.apply(implementation, nodes.compactMap(\.constant)))
+        }
+        // The fused form skips the select node, which a trace must record.
+        if !traced, nodes.count == 2, let fused = fusedFieldComparison(function, operands[0], nodes[1]) { return fused }
         if nodes.count == 2, let fast = Self.fastComparison(function, nodes[0], nodes[1]) { return fast }
-        return Self.strictCall(function_, nodes)
+        if function != "sum", function != "matches", let resolved = planResolvedOverload(expr, nodes) { return resolved }
+        return Self.strictCall(implementation, nodes)
     }
 
     static func apply(_ function: CELFunction, _ values: [CELValue]) -> CELValue {
@@ -224,8 +232,7 @@ extension CELPlanner {
         case (.int(let k), "_>=_"), (.int(let k), "_<_"):
             let wantLess = function == "_<_"
             return Node(step: { frame in
-                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
-                   case .int(let x) = map.storage.values[i] {
+                if case .int(let x)? = CELFieldAccess.value(frame.slots + slot, key) {
                     return .bool((x < k) == wantLess)
                 }
                 return generic(CELPlanner.select(frame.slots[slot], key), constant)
@@ -233,8 +240,7 @@ extension CELPlanner {
         case (.int(let k), "_>_"), (.int(let k), "_<=_"):
             let wantGreater = function == "_>_"
             return Node(step: { frame in
-                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
-                   case .int(let x) = map.storage.values[i] {
+                if case .int(let x)? = CELFieldAccess.value(frame.slots + slot, key) {
                     return .bool((x > k) == wantGreater)
                 }
                 return generic(CELPlanner.select(frame.slots[slot], key), constant)
@@ -242,8 +248,7 @@ extension CELPlanner {
         case (.int(let k), "_==_"), (.int(let k), "_!=_"):
             let wantEqual = function == "_==_"
             return Node(step: { frame in
-                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
-                   case .int(let x) = map.storage.values[i] {
+                if case .int(let x)? = CELFieldAccess.value(frame.slots + slot, key) {
                     return .bool((x == k) == wantEqual)
                 }
                 return generic(CELPlanner.select(frame.slots[slot], key), constant)
@@ -251,8 +256,7 @@ extension CELPlanner {
         case (.string(let k), "_==_"), (.string(let k), "_!=_"):
             let wantEqual = function == "_==_"
             return Node(step: { frame in
-                if case .map(let map) = frame.slots[slot], let i = map.storage.position(of: key),
-                   case .string(let x) = map.storage.values[i] {
+                if case .string(let x)? = CELFieldAccess.value(frame.slots + slot, key) {
                     return .bool(CELText.equal(x, k) == wantEqual)
                 }
                 return generic(CELPlanner.select(frame.slots[slot], key), constant)

@@ -221,8 +221,17 @@ struct CELPlanner {
     }
 
     mutating func planSelect(_ expr: CELExpr, operand: CELExpr, field: String, testOnly: Bool) -> Node {
-        if !testOnly, case .variable(let qualified)? = checked?.references[expr.id], let node = readVariable(qualified) {
-            return node
+        if !testOnly, let reference = checked?.references[expr.id] {
+            switch reference {
+            case .variable(let qualified):
+                if let node = readVariable(qualified) { return node }
+            case .constant(let literal):
+                return .constant(Self.value(of: literal))
+            case .typeName(let type):
+                return .constant(.type(type))
+            case .overloads:
+                break
+            }
         }
         if checked == nil, let parts = qualifiedParts(operand) {
             return planDynamicName(parts + [field], testOnlyLast: testOnly)
@@ -235,7 +244,7 @@ struct CELPlanner {
         let key = CELFieldKey(field)
         if let slot = base.slot {
             return Node(step: { frame in
-                if case .map(let map) = frame.slots[slot], let found = map.storage.value(for: key) { return found }
+                if let found = CELFieldAccess.value(frame.slots + slot, key) { return found }
                 return CELPlanner.select(frame.slots[slot], key)
             }, constant: nil)
         }
@@ -297,7 +306,9 @@ struct CELPlanner {
     // MARK: comprehensions
 
     mutating func planComprehension(_ c: CELComprehension) -> Node {
-        if !traced, let listBuilder = planListBuilder(c) { return listBuilder }
+        // Also on the traced path: the loop's own nodes are recorded, only the macro's
+        // accumulator plumbing is not.
+        if let listBuilder = planListBuilder(c) { return listBuilder }
         let range = plan(c.iterRange).step
         let initial = plan(c.accuInit).step
         let iterLocal = localCount

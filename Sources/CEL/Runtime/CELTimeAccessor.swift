@@ -7,18 +7,32 @@ enum CELTimeAccessor: String, CaseIterable, Sendable {
         guard let receiver = args.first, args.count <= 2 else {
             return .error(CELError(.noSuchOverload, "no such overload: \(rawValue)"))
         }
+        guard args.count == 2 else { return apply(receiver, zone: nil) }
+        guard case .string(let zoneName) = args[1] else { return .error(.noOverload(rawValue, receiver, args[1])) }
+        return apply(receiver, zone: Self.zone(named: zoneName))
+    }
+
+    /// A zone argument resolved (once, when it is a constant), or the error naming it.
+    static func zone(named name: String) -> Result<CELTimeZone, CELError> {
+        guard let zone = CELTimeZone(name) else {
+            return .failure(CELError(.invalidArgument, "unknown time zone '\(name)'"))
+        }
+        return .success(zone)
+    }
+
+    /// The accessor on `receiver`, read in `zone` (UTC when `nil`; durations take no zone).
+    func apply(_ receiver: CELValue, zone: Result<CELTimeZone, CELError>?) -> CELValue {
         switch receiver {
         case .timestamp(let t):
+            guard t.isInRange else { return .error(CELValue.timestampRange) }
             var offset = 0
-            if args.count == 2 {
-                guard case .string(let zoneName) = args[1] else { return .error(.noOverload(rawValue, receiver, args[1])) }
-                guard let zone = CELTimeZone(zoneName) else {
-                    return .error(CELError(.invalidArgument, "unknown time zone '\(zoneName)'"))
-                }
-                offset = zone.offsetSeconds(at: t)
+            switch zone {
+            case .success(let zone)?: offset = zone.offsetSeconds(at: t)
+            case .failure(let error)?: return .error(error)
+            case nil: break
             }
             return .int(Int64(field(of: t, offsetSeconds: offset)))
-        case .duration(let d) where args.count == 1:
+        case .duration(let d) where zone == nil:
             let total = Int64(d.seconds)
             switch self {
             case .getHours: return .int(total / 3600)
@@ -27,6 +41,8 @@ enum CELTimeAccessor: String, CaseIterable, Sendable {
             case .getMilliseconds: return .int(Int64(d.nanos) / 1_000_000)
             default: return .error(.noOverload(rawValue, receiver))
             }
+        case .error:
+            return receiver
         default:
             return .error(CELError(.noSuchOverload, "no such overload: \(rawValue)(\(receiver.typeName))"))
         }

@@ -1,0 +1,56 @@
+/// A CEL-literal-like rendering of values, deterministic to the byte (map entries in
+/// insertion order, doubles in CEL's shortest form), for explanations and test reports.
+extension CELValue: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .uint(let u): return "\(u)u"
+        case .double(let d):
+            let text = CELNumberText.format(d)
+            // Keep doubles recognisable as doubles: `2.0`, not `2`.
+            if d.isFinite, !text.contains("."), !text.contains("e") { return text + ".0" }
+            return text
+        case .string(let s): return Self.quoted(s)
+        case .bytes(let b):
+            return "b\"" + b.map { byte in
+                (0x20..<0x7f).contains(byte) && byte != 0x22 && byte != 0x5c
+                    ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16, uppercase: false).leftPadded(2)
+            }.joined() + "\""
+        case .list(let list): return "[" + list.map(\.description).joined(separator: ", ") + "]"
+        case .map(let map):
+            return "{" + map.entries.map { "\($0.key.description): \($0.value.description)" }.joined(separator: ", ") + "}"
+        case .timestamp(let t): return "timestamp(\"\(t.rfc3339(offsetSeconds: 0))\")"
+        case .duration(let d): return "duration(\"\(d.celString)\")"
+        case .type(let t): return t.runtimeName
+        case .error(let e): return "error(\(e.message))"
+        }
+    }
+
+    private static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\x" + String(scalar.value, radix: 16).leftPadded(2)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

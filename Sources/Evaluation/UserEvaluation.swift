@@ -1,0 +1,46 @@
+import CEL
+import Facts
+import Foundation
+import Rules
+
+/// One user's state replayed against a rule set: what `eval` and `explain` start from, and the
+/// simplest entry point for an app or a service that embeds the engine.
+public struct UserEvaluation {
+    public let rules: RuleSet
+    public let state: StateFile
+    public let facts: StateFacts
+    public let outcome: ReplayOutcome
+
+    /// The decision of SPEC 6.
+    public var decision: Decision { outcome.decision }
+
+    /// Loads the state file at `statePath` and replays it at `now` (RFC 3339 text, as given on the
+    /// command line), else at the file's `now`, else at the system clock in UTC.
+    public init(rules: RuleSet, statePath: String, now: String? = nil) throws(StateFileError) {
+        let state = try StateFile.load(path: statePath)
+        try self.init(rules: rules, state: state, now: Self.moment(now, fallback: state.now))
+    }
+
+    /// Replays an already loaded state at a fixed moment.
+    public init(rules: RuleSet, state: StateFile, now: Moment) throws(StateFileError) {
+        self.rules = rules
+        self.state = state
+        facts = try StateFacts(state: state, rules: rules, now: now)
+        outcome = Replay(rules: rules).run(facts)
+    }
+
+    /// `text` parsed as RFC 3339, else `fallback`, else the clock. A malformed `text` is reported
+    /// like a state-file problem, against `--now`.
+    static func moment(_ text: String?, fallback: Moment?) throws(StateFileError) -> Moment {
+        if let text {
+            switch Moment.parse(text) {
+            case .success(let moment): return moment
+            case .failure(let problem):
+                throw StateFileError(file: "--now", path: .root, message: "'\(text)' is \(problem)")
+            }
+        }
+        if let fallback { return fallback }
+        let seconds = Int64(Date().timeIntervalSince1970.rounded(.down))
+        return Moment(instant: CELTimestamp(seconds: seconds), offsetSeconds: 0)
+    }
+}

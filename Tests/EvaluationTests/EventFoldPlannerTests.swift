@@ -1,0 +1,64 @@
+import CEL
+@testable import Evaluation
+import Rules
+import Testing
+
+/// Which expressions the replay tabulates over events, and that the rewritten expression reads
+/// no `events` any more when everything it does with them was folded.
+@Suite struct EventFoldPlannerTests {
+    static func program(_ source: String) throws -> CELProgram {
+        let environment = FactTypes.environment(scope: .rule, metrics: FactTypes.metricsRecord([("tasks", .int)]))
+        return try environment.compile(source).get()
+    }
+
+    @Test(arguments: [
+        ("events.filter(e, e.type == \"a\").size() >= 2", 1),
+        ("size(events) >= 10", 1),
+        ("events.size() > 3 && events.exists(e, e.hour >= 22)", 2),
+        ("events.filter(e, e.type == \"w\").map(e, e.minutes).sum() >= 100", 2),
+        ("events.all(e, e.late) || events.exists_one(e, e.type == \"x\")", 2),
+        ("events.filter(e, e.weekday >= 6).filter(x, x.hour < 8).size() >= 1", 2),
+        ("events.map(e, e.hour).max() >= 22", 1),
+    ])
+    func foldsEverythingOverEvents(source: String, folds: Int) throws {
+        var planner = EventFoldPlanner()
+        let plan = planner.plan(try Self.program(source))
+        #expect(planner.folds.count == folds)
+        #expect(!plan.inputs.variables.contains(.events))
+    }
+
+    @Test(arguments: [
+        "events.filter(e, e.at > now - duration(\"1h\")).size() >= 2",   // the body reads now
+        "events.filter(e, e.minutes > metrics.tasks).size() >= 1",       // the body reads a metric
+        "events[0].type == \"a\"",                                       // not a macro
+        "events.exists(e, e.type == \"a\") && days.size() > 1",
+    ])
+    func leavesOtherReadsOfEvents(source: String) throws {
+        var planner = EventFoldPlanner()
+        let plan = planner.plan(try Self.program(source))
+        #expect(plan.inputs.variables.contains(.events) || plan.inputs.variables.contains(.days))
+    }
+
+    @Test func tabulatesPrefixesWithErrorsFromTheFailingElement() throws {
+        var planner = EventFoldPlanner()
+        _ = planner.plan(try Self.program("events.filter(e, e.type == \"f\").map(e, e.minutes).sum() >= 0"))
+        func event(_ type: String, _ minutes: Int64?) -> CELValue {
+            var entries: [(key: String, value: CELValue)] = [("type", .string(type))]
+            if let minutes { entries.append(("minutes", .int(minutes))) }
+            return .map(CELMap(strings: entries))
+        }
+        let events = [event("f", 5), event("x", nil), event("f", 7), event("f", nil), event("f", 1)]
+        let values = EventFoldValues(folds: planner.folds, events: events, costLimit: 10_000)
+        let mapFold = try #require(planner.folds.indices.last)
+        func minutes(_ n: Int) -> [Int64]? {
+            guard case .list(let list) = values.value(mapFold, events: n) else { return nil }
+            return list.array.compactMap { if case .int(let v) = $0 { v } else { nil } }
+        }
+        #expect(minutes(0) == [])
+        #expect(minutes(1) == [5])
+        #expect(minutes(3) == [5, 7])
+        #expect(minutes(4) == nil)          // the fourth event has no minutes: the map fails from there
+        #expect(minutes(5) == nil)
+        #expect(values.changePoints(of: mapFold, total: 5) == [1, 3, 4])
+    }
+}

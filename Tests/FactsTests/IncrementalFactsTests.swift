@@ -1,0 +1,117 @@
+import Testing
+@testable import Facts
+
+/// A small seeded generator (SplitMix64) so random histories are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The incremental builder must give exactly the facts of a builder that starts from nothing at
+/// each checkpoint, on random histories: zones, DST dates, kill times, plans, freezes, levels.
+struct IncrementalFactsTests {
+    static let zones = ["event", "America/New_York", "Europe/Berlin", "Asia/Shanghai", "Australia/Lord_Howe"]
+    static let offsets = ["+08:00", "-05:00", "Z", "+05:45", "-03:30", "+14:00", "-11:00"]
+
+    static let catalog = """
+        schema: 1
+        catalog:
+          id: puzzle
+          version: 2
+          modules: [{ id: m, title: M }]
+          levels:
+            - { id: l1, module: m, title: L1 }
+            - { id: l2, module: m, title: L2, release: 2 }
+            - { id: l3, module: m, title: L3, release: 3 }
+        """
+
+    static func rules(_ random: inout SeededGenerator) -> String {
+        let zone = zones.randomElement(using: &random) ?? "event"
+        let dayStarts = ["00:00", "04:00", "02:30"].randomElement(using: &random) ?? "00:00"
+        let kill = ["", "  kill_time: \"20:00\"\n", "  kill_time: \"02:00\"\n", "  kill_time: \"23:30\"\n"]
+            .randomElement(using: &random) ?? ""
+        let late = Bool.random(using: &random) ? "next_day" : "exclude"
+        let history = Bool.random(using: &random) ? "    history_days: 5\n" : ""
+        return """
+        schema: 1
+        calendar:
+          timezone: \(zone)
+          day_starts: "\(dayStarts)"
+        \(kill)  late: \(late)
+        streaks:
+          - id: checkin
+            title: C
+            counts: event.type == "check_in"
+            freezes: { max: 1, refill_days: 4, mode: manual }
+        \(history)  - id: planner
+            title: P
+            day: day.status == "completed" || day.count.size() > 1
+            freezes: { max: 1, refill_days: 3, mode: \(Bool.random(using: &random) ? "auto" : "manual") }
+        """
+    }
+
+    static func state(_ random: inout SeededGenerator) -> (json: String, now: String) {
+        var events: [String] = []
+        let count = Int.random(in: 0...40, using: &random)
+        // Around the 2026 spring and autumn clock changes.
+        let base = Bool.random(using: &random) ? 1_772_668_800 : 1_792_800_000
+        let types = ["check_in", "check_in", "task_completed", "task_completed", "day_planned", "kill_time_changed",
+                     "freeze_used", "level_completed", "note"]
+        for _ in 0..<count {
+            let seconds = base + Int.random(in: 0...(14 * 86_400), using: &random)
+            let at = Moment(instant: .init(seconds: Int64(seconds)), offsetSeconds: offset(&random)).description
+            let type = types.randomElement(using: &random) ?? "note"
+            var extra = ""
+            let date = LocalDay(number: seconds / 86_400 + Int.random(in: -1...1, using: &random)).description
+            switch type {
+            case "day_planned": extra = #", "tasks": \#(Int.random(in: 0...3, using: &random))"# + (Bool.random(using: &random) ? #", "date": "\#(date)""# : "")
+            case "kill_time_changed": extra = #", "to": "\#(["21:00", "19:30", "04:00", "xx", "01:00"].randomElement(using: &random) ?? "21:00")""#
+            case "freeze_used": extra = Bool.random(using: &random) ? #", "date": "\#(date)""# : (Bool.random(using: &random) ? #", "streak": "planner""# : "")
+            case "level_completed": extra = #", "level": "\#(["l1", "l2", "l3", "zz"].randomElement(using: &random) ?? "l1")", "time": \#(Int.random(in: 10...99, using: &random)).5"#
+            default: break
+            }
+            events.append(#"{"type": "\#(type)", "at": "\#(at)"\#(extra)}"#)
+        }
+        let now = Moment(instant: .init(seconds: Int64(base + 15 * 86_400)), offsetSeconds: offset(&random)).description
+        let levels = Bool.random(using: &random) ? #", "levels": {"l2": {"completed_at": "\#(Moment(instant: .init(seconds: Int64(base + 86_400)), offsetSeconds: 0))", "best_time": 50}}"# : ""
+        return (#"{"schema": 1, "user": {"id": "u"}, "now": "\#(now)", "events": [\#(events.joined(separator: ","))]\#(levels)}"#, now)
+    }
+
+    static func offset(_ random: inout SeededGenerator) -> Int {
+        guard let text = offsets.randomElement(using: &random), text != "Z" else { return 0 }
+        let sign = text.hasPrefix("-") ? -1 : 1
+        let hours = Int(text.dropFirst().prefix(2)) ?? 0, minutes = Int(text.suffix(2)) ?? 0
+        return sign * (hours * 3600 + minutes * 60)
+    }
+
+    /// Everything a snapshot shows, as text.
+    static func fingerprint(_ snapshot: FactSnapshot) -> String {
+        let variables = snapshot.variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(render($0.value))" }
+        return variables.joined(separator: "\n") + "\n" + "\(snapshot.streakStates.map(\.state))" + "\n"
+            + "\(snapshot.warnings)" + "\n" + "\(snapshot.moduleProgress(catalog: "puzzle", module: "m", difficulty: nil))"
+    }
+
+    @Test("incremental facts equal facts rebuilt from nothing", arguments: 0..<40)
+    func incrementalEqualsRebuilt(seed: Int) throws {
+        var random = SeededGenerator(state: UInt64(seed) &* 7919)
+        let rules = try ruleSet(Self.rules(&random), Self.catalog)
+        for _ in 0..<4 {
+            let (json, now) = Self.state(&random)
+            let state = try StateFile.parse(json: json)
+            let timeline = try FactTimeline(state: state, rules: rules, now: moment(now))
+            var builder = FactBuilder(timeline: timeline)
+            for checkpoint in checkpoints(timeline) {
+                let incremental = Self.fingerprint(builder.facts(at: checkpoint))
+                let rebuilt = Self.fingerprint(timeline.facts(at: checkpoint))
+                #expect(incremental == rebuilt, "seed \(seed) at \(checkpoint)\n\(json)")
+                if incremental != rebuilt { return }
+            }
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import CEL
+import Evaluation
+import Facts
+import Output
+import Rules
+import Testing
+
+/// SPEC 6: the JSON decision, deterministic to the byte, and the text view for people.
+@Suite struct DecisionRendererTests {
+    static func at(_ text: String) -> Moment {
+        (try? Moment.parse(text).get()) ?? Moment(instant: CELTimestamp(seconds: 0), offsetSeconds: 0)
+    }
+
+    static let decision = Decision(
+        user: "u42", now: at("2026-02-01T09:00:00+08:00"),
+        unlocks: [
+            UnlockDecision(id: "focus_10_hours", at: at("2026-01-20T21:40:00+08:00"), points: 100),
+            UnlockDecision(id: "nianhua_complete", at: at("2026-01-22T19:00:00+08:00"), points: 300, catalogVersion: 3),
+        ],
+        achievements: [
+            AwardStanding(id: "focus_10_hours", state: .unlocked, unlockedAt: at("2026-01-20T21:40:00+08:00"),
+                          progress: AwardProgress(current: .int(612), target: .int(600)), hidden: false),
+            AwardStanding(id: "task_500_completed", state: .locked, unlockedAt: nil,
+                          progress: AwardProgress(current: .int(37), target: .int(500)), hidden: false),
+            AwardStanding(id: "secret_one", state: .locked, unlockedAt: nil,
+                          progress: AwardProgress(current: .int(0), target: .int(1)), hidden: true),
+            AwardStanding(id: "nianhua_complete", state: .unlocked, unlockedAt: at("2025-12-01T10:00:00Z"),
+                          progress: AwardProgress(current: .int(5), target: .int(6)), hidden: false,
+                          catalogVersion: 2, newLevels: 1),
+            AwardStanding(id: "avg_time", state: .locked, unlockedAt: nil,
+                          progress: AwardProgress(current: .double(0.1), target: .double(2.5)), hidden: false),
+        ],
+        streaks: [StreakStanding(id: "daily_use", current: 9, longest: 12, totalDays: 40, status: "at_risk",
+                                 freezesAvailable: 1, lastDay: "2026-01-31"),
+                  StreakStanding(id: "fresh", current: 0, longest: 0, totalDays: 0, status: "none",
+                                 freezesAvailable: 0, lastDay: nil)],
+        points: 1250,
+        rank: RankStanding(id: "adept", title: "能手", next: .init(id: "master", minPoints: 2000)),
+        warnings: [EvaluationWarning(code: "future_event", message: "\"a\" is after now", event: 17),
+                   EvaluationWarning(code: "unknown_achievement", message: "kept")])
+
+    @Test func jsonInTheContractsKeyOrder() {
+        let text = DecisionJSONRenderer().render(Self.decision)
+        #expect(text == """
+            {
+              "schema": 1,
+              "user": "u42",
+              "now": "2026-02-01T09:00:00+08:00",
+              "unlocks": [
+                {
+                  "id": "focus_10_hours",
+                  "at": "2026-01-20T21:40:00+08:00",
+                  "points": 100
+                },
+                {
+                  "id": "nianhua_complete",
+                  "at": "2026-01-22T19:00:00+08:00",
+                  "points": 300,
+                  "catalog_version": 3
+                }
+              ],
+              "achievements": {
+                "focus_10_hours": {
+                  "state": "unlocked",
+                  "category": "general",
+                  "unlocked_at": "2026-01-20T21:40:00+08:00",
+                  "progress": {
+                    "current": 612,
+                    "target": 600
+                  }
+                },
+                "task_500_completed": {
+                  "state": "locked",
+                  "category": "general",
+                  "progress": {
+                    "current": 37,
+                    "target": 500
+                  }
+                },
+                "secret_one": {
+                  "state": "locked",
+                  "category": "general",
+                  "hidden": true,
+                  "progress": {
+                    "current": 0,
+                    "target": 1
+                  }
+                },
+                "nianhua_complete": {
+                  "state": "unlocked",
+                  "category": "general",
+                  "unlocked_at": "2025-12-01T10:00:00Z",
+                  "progress": {
+                    "current": 5,
+                    "target": 6
+                  },
+                  "catalog_version": 2,
+                  "new_levels": 1
+                },
+                "avg_time": {
+                  "state": "locked",
+                  "category": "general",
+                  "progress": {
+                    "current": 0.1,
+                    "target": 2.5
+                  }
+                }
+              },
+              "streaks": {
+                "daily_use": {
+                  "current": 9,
+                  "longest": 12,
+                  "total_days": 40,
+                  "status": "at_risk",
+                  "freezes_available": 1,
+                  "last_day": "2026-01-31"
+                },
+                "fresh": {
+                  "current": 0,
+                  "longest": 0,
+                  "total_days": 0,
+                  "status": "none",
+                  "freezes_available": 0,
+                  "last_day": null
+                }
+              },
+              "points": 1250,
+              "rank": {
+                "id": "adept",
+                "title": "能手",
+                "next": {
+                  "id": "master",
+                  "min_points": 2000
+                }
+              },
+              "warnings": [
+                {
+                  "code": "future_event",
+                  "message": "\\"a\\" is after now",
+                  "event": 17
+                },
+                {
+                  "code": "unknown_achievement",
+                  "message": "kept"
+                }
+              ]
+            }
+
+            """)
+    }
+
+    @Test func jsonWithoutRanksAndAtTheTopRank() {
+        var decision = Self.decision
+        decision.rank = nil
+        #expect(DecisionJSONRenderer().render(decision).contains("\n  \"rank\": null,\n"))
+        decision.rank = RankStanding(id: "master", title: "Master", next: nil)
+        #expect(DecisionJSONRenderer().render(decision).contains("\"next\": null"))
+        decision.unlocks = []
+        decision.warnings = []
+        let text = DecisionJSONRenderer().render(decision)
+        #expect(text.contains("\"unlocks\": [],") && text.contains("\"warnings\": []\n"))
+    }
+
+    @Test func textShowsNewUnlocksFirstThenBarsStreaksPointsAndWarnings() {
+        let text = DecisionTextRenderer(barWidth: 10).render(Self.decision, rules: RuleSet())
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let order = ["New unlocks (2):", "Locked (3):", "Unlocked (2):", "Streaks:", "Points: 1250", "Warnings (2):"]
+        let positions = order.map { heading in lines.firstIndex { $0.hasPrefix(heading) } ?? -1 }
+        #expect(!positions.contains(-1))
+        #expect(positions == positions.sorted())
+        #expect(lines.contains("  + focus_10_hours at 2026-01-20T21:40:00+08:00  +100 points"))
+        #expect(lines.contains { $0.contains("task_500_completed") && $0.hasSuffix("[----------]  37/500") })
+        // Hidden achievements are not named while locked.
+        #expect(!text.contains("secret_one"))
+        #expect(lines.contains { $0.hasPrefix("  ???") && $0.hasSuffix("[----------]  0/1") })
+        #expect(lines.contains { $0.contains("daily_use: 9 days, at_risk") })
+        #expect(lines.contains("Points: 1250   Rank: 能手 (adept), next master at 2000 (750 to go)"))
+        #expect(lines.contains("  future_event: \"a\" is after now [events[17]]"))
+        #expect(lines.contains { $0.contains("nianhua_complete") && $0.contains("(1 new level since)") })
+    }
+
+    @Test(arguments: [(37, 500, 0), (250, 500, 5), (500, 500, 10), (900, 500, 10), (0, 0, 0)])
+    func progressBars(current: Int, target: Int, filled: Int) {
+        let progress = AwardProgress(current: .int(Int64(current)), target: .int(Int64(target)))
+        let bar = DecisionTextRenderer(barWidth: 10).bar(progress)
+        #expect(bar == "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 10 - filled) + "]")
+    }
+}
