@@ -361,4 +361,34 @@ import Testing
         #expect(JSONTree.parse(finished.stdout)?["achievements"]?["three_pings"]?["state"] == .string("unlocked"))
         #expect(seconds < 60)
     }
+
+    // MARK: messages for bad options
+
+    /// A `--now` without an offset is bad usage (exit 2) with a readable message that names the
+    /// option — not a JSON path (`$:`) or a garbled sentence.
+    @Test func nowWithoutOffsetIsExplained() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let name = "c16_rank_next"
+        let run = try RulecheckRun.run(["eval", Self.casePath(name, "rules"), "--state", Self.casePath(name, "state.json"),
+                                        "--now", "2026-04-03T00:00:00"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--now"))
+        #expect(run.stderr.contains("offset"))
+        #expect(!run.stderr.contains("$:"), "\(run.stderr)")
+        #expect(!run.stderr.contains("is timestamp has"), "\(run.stderr)")
+    }
+
+    /// `--write-state` into a folder that does not exist: exit 2, nothing created.
+    @Test func writeStateIntoMissingFolderFails() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("missing/state.json").path
+        let name = "c16_rank_next"
+        let run = try RulecheckRun.run(["eval", Self.casePath(name, "rules"), "--state", Self.casePath(name, "state.json"),
+                                        "--write-state", target])
+        #expect(run.status == 2, "exit \(run.status)")
+        #expect(run.stderr.contains("missing"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
 }
