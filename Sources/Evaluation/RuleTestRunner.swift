@@ -68,6 +68,6 @@ extension RuleTestRunner {
     struct NowProblem: Error, CustomStringConvertible {
         var text: String
         var problem: String
-        var description: String { "now: '\(text)' is \(problem)" }
+        var description: String { "now '\(text)': \(problem)" }
     }
 }

@@ -36,7 +36,7 @@ public struct UserEvaluation {
             switch Moment.parse(text) {
             case .success(let moment): return moment
             case .failure(let problem):
-                throw StateFileError(file: "--now", path: .root, message: "'\(text)' is \(problem)")
+                throw StateFileError(file: "--now '\(text)'", path: .root, message: problem.description)
             }
         }
         if let fallback { return fallback }

@@ -16,10 +16,12 @@ public struct StateFileError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// `state.json: events[17].at: timestamp has no UTC offset`, or with a position
-    /// `state.json:3:14: events[0]: unexpected ','; expected a value`.
+    /// `state.json:3:14: events[0]: unexpected ','; expected a value`, or for the whole document
+    /// `state.json: the state must be a JSON object, found an array`.
     public var description: String {
         var text = file
         if let line, let column { text += ":\(line):\(column)" }
-        return text + ": \(path): \(message)"
+        // A problem with the document as a whole names no path.
+        return path.components.isEmpty ? text + ": \(message)" : text + ": \(path): \(message)"
     }
 }

@@ -13,7 +13,7 @@ struct StateFileTests {
     }
 
     @Test("every error names the JSON path", arguments: [
-        (#"[]"#, "s.json: $: the state must be a JSON object, found an array"),
+        (#"[]"#, "s.json: the state must be a JSON object, found an array"),
         (#"{"user": {"id": "u"}, "events": []}"#, "s.json: schema: missing required key 'schema' (write \"schema\": 1)"),
         (#"{"schema": 2, "user": {"id": "u"}, "events": []}"#, "s.json: schema: unsupported schema; expected 1"),
         (#"{"schema": 1, "events": []}"#, "s.json: user: missing required key 'user'"),
