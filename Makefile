@@ -27,5 +27,8 @@ test: deps
 	  else echo "acceptance: $(SHARED)/acceptance not found, skipped"; fi
 
 bench: deps
+	$(SWIFT) build -c release --product rulecheck
 	$(SWIFT) build -c release --product rulecheck-bench
-	.build/release/rulecheck-bench
+	.build/release/rulecheck-bench cel
+	.build/release/rulecheck-bench validate
+	.build/release/rulecheck-bench replay
