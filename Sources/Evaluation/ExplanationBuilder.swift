@@ -206,7 +206,7 @@ public struct ExplanationBuilder {
     static func number(_ value: ProgressNumber) -> String {
         switch value {
         case .int(let v): String(v)
-        case .double(let v): ExplanationValueText.doubleText(v)
+        case .double(let v): CELValue.double(v).description
         }
     }
 

@@ -12,8 +12,7 @@ public enum ExplanationValueText {
         case .bool(let v): return v ? "true" : "false"
         case .int(let v): return String(v)
         case .uint(let v): return "\(v)u"
-        case .double(let v): return doubleText(v)
-        case .string(let v): return quoted(v)
+        case .double, .string: return value.description
         case .bytes(let v): return "b\"\(v.count) bytes\""
         case .timestamp(let v): return v.rfc3339(offsetSeconds: offsetSeconds)
         case .duration(let v): return "duration(\(v.seconds)s)"
@@ -35,24 +34,5 @@ public enum ExplanationValueText {
         case .list, .map: false
         default: true
         }
-    }
-
-    static func doubleText(_ value: Double) -> String {
-        guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-Infinity" : "Infinity") }
-        return "\(value)"
-    }
-
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,54 +1,44 @@
 import Diagnostics
+import Facts
 
 /// `--format json`: `{"diagnostics":[…],"errors":N,"warnings":N}` (SPEC 7.1), keys in a fixed
 /// order, one line, newline-terminated.
 public enum DiagnosticJSONRenderer {
     public static func render(_ diagnostics: [Diagnostic]) -> String {
-        let items = diagnostics.map { d -> String in
-            var fields = [
-                "\"file\":\(d.span.map { quote($0.file) } ?? "null")",
-                "\"line\":\(d.span.map { String($0.start.line) } ?? "null")",
-                "\"column\":\(d.span.map { String($0.start.column) } ?? "null")",
-                "\"end_line\":\(d.span.map { String($0.end.line) } ?? "null")",
-                "\"end_column\":\(d.span.map { String($0.end.column) } ?? "null")",
-                "\"severity\":\(quote(d.severity.rawValue))",
-                "\"code\":\(quote(d.code))",
-                "\"message\":\(quote(d.message))",
-            ]
-            if !d.notes.isEmpty {
-                let notes = d.notes.map { note -> String in
-                    var parts = ["\"message\":\(quote(note.message))"]
-                    if let span = note.span {
-                        parts += ["\"file\":\(quote(span.file))", "\"line\":\(span.start.line)", "\"column\":\(span.start.column)"]
-                    }
-                    return "{" + parts.joined(separator: ",") + "}"
-                }
-                fields.append("\"notes\":[\(notes.joined(separator: ","))]")
-            }
-            if let fix = d.fix { fields.append("\"help\":\(quote(fix))") }
-            return "{" + fields.joined(separator: ",") + "}"
-        }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
-        return "{\"diagnostics\":[\(items.joined(separator: ","))],\"errors\":\(errors),\"warnings\":\(warnings)}\n"
+        let log = JSONObject([
+            ("diagnostics", .array(diagnostics.map { .object(json($0)) })),
+            ("errors", .int(Int64(errors))),
+            ("warnings", .int(Int64(warnings))),
+        ])
+        return JSONWriter.write(.object(log), layout: .compact) + "\n"
     }
 
-    /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
+    static func json(_ d: Diagnostic) -> JSONObject {
+        func number(_ value: Int?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
+        var object = JSONObject([
+            ("file", d.span.map { .string($0.file) } ?? .null),
+            ("line", number(d.span?.start.line)),
+            ("column", number(d.span?.start.column)),
+            ("end_line", number(d.span?.end.line)),
+            ("end_column", number(d.span?.end.column)),
+            ("severity", .string(d.severity.rawValue)),
+            ("code", .string(d.code)),
+            ("message", .string(d.message)),
+        ])
+        if !d.notes.isEmpty {
+            object["notes"] = .array(d.notes.map { note in
+                var entry = JSONObject([("message", .string(note.message))])
+                if let span = note.span {
+                    entry["file"] = .string(span.file)
+                    entry["line"] = .int(Int64(span.start.line))
+                    entry["column"] = .int(Int64(span.start.column))
+                }
+                return .object(entry)
+            })
         }
-        return out + "\""
+        if let fix = d.fix { object["help"] = .string(fix) }
+        return object
     }
 }

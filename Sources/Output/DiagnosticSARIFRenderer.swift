@@ -1,4 +1,5 @@
 import Diagnostics
+import Facts
 import Rules
 
 /// `--format sarif`: a SARIF 2.1.0 log with one run, rule metadata for every code that occurs
@@ -18,37 +19,46 @@ public enum DiagnosticSARIFRenderer {
         var codes: [String] = []
         for d in diagnostics where !codes.contains(d.code) { codes.append(d.code) }
         codes.sort()
-        let rules = codes.map { code -> String in
-            let summary = RuleCode.summaries[code] ?? diagnostics.first { $0.code == code }?.message ?? code
-            return """
-                {"id":\(q(code)),"shortDescription":{"text":\(q(summary))},\
-                "helpUri":\(q(helpURI(code))),\
-                "defaultConfiguration":{"level":\(q(level(diagnostics.first { $0.code == code }?.severity ?? .error)))}}
-                """
+        let rules = codes.map { code -> JSONValue in
+            let first = diagnostics.first { $0.code == code }
+            let summary = RuleCode.summaries[code] ?? first?.message ?? code
+            return .object(JSONObject([
+                ("id", .string(code)),
+                ("shortDescription", .object(JSONObject([("text", .string(summary))]))),
+                ("helpUri", .string(helpURI(code))),
+                ("defaultConfiguration", .object(JSONObject([("level", .string(level(first?.severity ?? .error)))]))),
+            ]))
         }
-        let results = diagnostics.map { d -> String in
+        let results = diagnostics.map { d -> JSONValue in
             var text = d.message
             if let fix = d.fix { text += "\nhelp: \(fix)" }
-            var fields = [
-                "\"ruleId\":\(q(d.code))",
-                "\"ruleIndex\":\(codes.firstIndex(of: d.code) ?? 0)",
-                "\"level\":\(q(level(d.severity)))",
-                "\"message\":{\"text\":\(q(text))}",
-            ]
-            if let span = d.span { fields.append("\"locations\":[\(location(span))]") }
-            let related = d.notes.compactMap { note -> String? in
-                guard let span = note.span else { return nil }
-                return location(span, message: note.message)
-            }
-            if !related.isEmpty { fields.append("\"relatedLocations\":[\(related.joined(separator: ","))]") }
-            return "{" + fields.joined(separator: ",") + "}"
+            var result = JSONObject([
+                ("ruleId", .string(d.code)),
+                ("ruleIndex", .int(Int64(codes.firstIndex(of: d.code) ?? 0))),
+                ("level", .string(level(d.severity))),
+                ("message", .object(JSONObject([("text", .string(text))]))),
+            ])
+            if let span = d.span { result["locations"] = .array([location(span)]) }
+            let related = d.notes.compactMap { note in note.span.map { location($0, message: note.message) } }
+            if !related.isEmpty { result["relatedLocations"] = .array(related) }
+            return .object(result)
         }
-        return """
-            {"$schema":\(q(schemaURI)),"version":"2.1.0","runs":[{"tool":{"driver":{"name":"rulecheck",\
-            "informationUri":\(q(helpDocument)),"rules":[\(rules.joined(separator: ","))]}},\
-            "columnKind":"unicodeCodePoints","results":[\(results.joined(separator: ","))]}]}
-
-            """
+        let driver = JSONObject([
+            ("name", .string("rulecheck")),
+            ("informationUri", .string(helpDocument)),
+            ("rules", .array(rules)),
+        ])
+        let run = JSONObject([
+            ("tool", .object(JSONObject([("driver", .object(driver))]))),
+            ("columnKind", .string("unicodeCodePoints")),
+            ("results", .array(results)),
+        ])
+        let log = JSONObject([
+            ("$schema", .string(schemaURI)),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object(run)])),
+        ])
+        return JSONWriter.write(.object(log), layout: .compact) + "\n"
     }
 
     static func level(_ severity: Severity) -> String {
@@ -59,15 +69,21 @@ public enum DiagnosticSARIFRenderer {
         }
     }
 
-    private static func location(_ span: SourceSpan, message: String? = nil) -> String {
+    private static func location(_ span: SourceSpan, message: String? = nil) -> JSONValue {
         // A zero-width span still marks one character, so viewers can highlight it.
         var end = span.end
         if end <= span.start { end = SourcePosition(line: span.start.line, column: span.start.column + 1) }
-        let region = "{\"startLine\":\(span.start.line),\"startColumn\":\(span.start.column),"
-            + "\"endLine\":\(end.line),\"endColumn\":\(end.column)}"
-        var text = "{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\(q(uri(span.file)))},\"region\":\(region)}"
-        if let message { text += ",\"message\":{\"text\":\(q(message))}" }
-        return text + "}"
+        let region = JSONObject([
+            ("startLine", .int(Int64(span.start.line))), ("startColumn", .int(Int64(span.start.column))),
+            ("endLine", .int(Int64(end.line))), ("endColumn", .int(Int64(end.column))),
+        ])
+        let physical = JSONObject([
+            ("artifactLocation", .object(JSONObject([("uri", .string(uri(span.file)))]))),
+            ("region", .object(region)),
+        ])
+        var location = JSONObject([("physicalLocation", .object(physical))])
+        if let message { location["message"] = .object(JSONObject([("text", .string(message))])) }
+        return .object(location)
     }
 
     /// A relative URI reference for a path: `/` kept, everything outside RFC 3986's unreserved
@@ -85,6 +101,4 @@ public enum DiagnosticSARIFRenderer {
         }
         return out
     }
-
-    private static func q(_ text: String) -> String { DiagnosticJSONRenderer.quote(text) }
 }
