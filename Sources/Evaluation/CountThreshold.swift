@@ -61,11 +61,11 @@ struct CountThreshold: Sendable {
     }
 
     /// The event counts at which the condition can change: where it becomes true, and where the
-    /// count fails.
-    func changePoints(_ values: EventFoldValues, total: Int) -> [Int] {
+    /// count fails. `foldPoints` are the change points of `fold` (`EventFoldValues.changePoints`).
+    func changePoints(_ values: EventFoldValues, foldPoints: [Int]) -> [Int] {
         var points: [Int] = []
         var becameTrue = false
-        for n in values.changePoints(of: fold, total: total) {
+        for n in foldPoints {
             guard let count = values.count(fold, events: n) else {
                 points.append(n)
                 break

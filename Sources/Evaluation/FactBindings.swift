@@ -63,7 +63,7 @@ struct FactBindings<Facts: ReplayFacts> {
             guard let plan else { continue }
             var conditionSlot = slot(plan, before: .max)
             if let threshold = CountThreshold(plan, folds: replay.folds, metricPlans: metricPlans) {
-                conditionSlot.changePoints = threshold.changePoints(folds, total: events.count)
+                conditionSlot.changePoints = threshold.changePoints(folds, foldPoints: pointsByFold[threshold.fold])
             }
             slots.append(conditionSlot)
         }
