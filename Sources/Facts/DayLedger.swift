@@ -21,9 +21,9 @@ struct DayLedger: Sendable {
         var countValue: CELValue?
     }
 
-    /// Field names of a day record, made once.
-    private static let fieldKeys: [CELValue] = ["date", "weekday", "events", "late", "count", "planned", "kill_time",
-                                                "status", "expired_count"].map { .string($0) }
+    /// Field names of a day record, prepared once for every record.
+    private static let recordShape = CELRecordShape(fields: ["date", "weekday", "events", "late", "count", "planned",
+                                                             "kill_time", "status", "expired_count"])
     private static let emptyCount: CELValue = .map(CELMap(strings: []))
 
     private var labels = DayLabels()
@@ -192,7 +192,7 @@ struct DayLedger: Sendable {
             .string(status.rawValue),
             .int(Int64(expiredCount)),
         ]
-        return .map(CELMap(zip(Self.fieldKeys, values).map { (key: $0.0, value: $0.1) }))
+        return .map(CELMap(shape: Self.recordShape, values: values))
     }
 
     /// A day's status at `now` without building its record.
