@@ -129,24 +129,25 @@ struct FactBindings<Facts: ReplayFacts> {
 
     /// Evaluates slot's expression now.
     mutating func evaluate(_ slot: Int, unlocks: [String: UnlockDecision]) -> CELValue {
-        let expression = slots[slot]
+        // The slot's parts are read where they are: copying a whole slot out costs a retain and
+        // release of every array, set and closure in it.
         var values: [CELValue] = []
-        values.reserveCapacity(expression.bindingShape.fieldCount)
-        for variable in expression.variables {
+        values.reserveCapacity(slots[slot].bindingShape.fieldCount)
+        for variable in slots[slot].variables {
             switch variable {
             case .metrics:
                 values.append(metricsRecord(for: slot, unlocks: unlocks))
             case .achievements:
-                values.append(achievements(unlocks, scope: expression.achievementScope))
+                values.append(achievements(unlocks, scope: slots[slot].achievementScope))
             default:
                 values.append(self.variable(variable))
             }
         }
-        for fold in expression.plan.folds {
+        for fold in slots[slot].plan.folds {
             values.append(folds.value(fold, events: moment.eventCount))
         }
-        return expression.plan.program.evaluate(CELActivation(shape: expression.bindingShape, values: values),
-                                                costLimit: replay.costLimit)
+        return slots[slot].plan.program.evaluate(CELActivation(shape: slots[slot].bindingShape, values: values),
+                                                 costLimit: replay.costLimit)
     }
 
     /// `metrics` holding the metrics slot's expression reads, rebuilt only when one of them was
