@@ -77,9 +77,14 @@ struct EventFoldValues: Sendable {
     /// The event counts 1…total at which fold k changes value, ascending.
     func changePoints(of k: Int, total: Int) -> [Int] {
         var points: [Int] = []
-        var previous = version(k, events: 0)
+        // Taken out once: calling through `tables[k]` at every n retains and releases its arrays.
+        let table = tables[k]
+        func version(events n: Int) -> Int {
+            visibleCount(k, events: n).map { table.version(over: $0) } ?? Int.max
+        }
+        var previous = version(events: 0)
         for n in stride(from: 1, through: total, by: 1) {
-            let current = version(k, events: n)
+            let current = version(events: n)
             if current != previous { points.append(n) }
             previous = current
         }

@@ -48,43 +48,46 @@ struct DayLedger: Sendable {
 
     mutating func add(_ placed: TimelineEvent) {
         let day = placed.day
-        var entry = entries[day] ?? Entry()
-        if placed.onTime {
-            entry.onTime += 1
-            if let index = entry.counts.firstIndex(where: { $0.type == placed.event.type }) {
-                entry.counts[index].count += 1
+        change(day) { entry in
+            if placed.onTime {
+                entry.onTime += 1
+                if let index = entry.counts.firstIndex(where: { $0.type == placed.event.type }) {
+                    entry.counts[index].count += 1
+                } else {
+                    entry.counts.append((placed.event.type, 1))
+                }
+                if placed.effect == .taskCompleted { entry.tasksDone += 1 }
+                entry.countValue = nil
             } else {
-                entry.counts.append((placed.event.type, 1))
+                entry.late += 1
             }
-            if placed.effect == .taskCompleted { entry.tasksDone += 1 }
-            entry.countValue = nil
-        } else {
-            entry.late += 1
         }
-        update(day, entry)
         firstEventDay = min(firstEventDay ?? day, day)
         lastEventDay = max(lastEventDay ?? day, day)
     }
 
     mutating func plan(_ day: LocalDay, tasks: Int) {
-        var entry = entries[day] ?? Entry()
-        entry.planned = tasks
-        update(day, entry)
+        change(day) { $0.planned = tasks }
     }
 
     mutating func setKillTime(_ day: LocalDay, minutes: Int) {
-        var entry = entries[day] ?? Entry()
-        entry.killTime = minutes
-        update(day, entry)
+        change(day) { $0.killTime = minutes }
     }
 
-    private mutating func update(_ day: LocalDay, _ entry: Entry) {
-        var entry = entry
+    /// Changes `day`'s entry in place (a copy taken out would copy its `counts` on every
+    /// append) and marks its record for rebuilding.
+    private mutating func change(_ day: LocalDay, _ body: (inout Entry) -> Void) {
+        let waitsForCompletion = Self.settle(&entries[day, default: Entry()], body)
+        dirty.insert(day)
+        if waitsForCompletion { timeSensitive.insert(day) } else { timeSensitive.remove(day) }
+    }
+
+    /// Applies `body`, then completion; returns whether the day's status can still change with time.
+    private static func settle(_ entry: inout Entry, _ body: (inout Entry) -> Void) -> Bool {
+        body(&entry)
         // Completion is terminal: a later, larger plan does not reopen the day.
         if !entry.completed, entry.planned > 0, entry.tasksDone >= entry.planned { entry.completed = true }
-        entries[day] = entry
-        dirty.insert(day)
-        if entry.planned > 0 && !entry.completed { timeSensitive.insert(day) } else { timeSensitive.remove(day) }
+        return entry.planned > 0 && !entry.completed
     }
 
     // MARK: questions
