@@ -69,6 +69,10 @@ struct FactBindings<Facts: ReplayFacts> {
             var conditionSlot = slot(plan, before: .max)
             if let threshold = CountThreshold(plan, folds: replay.folds, metricPlans: metricPlans) {
                 conditionSlot.changePoints = threshold.changePoints(folds, foldPoints: pointsByFold[threshold.fold])
+            } else if let leading = CountThreshold.leadingConjunct(of: plan, folds: replay.folds, metricPlans: metricPlans) {
+                // False until the leading threshold's first change point; from there on, as usual.
+                let from = leading.changePoints(folds, foldPoints: pointsByFold[leading.fold]).first ?? Int.max
+                conditionSlot.changePoints.removeAll { $0 < from }
             }
             slots.append(conditionSlot)
         }
