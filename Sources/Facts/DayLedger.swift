@@ -26,7 +26,7 @@ struct DayLedger: Sendable {
                                                              "kill_time", "status", "expired_count"])
     private static let emptyCount: CELValue = .map(CELMap(strings: []))
 
-    private var labels = DayLabels()
+    private var labels: DayLabels
     private var clock = WallClockMemo()
 
     let calendar: LocalCalendar
@@ -40,8 +40,10 @@ struct DayLedger: Sendable {
     /// Planned, not completed days: their status depends on the moment.
     private var timeSensitive: Set<LocalDay> = []
 
-    init(calendar: LocalCalendar) {
+    /// `labels`: day names already made (the timeline's), extended as records need more.
+    init(calendar: LocalCalendar, labels: DayLabels = DayLabels()) {
         self.calendar = calendar
+        self.labels = labels
     }
 
     // MARK: changes

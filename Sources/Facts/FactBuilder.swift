@@ -28,7 +28,7 @@ public struct FactBuilder: Sendable {
     /// A builder at the start of history (no events consumed yet).
     public init(timeline: FactTimeline) {
         self.timeline = timeline
-        days = DayLedger(calendar: timeline.calendar)
+        days = DayLedger(calendar: timeline.calendar, labels: timeline.dayLabels)
         streaks = timeline.streakRules.map(StreakLedger.init(rule:))
         streakIDs = timeline.streakRules.map(\.id)
         dayStreaks = timeline.qualifiers.indices.filter {

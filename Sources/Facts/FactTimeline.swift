@@ -37,6 +37,8 @@ public struct FactTimeline: Sendable {
     /// Per event: the streaks (indices in `streakRules`) whose `counts` holds for it (on-time
     /// events only).
     let countedBy: [[Int]]
+    /// The names of the days events fell on, made once here and reused for day records.
+    let dayLabels: DayLabels
     /// Known snapshot levels in the order they become visible (no `completed_at` first).
     let snapshotLevels: [(ordinal: Int, snapshot: LevelSnapshot)]
     /// Each day's kill time after every accepted change.
@@ -110,6 +112,7 @@ public struct FactTimeline: Sendable {
         onTimeValues = onTime
         lateValues = late
         self.countedBy = countedBy
+        dayLabels = labels
 
         var snapshots: [(ordinal: Int, snapshot: LevelSnapshot)] = []
         for snapshot in state.levels {
