@@ -28,6 +28,28 @@ public struct CELActivation: Sendable {
         }
     }
 
+    /// Binds the names of `shape` to `values`, in order: the same activation as the dictionary
+    /// of those names and values (a repeated name binds its later value), without hashing or
+    /// fingerprinting a name. Missing values bind `null`; extra values are ignored.
+    public init(shape: CELRecordShape, values: [CELValue]) {
+        let values = shape.placing(values)
+        var entries: [Entry] = []
+        entries.reserveCapacity(shape.keys.count)
+        for (i, value) in values.enumerated() {
+            guard case .string(let name) = shape.keys[i] else { continue }
+            entries.append(Entry(fingerprint: shape.fingerprints[i], name: name, value: value))
+        }
+        self.entries = entries
+        if entries.count > Self.linearLimit {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(entries.count)
+            for (i, entry) in entries.enumerated() { index[entry.name] = i }
+            self.index = index
+        } else {
+            index = nil
+        }
+    }
+
     /// The value bound to a (possibly dot-qualified) name.
     public func value(named name: String) -> CELValue? {
         value(for: CELFieldKey(name))

@@ -25,6 +25,14 @@ public struct CELMap: Sendable {
         storage = builder.storage
     }
 
+    /// A record of a prepared shape: `values` in the order of the shape's fields, the same map
+    /// as `CELMap(strings:)` over those names and values, built without looking at the names.
+    /// Missing values read `null`; extra values are ignored.
+    public init(shape: CELRecordShape, values: [CELValue]) {
+        storage = CELMapStorage(keys: shape.keys, values: shape.placing(values), fingerprints: shape.fingerprints,
+                                index: shape.index)
+    }
+
     init(storage: CELMapStorage) {
         self.storage = storage
     }

@@ -23,4 +23,10 @@ struct AwardGate: Sendable {
         if let until, instant >= until { return false }
         return true
     }
+
+    /// Whether every required award is unlocked at `instant` (never, when one is not an award).
+    func requirementsMet(unlockedSince: [CELTimestamp?], at instant: CELTimestamp) -> Bool {
+        guard let requires else { return false }
+        return requires.allSatisfy { unlockedSince[$0].map { $0 <= instant } ?? false }
+    }
 }

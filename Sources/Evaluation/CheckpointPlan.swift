@@ -14,6 +14,8 @@ public struct CheckpointPlan: Sendable {
         var kinds: [CELTimestamp: Checkpoint.Kind] = [:]
         // The offset each time-driven instant is reported in, when no event or `now` is at it.
         var offsets: [CELTimestamp: Int] = [:]
+        kinds.reserveCapacity(events.count + facts.timeCheckpoints.count + 1)
+        offsets.reserveCapacity(facts.timeCheckpoints.count)
         for event in events { kinds[event.at.instant, default: []].insert(.event) }
         func add(_ instant: CELTimestamp, _ kind: Checkpoint.Kind, offset: Int?) {
             guard let first = events.first, first.at.instant <= instant, instant <= now.instant else { return }

@@ -14,22 +14,43 @@ struct CountThreshold: Sendable {
     /// Recognizes the shape in a planned condition, or `nil`.
     init?(_ plan: PlannedExpression, folds: [EventFold], metricPlans: [String: PlannedExpression]) {
         guard plan.inputs.variables.isSubset(of: [.metrics]), !plan.inputs.readsEveryAchievement,
-              plan.inputs.achievements.isEmpty, let root = plan.program.checked?.ast.root,
-              case .call(nil, let function, let args) = root.kind, function == "_>=_" || function == "_>_",
+              plan.inputs.achievements.isEmpty, let root = plan.program.checked?.ast.root else { return nil }
+        // The condition reads nothing but the count: one fold directly, or one metric that is one.
+        if plan.inputs.variables.isEmpty {
+            guard plan.folds.count == 1 else { return nil }
+        } else {
+            guard !plan.inputs.readsEveryMetric, plan.folds.isEmpty, plan.inputs.metrics.count == 1 else { return nil }
+        }
+        self.init(comparison: root, folds: folds, metricPlans: metricPlans)
+    }
+
+    /// The first operand a condition `T && …` evaluates (the leftmost leaf of its `&&`s), when it
+    /// is a count threshold T. `&&` stops at a false left operand, so while T is false the whole
+    /// condition is false having evaluated T alone: it needs no evaluation before T's first
+    /// change point (where T becomes true or its count fails).
+    static func leadingConjunct(of plan: PlannedExpression, folds: [EventFold],
+                                metricPlans: [String: PlannedExpression]) -> CountThreshold? {
+        guard var leftmost = plan.program.checked?.ast.root, case .call(nil, "_&&_", _) = leftmost.kind else { return nil }
+        while case .call(nil, "_&&_", let args) = leftmost.kind, args.count == 2 { leftmost = args[0] }
+        return CountThreshold(comparison: leftmost, folds: folds, metricPlans: metricPlans)
+    }
+
+    /// `COUNT >= N` or `COUNT > N`, COUNT a counted fold or `metrics.NAME` of a metric that is one.
+    private init?(comparison: CELExpr, folds: [EventFold], metricPlans: [String: PlannedExpression]) {
+        guard case .call(nil, let function, let args) = comparison.kind, function == "_>=_" || function == "_>_",
               args.count == 2, case .literal(let bound) = args[1].kind else { return nil }
         switch bound {
         case .int, .uint, .double: break
         default: return nil
         }
         var counted: Int?
-        if plan.inputs.variables.isEmpty {
-            guard plan.folds.count == 1 else { return nil }
+        if case .select(let operand, let name, false) = args[0].kind, case .ident("metrics") = operand.kind {
+            if let metric = metricPlans[name], metric.inputs.variables.isEmpty, metric.folds.count == 1,
+               let metricRoot = metric.program.checked?.ast.root {
+                counted = Self.countedFold(metricRoot, folds: folds)
+            }
+        } else {
             counted = Self.countedFold(args[0], folds: folds)
-        } else if !plan.inputs.readsEveryMetric, plan.folds.isEmpty, plan.inputs.metrics.count == 1,
-                  case .select(let operand, let name, false) = args[0].kind, case .ident("metrics") = operand.kind,
-                  let metric = metricPlans[name], metric.inputs.variables.isEmpty, metric.folds.count == 1,
-                  let metricRoot = metric.program.checked?.ast.root {
-            counted = Self.countedFold(metricRoot, folds: folds)
         }
         guard let counted else { return nil }
         fold = counted
@@ -61,11 +82,11 @@ struct CountThreshold: Sendable {
     }
 
     /// The event counts at which the condition can change: where it becomes true, and where the
-    /// count fails.
-    func changePoints(_ values: EventFoldValues, total: Int) -> [Int] {
+    /// count fails. `foldPoints` are the change points of `fold` (`EventFoldValues.changePoints`).
+    func changePoints(_ values: EventFoldValues, foldPoints: [Int]) -> [Int] {
         var points: [Int] = []
         var becameTrue = false
-        for n in values.changePoints(of: fold, total: total) {
+        for n in foldPoints {
             guard let count = values.count(fold, events: n) else {
                 points.append(n)
                 break

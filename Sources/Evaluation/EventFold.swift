@@ -45,6 +45,57 @@ struct EventFold: Sendable {
 
     static let sourceVariable = "@fold_source"
 
+    /// Whether `other` has the same value on every prefix: the same shape over the same source,
+    /// with the same iteration variable and bodies written alike (node ids and source positions
+    /// aside). Bodies are planned unchecked and read only the iteration variable, so what they
+    /// compute depends on nothing else.
+    func computesTheSame(as other: EventFold) -> Bool {
+        guard source == other.source, iterVar == other.iterVar else { return false }
+        switch (shape, other.shape) {
+        case (.count, .count):
+            return true
+        case (.all(let a), .all(let b)), (.exists(let a), .exists(let b)), (.existsOne(let a), .existsOne(let b)),
+             (.filter(let a), .filter(let b)), (.map(let a), .map(let b)):
+            return Self.written(a, alike: b)
+        case (.mapFiltered(let p, let x), .mapFiltered(let q, let y)):
+            return Self.written(p, alike: q) && Self.written(x, alike: y)
+        default:
+            return false
+        }
+    }
+
+    /// Structural equality of two expressions, ignoring node ids and source ranges.
+    private static func written(_ a: CELExpr, alike b: CELExpr) -> Bool {
+        func all(_ x: [CELExpr], _ y: [CELExpr]) -> Bool {
+            x.count == y.count && zip(x, y).allSatisfy { written($0, alike: $1) }
+        }
+        switch (a.kind, b.kind) {
+        case (.literal(let x), .literal(let y)):
+            return x == y
+        case (.ident(let x), .ident(let y)):
+            return x == y
+        case (.select(let x, let f, let t), .select(let y, let g, let u)):
+            return f == g && t == u && written(x, alike: y)
+        case (.call(let x, let f, let xs), .call(let y, let g, let ys)):
+            guard f == g, all(xs, ys) else { return false }
+            switch (x, y) {
+            case (nil, nil): return true
+            case (let x?, let y?): return written(x, alike: y)
+            default: return false
+            }
+        case (.list(let xs), .list(let ys)):
+            return all(xs, ys)
+        case (.map(let xs), .map(let ys)):
+            return all(xs.map(\.key), ys.map(\.key)) && all(xs.map(\.value), ys.map(\.value))
+        case (.comprehension(let x), .comprehension(let y)):
+            return x.iterVar == y.iterVar && x.iterVar2 == y.iterVar2 && x.accuVar == y.accuVar
+                && all([x.iterRange, x.accuInit, x.loopCondition, x.loopStep, x.result],
+                       [y.iterRange, y.accuInit, y.loopCondition, y.loopStep, y.result])
+        default:
+            return false
+        }
+    }
+
     init(shape: Shape, source: Source, iterVar: String, variable: String) {
         self.shape = shape
         self.source = source

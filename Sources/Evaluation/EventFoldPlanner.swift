@@ -82,7 +82,13 @@ struct EventFoldPlanner {
         }
     }
 
+    /// Adds a fold, or finds the same fold already registered by another expression (rule sets
+    /// repeat filters like `e.type == "workout"`, and each fold is a pass over every event).
     private mutating func register(_ fold: EventFold, used: inout [Int]) -> Int {
+        if let existing = folds.firstIndex(where: { $0.computesTheSame(as: fold) }) {
+            if !used.contains(existing) { used.append(existing) }
+            return existing
+        }
         var fold = fold
         fold.variable = "@fold_\(folds.count)"
         folds.append(fold)

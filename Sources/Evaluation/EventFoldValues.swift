@@ -44,11 +44,20 @@ struct EventFoldValues: Sendable {
         }
     }
 
-    func version(_ k: Int, events n: Int) -> Int {
-        switch sourceCount(k, events: n) {
-        case .failure: Int.max
-        case .success(let m): tables[k].version(over: m)
+    /// How many source elements fold k sees after n events, or `nil` once its source failed:
+    /// `sourceCount` without building the failure's value (cheap enough to ask at every n).
+    private func visibleCount(_ k: Int, events n: Int) -> Int? {
+        switch folds[k].source {
+        case .events:
+            return n
+        case .fold(let s):
+            guard let m = visibleCount(s, events: n), !tables[s].failed(within: m) else { return nil }
+            return tables[s].produced(over: m)
         }
+    }
+
+    func version(_ k: Int, events n: Int) -> Int {
+        visibleCount(k, events: n).map { tables[k].version(over: $0) } ?? Int.max
     }
 
     /// How many elements fold k holds after n events (its count for `size(events)`), or `nil`
@@ -68,9 +77,14 @@ struct EventFoldValues: Sendable {
     /// The event counts 1…total at which fold k changes value, ascending.
     func changePoints(of k: Int, total: Int) -> [Int] {
         var points: [Int] = []
-        var previous = version(k, events: 0)
+        // Taken out once: calling through `tables[k]` at every n retains and releases its arrays.
+        let table = tables[k]
+        func version(events n: Int) -> Int {
+            visibleCount(k, events: n).map { table.version(over: $0) } ?? Int.max
+        }
+        var previous = version(events: 0)
         for n in stride(from: 1, through: total, by: 1) {
-            let current = version(k, events: n)
+            let current = version(events: n)
             if current != previous { points.append(n) }
             previous = current
         }

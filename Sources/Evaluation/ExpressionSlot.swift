@@ -1,3 +1,5 @@
+import CEL
+
 /// One metric or condition as a replay tracks it: the rewritten expression, what it reads, and the
 /// event counts at which a fold it reads changes.
 struct ExpressionSlot: Sendable {
@@ -10,4 +12,10 @@ struct ExpressionSlot: Sendable {
     /// The awards it reads through `achievements.ID`, by index; `nil` when it may read any (the
     /// whole map, or through a metric).
     var achievementScope: [Int]?
+    /// The fact variables it reads, in the order they are bound.
+    var variables: [FactVariable]
+    /// The names it binds: `variables`, then its folds' variables.
+    var bindingShape: CELRecordShape
+    /// The fields of the `metrics` record it reads: the metrics at `metricPositions`.
+    var metricsShape: CELRecordShape
 }

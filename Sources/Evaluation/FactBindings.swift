@@ -18,7 +18,8 @@ struct FactBindings<Facts: ReplayFacts> {
     private var metricValues: [(stamp: ChannelStamp, value: CELValue)?]
     /// Bumped whenever a metric is evaluated again, so records of metrics can be shared.
     private var metricVersions: [Int]
-    private var metricsRecords: [[Int]: (versions: [Int], value: CELValue)] = [:]
+    /// Per slot: its `metrics` record and the metric versions it was built from.
+    private var metricsRecords: [(versions: [Int], value: CELValue)?]
     private var achievementsValues: [[Int]?: (stamp: ChannelStamp, value: CELValue)] = [:]
     /// Per award: the instant it is unlocked from (stored or new), kept by the replay.
     var unlockedSince: [CELTimestamp?]
@@ -52,9 +53,13 @@ struct FactBindings<Facts: ReplayFacts> {
             if !plan.inputs.readsEveryAchievement, !viaMetrics {
                 scope = plan.inputs.achievements.compactMap { awardIndex[$0] }.sorted()
             }
+            let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
             return ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: limit),
                                   changePoints: changePoints(replay.folds(of: plan, before: limit)),
-                                  metricPositions: positions, achievementScope: scope)
+                                  metricPositions: positions, achievementScope: scope, variables: variables,
+                                  bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
+                                      + plan.folds.map { replay.folds[$0].variable }),
+                                  metricsShape: CELRecordShape(fields: positions.map { replay.rules.metrics[$0].id }))
         }
         var slots: [ExpressionSlot] = []
         for (position, plan) in replay.metricPlans.enumerated() { slots.append(slot(plan, before: position)) }
@@ -63,7 +68,11 @@ struct FactBindings<Facts: ReplayFacts> {
             guard let plan else { continue }
             var conditionSlot = slot(plan, before: .max)
             if let threshold = CountThreshold(plan, folds: replay.folds, metricPlans: metricPlans) {
-                conditionSlot.changePoints = threshold.changePoints(folds, total: events.count)
+                conditionSlot.changePoints = threshold.changePoints(folds, foldPoints: pointsByFold[threshold.fold])
+            } else if let leading = CountThreshold.leadingConjunct(of: plan, folds: replay.folds, metricPlans: metricPlans) {
+                // False until the leading threshold's first change point; from there on, as usual.
+                let from = leading.changePoints(folds, foldPoints: pointsByFold[leading.fold]).first ?? Int.max
+                conditionSlot.changePoints.removeAll { $0 < from }
             }
             slots.append(conditionSlot)
         }
@@ -71,6 +80,7 @@ struct FactBindings<Facts: ReplayFacts> {
         metricVersions = Array(repeating: 0, count: replay.metricPlans.count)
         unlockedSince = Array(repeating: nil, count: replay.awards.count)
         epochCursors = Array(repeating: 0, count: slots.count)
+        metricsRecords = Array(repeating: nil, count: slots.count)
         metricValues = Array(repeating: nil, count: replay.metricPlans.count)
     }
 
@@ -123,34 +133,38 @@ struct FactBindings<Facts: ReplayFacts> {
 
     /// Evaluates slot's expression now.
     mutating func evaluate(_ slot: Int, unlocks: [String: UnlockDecision]) -> CELValue {
-        let expression = slots[slot]
-        var bindings: [String: CELValue] = [:]
-        for variable in expression.plan.inputs.variables {
+        // The slot's parts are read where they are: copying a whole slot out costs a retain and
+        // release of every array, set and closure in it.
+        var values: [CELValue] = []
+        values.reserveCapacity(slots[slot].bindingShape.fieldCount)
+        for variable in slots[slot].variables {
             switch variable {
             case .metrics:
-                bindings[variable.rawValue] = metricsRecord(for: expression, unlocks: unlocks)
+                values.append(metricsRecord(for: slot, unlocks: unlocks))
             case .achievements:
-                bindings[variable.rawValue] = achievements(unlocks, scope: expression.achievementScope)
+                values.append(achievements(unlocks, scope: slots[slot].achievementScope))
             default:
-                bindings[variable.rawValue] = self.variable(variable)
+                values.append(self.variable(variable))
             }
         }
-        for fold in expression.plan.folds {
-            bindings[replay.folds[fold].variable] = folds.value(fold, events: moment.eventCount)
+        for fold in slots[slot].plan.folds {
+            values.append(folds.value(fold, events: moment.eventCount))
         }
-        return expression.plan.program.evaluate(CELActivation(bindings), costLimit: replay.costLimit)
+        return slots[slot].plan.program.evaluate(CELActivation(shape: slots[slot].bindingShape, values: values),
+                                                 costLimit: replay.costLimit)
     }
 
-    /// `metrics` holding the metrics an expression reads; shared by expressions reading the same ones.
-    private mutating func metricsRecord(for expression: ExpressionSlot, unlocks: [String: UnlockDecision]) -> CELValue {
-        let positions = expression.metricPositions
+    /// `metrics` holding the metrics slot's expression reads, rebuilt only when one of them was
+    /// evaluated again.
+    private mutating func metricsRecord(for slot: Int, unlocks: [String: UnlockDecision]) -> CELValue {
+        let positions = slots[slot].metricPositions
         var values: [CELValue] = []
         values.reserveCapacity(positions.count)
         for position in positions { values.append(metricValue(position, unlocks: unlocks)) }
         let versions = positions.map { metricVersions[$0] }
-        if let cached = metricsRecords[positions], cached.versions == versions { return cached.value }
-        let value = CELValue.map(CELMap(strings: zip(positions, values).map { (replay.rules.metrics[$0.0].id, $0.1) }))
-        metricsRecords[positions] = (versions, value)
+        if let cached = metricsRecords[slot], cached.versions == versions { return cached.value }
+        let value = CELValue.map(CELMap(shape: slots[slot].metricsShape, values: values))
+        metricsRecords[slot] = (versions, value)
         return value
     }
 

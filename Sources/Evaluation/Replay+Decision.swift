@@ -122,12 +122,14 @@ extension Replay {
     func achievementsValue(_ unlocks: [String: UnlockDecision], at instant: CELTimestamp, only scope: [Int]? = nil) -> CELValue {
         var entries: [(key: String, value: CELValue)] = []
         entries.reserveCapacity(scope?.count ?? awards.count)
-        for award in scope.map({ $0.map { awards[$0] } }) ?? awards {
-            if let unlock = unlocks[award.id], unlock.at.instant <= instant {
-                entries.append((award.id, .map(CELMap(strings: [("unlocked", .bool(true)),
-                                                                ("unlocked_at", .timestamp(unlock.at.instant))]))))
+        // By index: iterating the awards themselves would copy each rule (and retain its programs).
+        for index in scope ?? Array(awards.indices) {
+            let id = awards[index].id
+            if let unlock = unlocks[id], unlock.at.instant <= instant {
+                entries.append((id, .map(CELMap(strings: [("unlocked", .bool(true)),
+                                                          ("unlocked_at", .timestamp(unlock.at.instant))]))))
             } else {
-                entries.append((award.id, Self.lockedRecord))
+                entries.append((id, Self.lockedRecord))
             }
         }
         return .map(CELMap(strings: entries))

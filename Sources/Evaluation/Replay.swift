@@ -64,6 +64,17 @@ public struct Replay: Sendable {
 
     /// Replays the user's facts and decides.
     public func run(_ facts: some ReplayFacts) -> ReplayOutcome {
+        replay(facts)
+    }
+
+    /// Replays the real facts (the same as the generic `run`). Spelled out so the compiler
+    /// specializes the replay for `StateFacts` here: callers in other modules would otherwise run
+    /// the unspecialized generic code, which looks up type metadata at every step.
+    public func run(_ facts: StateFacts) -> ReplayOutcome {
+        replay(facts)
+    }
+
+    private func replay<Facts: ReplayFacts>(_ facts: Facts) -> ReplayOutcome {
         var run = ReplayRun(replay: self, facts: facts)
         run.walk()
         return decide(run.bindings.facts, unlocks: run.unlocks, checkpoints: run.checkpoints, costLimited: run.costLimited)

@@ -94,12 +94,11 @@ struct ReplayRun<Facts: ReplayFacts> {
             while true {
                 var unlocking: [Int] = []
                 for award in locked {
-                    let gate = gates[award]
-                    guard gate.isAvailable(at: instant), let requires = gate.requires,
-                          requires.allSatisfy({ unlockedSince[$0].map { $0 <= instant } ?? false })
-                    else { continue }
+                    // Read in place: copying the gate out costs a retain and release per award.
+                    guard gates[award].isAvailable(at: instant),
+                          gates[award].requirementsMet(unlockedSince: unlockedSince, at: instant) else { continue }
                     let holds: Bool
-                    switch gate.criterion {
+                    switch gates[award].criterion {
                     case .condition(let slot):
                         holds = conditionHolds(award, slot: slot)
                     case .milestone(let streak, let days):

@@ -9,7 +9,10 @@ public struct StateFacts: ReplayFacts {
     public let events: [StateEvent]
     public let timeCheckpoints: [Moment]
     private var builder: FactBuilder
+    /// The last snapshot built. Compare its moment before binding it: a snapshot holds many
+    /// references, and copying one out for nothing is not free at every checkpoint.
     private var current: (moment: FactMoment, snapshot: FactSnapshot)?
+    private var currentStreaks: (moment: FactMoment, states: [StreakState])?
     /// When each known snapshot level becomes visible (from the start when it has no time), ascending.
     private let snapshotLevelTimes: [CELTimestamp?]
 
@@ -53,7 +56,7 @@ public struct StateFacts: ReplayFacts {
     }
 
     private mutating func snapshot(at moment: FactMoment) -> FactSnapshot {
-        if let current, current.moment == moment { return current.snapshot }
+        if current?.moment == moment, let snapshot = current?.snapshot { return snapshot }
         // Let the previous snapshot go first so the builder can extend its days in place.
         current = nil
         let snapshot = builder.facts(at: moment.moment)
@@ -72,13 +75,31 @@ public struct StateFacts: ReplayFacts {
         case .metrics, .achievements: return .null
         case .days: return snapshot(at: moment).days
         case .today: return snapshot(at: moment).todayValue
-        case .streaks: return snapshot(at: moment).streaks
+        case .streaks: return streaksValue(at: moment)
         case .levels: return snapshot(at: moment).levels
         }
     }
 
     public mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {
-        snapshot(at: moment).streak(streak)?.current ?? 0
+        guard let index = timeline.streakRules.firstIndex(where: { $0.id == streak }) else { return 0 }
+        let states = streakStates(at: moment)
+        return index < states.count ? states[index].current : 0
+    }
+
+    /// The streak states alone at a moment: far cheaper than a whole snapshot (no `days`
+    /// records), and all that milestones need at most checkpoints.
+    private mutating func streakStates(at moment: FactMoment) -> [StreakState] {
+        if current?.moment == moment, let snapshot = current?.snapshot { return snapshot.streakStates.map(\.state) }
+        if let streaks = currentStreaks, streaks.moment == moment { return streaks.states }
+        let states = builder.streakStates(at: moment.moment)
+        currentStreaks = (moment, states)
+        return states
+    }
+
+    /// The `streaks` value at a moment, without a whole snapshot.
+    private mutating func streaksValue(at moment: FactMoment) -> CELValue {
+        if current?.moment == moment, let snapshot = current?.snapshot { return snapshot.streaks }
+        return builder.streaksValue(of: streakStates(at: moment))
     }
 
     public mutating func moduleProgress(catalog: String, module: String, difficulty: String?,

@@ -21,12 +21,12 @@ struct DayLedger: Sendable {
         var countValue: CELValue?
     }
 
-    /// Field names of a day record, made once.
-    private static let fieldKeys: [CELValue] = ["date", "weekday", "events", "late", "count", "planned", "kill_time",
-                                                "status", "expired_count"].map { .string($0) }
+    /// Field names of a day record, prepared once for every record.
+    private static let recordShape = CELRecordShape(fields: ["date", "weekday", "events", "late", "count", "planned",
+                                                             "kill_time", "status", "expired_count"])
     private static let emptyCount: CELValue = .map(CELMap(strings: []))
 
-    private var labels = DayLabels()
+    private var labels: DayLabels
     private var clock = WallClockMemo()
 
     let calendar: LocalCalendar
@@ -40,51 +40,56 @@ struct DayLedger: Sendable {
     /// Planned, not completed days: their status depends on the moment.
     private var timeSensitive: Set<LocalDay> = []
 
-    init(calendar: LocalCalendar) {
+    /// `labels`: day names already made (the timeline's), extended as records need more.
+    init(calendar: LocalCalendar, labels: DayLabels = DayLabels()) {
         self.calendar = calendar
+        self.labels = labels
     }
 
     // MARK: changes
 
     mutating func add(_ placed: TimelineEvent) {
         let day = placed.day
-        var entry = entries[day] ?? Entry()
-        if placed.onTime {
-            entry.onTime += 1
-            if let index = entry.counts.firstIndex(where: { $0.type == placed.event.type }) {
-                entry.counts[index].count += 1
+        change(day) { entry in
+            if placed.onTime {
+                entry.onTime += 1
+                if let index = entry.counts.firstIndex(where: { $0.type == placed.event.type }) {
+                    entry.counts[index].count += 1
+                } else {
+                    entry.counts.append((placed.event.type, 1))
+                }
+                if placed.effect == .taskCompleted { entry.tasksDone += 1 }
+                entry.countValue = nil
             } else {
-                entry.counts.append((placed.event.type, 1))
+                entry.late += 1
             }
-            if placed.effect == .taskCompleted { entry.tasksDone += 1 }
-            entry.countValue = nil
-        } else {
-            entry.late += 1
         }
-        update(day, entry)
         firstEventDay = min(firstEventDay ?? day, day)
         lastEventDay = max(lastEventDay ?? day, day)
     }
 
     mutating func plan(_ day: LocalDay, tasks: Int) {
-        var entry = entries[day] ?? Entry()
-        entry.planned = tasks
-        update(day, entry)
+        change(day) { $0.planned = tasks }
     }
 
     mutating func setKillTime(_ day: LocalDay, minutes: Int) {
-        var entry = entries[day] ?? Entry()
-        entry.killTime = minutes
-        update(day, entry)
+        change(day) { $0.killTime = minutes }
     }
 
-    private mutating func update(_ day: LocalDay, _ entry: Entry) {
-        var entry = entry
+    /// Changes `day`'s entry in place (a copy taken out would copy its `counts` on every
+    /// append) and marks its record for rebuilding.
+    private mutating func change(_ day: LocalDay, _ body: (inout Entry) -> Void) {
+        let waitsForCompletion = Self.settle(&entries[day, default: Entry()], body)
+        dirty.insert(day)
+        if waitsForCompletion { timeSensitive.insert(day) } else { timeSensitive.remove(day) }
+    }
+
+    /// Applies `body`, then completion; returns whether the day's status can still change with time.
+    private static func settle(_ entry: inout Entry, _ body: (inout Entry) -> Void) -> Bool {
+        body(&entry)
         // Completion is terminal: a later, larger plan does not reopen the day.
         if !entry.completed, entry.planned > 0, entry.tasksDone >= entry.planned { entry.completed = true }
-        entries[day] = entry
-        dirty.insert(day)
-        if entry.planned > 0 && !entry.completed { timeSensitive.insert(day) } else { timeSensitive.remove(day) }
+        return entry.planned > 0 && !entry.completed
     }
 
     // MARK: questions
@@ -192,7 +197,7 @@ struct DayLedger: Sendable {
             .string(status.rawValue),
             .int(Int64(expiredCount)),
         ]
-        return .map(CELMap(zip(Self.fieldKeys, values).map { (key: $0.0, value: $0.1) }))
+        return .map(CELMap(shape: Self.recordShape, values: values))
     }
 
     /// A day's status at `now` without building its record.

@@ -28,7 +28,7 @@ public struct FactBuilder: Sendable {
     /// A builder at the start of history (no events consumed yet).
     public init(timeline: FactTimeline) {
         self.timeline = timeline
-        days = DayLedger(calendar: timeline.calendar)
+        days = DayLedger(calendar: timeline.calendar, labels: timeline.dayLabels)
         streaks = timeline.streakRules.map(StreakLedger.init(rule:))
         streakIDs = timeline.streakRules.map(\.id)
         dayStreaks = timeline.qualifiers.indices.filter {
@@ -41,21 +41,12 @@ public struct FactBuilder: Sendable {
     /// The facts at `moment` (SPEC 3): built from the events at or before it, with `now` =
     /// `moment`. `achievements` is the `achievements` CEL value the replay maintains.
     public mutating func facts(at moment: Moment, achievements: CELValue = FactSnapshot.noAchievements) -> FactSnapshot {
-        if let lastMoment, moment.instant < lastMoment.instant { self = FactBuilder(timeline: timeline) }
-        lastMoment = moment
-        advance(to: moment)
-
+        moveTo(moment)
         let today = days.today(at: moment)
         let todayDecided = days.killPassed(today, now: moment)
         let todayValue = refreshDays(now: moment, today: today)
         let states = streaks.indices.map { streaks[$0].state(today: today, todayDecided: todayDecided) }
-        if streaksValue?.states != states {
-            let records = states.indices.map { index in
-                if let previous = streaksValue, previous.states[index] == states[index] { return previous.records[index] }
-                return states[index].celValue
-            }
-            streaksValue = (states, records, .map(CELMap(strings: zip(streakIDs, records).map { (key: $0.0, value: $0.1) })))
-        }
+        let streaksRecord = streaksValue(of: states)
 
         if levelsValue == nil {
             levelsValue = .map(CELMap(strings: levels.indices.compactMap { ordinal in
@@ -75,7 +66,7 @@ public struct FactBuilder: Sendable {
             events: .list(CELList(prefixOf: timeline.eventValues, count: position)),
             days: .list(CELList(prefixOf: days.values, count: min(dayCount, days.values.count))),
             todayValue: todayValue,
-            streaks: streaksValue?.value ?? .null,
+            streaks: streaksRecord,
             levels: levelsValue ?? .null,
             catalogs: timeline.catalogs.celValue,
             counters: timeline.countersValue,
@@ -85,7 +76,37 @@ public struct FactBuilder: Sendable {
             warningParts: [timeline.standingWarnings, eventWarnings, releasedFreezes])
     }
 
+    /// Every streak's state at `moment`, in rule order: what `facts(at:).streakStates` holds,
+    /// without building the `days` records (needed only when a streak has a `day` predicate).
+    public mutating func streakStates(at moment: Moment) -> [StreakState] {
+        moveTo(moment)
+        let today = days.today(at: moment)
+        let todayDecided = days.killPassed(today, now: moment)
+        if !dayStreaks.isEmpty { _ = refreshDays(now: moment, today: today) }
+        return streaks.indices.map { streaks[$0].state(today: today, todayDecided: todayDecided) }
+    }
+
+    /// The `streaks` CEL value for states from `streakStates(at:)` (what `facts(at:).streaks`
+    /// holds); rebuilt only when one changes, reusing the records of the streaks that did not.
+    public mutating func streaksValue(of states: [StreakState]) -> CELValue {
+        if let streaksValue, streaksValue.states == states { return streaksValue.value }
+        let records = states.indices.map { index in
+            if let previous = streaksValue, previous.states[index] == states[index] { return previous.records[index] }
+            return states[index].celValue
+        }
+        let value = CELValue.map(CELMap(strings: zip(streakIDs, records).map { (key: $0.0, value: $0.1) }))
+        streaksValue = (states, records, value)
+        return value
+    }
+
     // MARK: replay
+
+    /// Consumes the events up to `moment`, starting over when it is earlier than the last one.
+    private mutating func moveTo(_ moment: Moment) {
+        if let lastMoment, moment.instant < lastMoment.instant { self = FactBuilder(timeline: timeline) }
+        lastMoment = moment
+        advance(to: moment)
+    }
 
     private mutating func advance(to moment: Moment) {
         let events = timeline.events

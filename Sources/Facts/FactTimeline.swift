@@ -37,6 +37,8 @@ public struct FactTimeline: Sendable {
     /// Per event: the streaks (indices in `streakRules`) whose `counts` holds for it (on-time
     /// events only).
     let countedBy: [[Int]]
+    /// The names of the days events fell on, made once here and reused for day records.
+    let dayLabels: DayLabels
     /// Known snapshot levels in the order they become visible (no `completed_at` first).
     let snapshotLevels: [(ordinal: Int, snapshot: LevelSnapshot)]
     /// Each day's kill time after every accepted change.
@@ -80,6 +82,7 @@ public struct FactTimeline: Sendable {
             return nil
         }
         var labels = DayLabels()
+        var recordShapes: [[String]: CELRecordShape] = [:]
         for event in state.events {
             guard event.at.instant <= now.instant else {
                 warnings.append(FactWarning(.futureEvent, "'\(event.type)' at \(event.at) is after now (\(now)); ignored",
@@ -87,7 +90,7 @@ public struct FactTimeline: Sendable {
                 continue
             }
             let placed = placer.place(event, catalogs: catalogs)
-            let value = FactTimeline.celValue(of: placed, calendar: calendar, labels: &labels)
+            let value = FactTimeline.celValue(of: placed, calendar: calendar, labels: &labels, shapes: &recordShapes)
             events.append(placed)
             values.append(value)
             if placed.onTime {
@@ -95,7 +98,7 @@ public struct FactTimeline: Sendable {
                 if countsStreaks.isEmpty {
                     countedBy.append([])
                 } else {
-                    let activation = CELActivation(["event": value, "user": user])
+                    let activation = CELActivation(shape: Self.predicateShape, values: [value, user])
                     countedBy.append(countsStreaks.filter { $0.1.holds(value, in: activation) }.map(\.0))
                 }
             } else {
@@ -109,6 +112,7 @@ public struct FactTimeline: Sendable {
         onTimeValues = onTime
         lateValues = late
         self.countedBy = countedBy
+        dayLabels = labels
 
         var snapshots: [(ordinal: Int, snapshot: LevelSnapshot)] = []
         for snapshot in state.levels {
@@ -188,21 +192,38 @@ public struct FactTimeline: Sendable {
 
     // MARK: event values
 
-    static func celValue(of placed: TimelineEvent, calendar: LocalCalendar, labels: inout DayLabels) -> CELValue {
+    static func celValue(of placed: TimelineEvent, calendar: LocalCalendar, labels: inout DayLabels,
+                         shapes: inout [[String]: CELRecordShape]) -> CELValue {
         let event = placed.event
         let local = calendar.localDateTime(of: event.at)
         let label = labels[placed.day]
-        var entries: [(key: String, value: CELValue)] = [
-            ("type", .string(event.type)),
-            ("at", .timestamp(event.at.instant)),
-            ("day", label.date),
-            ("hour", .int(Int64(local.hour))),
-            ("minute", .int(Int64(local.minute))),
-            ("weekday", label.weekday),
-            ("late", .bool(placed.late)),
+        var attributeNames: [String] = []
+        var values: [CELValue] = [
+            .string(event.type),
+            .timestamp(event.at.instant),
+            label.date,
+            .int(Int64(local.hour)),
+            .int(Int64(local.minute)),
+            label.weekday,
+            .bool(placed.late),
         ]
-        entries.reserveCapacity(entries.count + event.fields.count)
-        event.forEachAttribute { key, value in entries.append((key, value.celValue)) }
-        return .map(CELMap(strings: entries))
+        values.reserveCapacity(values.count + event.fields.count)
+        event.forEachAttribute { key, value in
+            attributeNames.append(key)
+            values.append(value.celValue)
+        }
+        // Events of one kind share their attribute names, so their records share one shape.
+        let shape = shapes[attributeNames] ?? {
+            let shape = CELRecordShape(fields: eventFields + attributeNames)
+            shapes[attributeNames] = shape
+            return shape
+        }()
+        return .map(CELMap(shape: shape, values: values))
     }
+
+    /// The fields every event record starts with (SPEC 3), before its own attributes.
+    private static let eventFields = ["type", "at", "day", "hour", "minute", "weekday", "late"]
+
+    /// What a streak's `counts` predicate binds.
+    private static let predicateShape = CELRecordShape(fields: ["event", "user"])
 }

@@ -45,7 +45,14 @@ public struct LocalDay: Sendable, Hashable, Comparable, Strideable, CustomString
     /// `YYYY-MM-DD`.
     public var description: String {
         let (year, month, day) = civil
-        return LocalDay.pad(year, 4) + "-" + LocalDay.pad(month, 2) + "-" + LocalDay.pad(day, 2)
+        guard (0...9999).contains(year) else {
+            return LocalDay.pad(year, 4) + "-" + LocalDay.pad(month, 2) + "-" + LocalDay.pad(day, 2)
+        }
+        // Digit by digit: every day of a history gets named, and padding through `String(Int)`
+        // and concatenation costs several allocations per name.
+        let digits = [year / 1000, year / 100 % 10, year / 10 % 10, year % 10, -1, month / 10, month % 10, -1,
+                      day / 10, day % 10]
+        return String(decoding: digits.map { $0 < 0 ? UInt8(ascii: "-") : UInt8(ascii: "0") + UInt8($0) }, as: UTF8.self)
     }
 
     public static func < (a: LocalDay, b: LocalDay) -> Bool { a.number < b.number }

@@ -35,13 +35,15 @@ public struct StreakState: Sendable, Hashable {
 }
 
 extension StreakState {
+    /// Field names of a `streaks.ID` record, prepared once for every record.
+    private static let recordShape = CELRecordShape(fields: ["current", "longest", "total_days", "status",
+                                                             "freezes_available", "last_day"])
+
     /// The `streaks.ID` record of CEL.
     public var celValue: CELValue {
-        .map(CELMap(strings: [
-            ("current", .int(Int64(current))), ("longest", .int(Int64(longest))),
-            ("total_days", .int(Int64(totalDays))), ("status", .string(status.rawValue)),
-            ("freezes_available", .int(Int64(freezesAvailable))),
-            ("last_day", lastDay.map { .string($0.description) } ?? .null),
+        .map(CELMap(shape: Self.recordShape, values: [
+            .int(Int64(current)), .int(Int64(longest)), .int(Int64(totalDays)), .string(status.rawValue),
+            .int(Int64(freezesAvailable)), lastDay.map { .string($0.description) } ?? .null,
         ]))
     }
 }

@@ -39,6 +39,22 @@ import Testing
         #expect(plan.inputs.variables.contains(.events) || plan.inputs.variables.contains(.days))
     }
 
+    @Test(arguments: [
+        // Two expressions over the same fold share it, however they are spaced.
+        (["events.filter(e, e.type == \"w\").size() >= 2", "events.filter(e,e.type==\"w\").map(e, e.minutes).sum() > 9"], 2),
+        (["size(events) >= 10", "events.size() > 3"], 1),
+        (["events.exists(e, e.hour >= 22)", "events.exists(e, e.hour >= 22) && size(events) > 1"], 2),
+        // A different body, iteration variable or macro is another fold.
+        (["events.filter(e, e.type == \"w\").size() >= 2", "events.filter(e, e.type == \"x\").size() >= 2"], 2),
+        (["events.filter(e, e.type == \"w\").size() >= 2", "events.filter(x, x.type == \"w\").size() >= 2"], 2),
+        (["events.exists(e, e.late)", "events.all(e, e.late)"], 2),
+    ])
+    func sharesFoldsComputingTheSame(sources: [String], folds: Int) throws {
+        var planner = EventFoldPlanner()
+        for source in sources { _ = planner.plan(try Self.program(source)) }
+        #expect(planner.folds.count == folds)
+    }
+
     @Test func tabulatesPrefixesWithErrorsFromTheFailingElement() throws {
         var planner = EventFoldPlanner()
         _ = planner.plan(try Self.program("events.filter(e, e.type == \"f\").map(e, e.minutes).sum() >= 0"))

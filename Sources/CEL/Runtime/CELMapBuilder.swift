@@ -30,6 +30,12 @@ struct CELMapBuilder {
         return true
     }
 
+    /// Where `key` sits among the entries so far.
+    func position(of key: CELMapKey) -> Int? {
+        if case .string(let s) = key { return position(of: key, fingerprint: CELFieldKey.fingerprint(of: s)) }
+        return position(of: key, fingerprint: .nonString)
+    }
+
     private func position(of key: CELMapKey, fingerprint: CELFieldKey.Fingerprint) -> Int? {
         if let positions { return positions[key] }
         for i in keys.indices where fingerprints[i] == fingerprint && keys[i] == key { return i }
