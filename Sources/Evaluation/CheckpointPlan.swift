@@ -16,7 +16,7 @@ public struct CheckpointPlan: Sendable {
         var offsets: [CELTimestamp: Int] = [:]
         kinds.reserveCapacity(events.count + facts.timeCheckpoints.count + 1)
         offsets.reserveCapacity(facts.timeCheckpoints.count)
-        for event in events { kinds[event.at.instant, default: []].insert(.event) }
+        for position in events.indices { kinds[events[position].at.instant, default: []].insert(.event) }
         func add(_ instant: CELTimestamp, _ kind: Checkpoint.Kind, offset: Int?) {
             guard let first = events.first, first.at.instant <= instant, instant <= now.instant else { return }
             kinds[instant, default: []].insert(kind)
@@ -34,23 +34,24 @@ public struct CheckpointPlan: Sendable {
         var next = 0
         for instant in kinds.keys.sorted() {
             let kind = kinds[instant] ?? []
-            var atInstant: [StateEvent] = []
+            // Positions, not events: copying an event out costs a retain and release of its fields.
+            var atInstant: [Int] = []
             while next < events.count, events[next].at.instant <= instant {
-                if events[next].at.instant == instant { atInstant.append(events[next]) }
+                if events[next].at.instant == instant { atInstant.append(next) }
                 next += 1
             }
             // The offset of the first event in file order at this instant, else now's own, else
             // the calendar's.
             let offset: Int
-            if let first = atInstant.min(by: { $0.index < $1.index }) {
-                offset = first.at.offsetSeconds
+            if let first = atInstant.min(by: { events[$0].index < events[$1].index }) {
+                offset = events[first].at.offsetSeconds
             } else if instant == now.instant {
                 offset = now.offsetSeconds
             } else {
                 offset = offsets[instant] ?? facts.reportingOffset(at: instant)
             }
             checkpoints.append(Checkpoint(time: Moment(instant: instant, offsetSeconds: offset), kind: kind,
-                                          eventCount: next, events: atInstant.map(\.index).sorted()))
+                                          eventCount: next, events: atInstant.map { events[$0].index }.sorted()))
         }
         self.checkpoints = checkpoints
     }

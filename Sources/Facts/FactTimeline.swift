@@ -59,6 +59,7 @@ public struct FactTimeline: Sendable {
         self.state = state
         self.now = now
         calendar = try LocalCalendar(rule: rules.calendar, userTimeZone: state.userTimeZone, file: state.file)
+            .cachingOffsets(around: state.events.map(\.at.instant.seconds) + [now.instant.seconds])
         catalogs = CatalogIndex(catalogs: rules.catalogs)
         streakRules = rules.streaks
         let user = CELValue.map(state.user.celMap)

@@ -23,6 +23,8 @@ public struct LocalCalendar: Sendable {
     /// The calendar's default kill time; days may override it (`kill_time_changed`).
     public var killTime: LocalTime?
     public var late: CalendarRule.LatePolicy
+    /// The named zone's offsets around the instants one history asks about (see `cachingOffsets`).
+    private var offsetTable: ZoneOffsetTable?
 
     /// A calendar from its parts (tests and hosts that do not load rules).
     public init(zone: Zone, dayStarts: LocalTime = LocalTime(minutes: 0), killTime: LocalTime? = nil,
@@ -59,13 +61,35 @@ public struct LocalCalendar: Sendable {
         self.init(zone: zone, dayStarts: rule.dayStarts, killTime: rule.killTime, late: rule.late)
     }
 
+    /// This calendar, answering offsets between `from` and `through` (instants, seconds) from a
+    /// table of the zone's transitions instead of asking the zone each time. Same answers.
+    public func cachingOffsets(from: Int64, through: Int64) -> LocalCalendar {
+        guard case .named(let timeZone) = zone, from <= through else { return self }
+        var calendar = self
+        calendar.offsetTable = ZoneOffsetTable(timeZone: timeZone, window: from...through)
+        return calendar
+    }
+
+    /// `cachingOffsets(from:through:)` over the days around `instants` (a history and its `now`),
+    /// at most the last 50 years of them: a longer span would cost more transitions than it saves.
+    public func cachingOffsets(around instants: [Int64]) -> LocalCalendar {
+        guard let first = instants.min(), let last = instants.max() else { return self }
+        // Days either side: checkpoints reach the day after `now`'s end, resolutions look 12 h around.
+        let margin: Int64 = 4 * 86_400
+        let through = last.addingReportingOverflow(margin)
+        guard !through.overflow else { return self }
+        let from = max(first.subtractingReportingOverflow(margin).overflow ? Int64.min : first - margin,
+                       through.partialValue - 50 * 366 * 86_400)
+        return cachingOffsets(from: from, through: through.partialValue)
+    }
+
     // MARK: reading instants
 
     /// The UTC offset in force for `moment` (its own under `timezone: event`).
     public func offset(of moment: Moment) -> Int {
         switch zone {
         case .eventOffset: moment.offsetSeconds
-        case .named(let timeZone): Self.offset(timeZone, at: moment.instant.seconds)
+        case .named(let timeZone): offset(timeZone, at: moment.instant.seconds)
         }
     }
 
@@ -130,24 +154,29 @@ public struct LocalCalendar: Sendable {
         case .eventOffset:
             return Moment(instant: CELTimestamp(seconds: local.seconds - Int64(offsetHint)), offsetSeconds: offsetHint)
         case .named(let timeZone):
-            let seconds = Self.resolve(local.seconds, in: timeZone)
-            return Moment(instant: CELTimestamp(seconds: seconds), offsetSeconds: Self.offset(timeZone, at: seconds))
+            let seconds = resolve(local.seconds, in: timeZone)
+            return Moment(instant: CELTimestamp(seconds: seconds), offsetSeconds: offset(timeZone, at: seconds))
         }
     }
 
     // MARK: zone arithmetic
 
-    static func offset(_ timeZone: TimeZone, at seconds: Int64) -> Int {
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
+    func offset(_ timeZone: TimeZone, at seconds: Int64) -> Int {
+        offsetTable?.offset(at: seconds) ?? ZoneOffsetTable.zoneOffset(timeZone, at: seconds)
     }
 
     /// The first instant whose wall clock in `timeZone` is `local`, or the first instant after
     /// the gap when `local` is skipped.
-    static func resolve(_ local: Int64, in timeZone: TimeZone) -> Int64 {
+    func resolve(_ local: Int64, in timeZone: TimeZone) -> Int64 {
         // Offsets in force half a day either side bracket any single transition near `local`.
         let before = offset(timeZone, at: local - 43_200)
         let after = offset(timeZone, at: local + 43_200)
-        let candidates = Set([before, after, offset(timeZone, at: local)])
+        let middle = offset(timeZone, at: local)
+        // One offset all around (almost every day): the only candidate, without building sets.
+        if before == after, middle == before, offset(timeZone, at: local - Int64(before)) == before {
+            return local - Int64(before)
+        }
+        let candidates = Set([before, after, middle])
         let valid = candidates.map { local - Int64($0) }.filter { offset(timeZone, at: $0) == Int(local - $0) }
         if let first = valid.min() { return first }
         // In a gap: the transition lies between `local - after` and `local - before` (instants);
