@@ -124,6 +124,15 @@ struct FactBindings<Facts: ReplayFacts> {
         return key
     }
 
+    /// For a slot that reads only folds: the event count from which its value can differ from
+    /// the one at its last `key`. 0 (no promise) for a slot that reads anything else.
+    func quietUntil(_ slot: Int) -> Int {
+        guard slots[slot].channels.isEmpty else { return 0 }
+        let points = slots[slot].changePoints
+        let cursor = epochCursors[slot]
+        return cursor < points.count ? points[cursor] : Int.max
+    }
+
     mutating func variable(_ variable: FactVariable) -> CELValue {
         if let value = variables[variable] { return value }
         let value = facts.variable(variable, at: moment)

@@ -22,6 +22,8 @@ struct ReplayRun<Facts: ReplayFacts> {
     private let storedInstants: [CELTimestamp]
     /// Per award: the stamp at which its condition was last false.
     private var falseAt: [ChannelStamp?]
+    /// Per award: the event count before which its condition is known to stay false (0: none).
+    private var falseUntilEvents: [Int]
     private let streakIDs: [String]
     private let modules: [(catalog: String, module: String, difficulty: String?)]
 
@@ -67,6 +69,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         self.streakIDs = streakIDs
         self.modules = modules
         falseAt = Array(repeating: nil, count: awards.count)
+        falseUntilEvents = Array(repeating: 0, count: awards.count)
 
         let first = checkpoints.first.map { FactMoment(moment: $0.time, eventCount: $0.eventCount) }
             ?? FactMoment(moment: facts.now, eventCount: facts.events.count)
@@ -94,6 +97,8 @@ struct ReplayRun<Facts: ReplayFacts> {
             while true {
                 var unlocking: [Int] = []
                 for award in locked {
+                    // A condition over folds alone, false until its next change point: nothing to ask.
+                    if checkpoint.eventCount < falseUntilEvents[award] { continue }
                     // Read in place: copying the gate out costs a retain and release per award.
                     guard gates[award].isAvailable(at: instant),
                           gates[award].requirementsMet(unlockedSince: unlockedSince, at: instant) else { continue }
@@ -142,7 +147,10 @@ struct ReplayRun<Facts: ReplayFacts> {
     /// The condition's value, evaluated again only when something it reads moved on.
     private mutating func conditionHolds(_ award: Int, slot: Int) -> Bool {
         let key = bindings.key(slot)
-        if let cached = falseAt[award], cached == key { return false }
+        if let cached = falseAt[award], cached == key {
+            falseUntilEvents[award] = bindings.quietUntil(slot)
+            return false
+        }
         switch bindings.evaluate(slot, unlocks: unlocks) {
         case .bool(true):
             return true
@@ -153,6 +161,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         }
         // Only a false (or failed) condition is worth remembering: a true one unlocks the award.
         falseAt[award] = key
+        falseUntilEvents[award] = bindings.quietUntil(slot)
         return false
     }
 }
