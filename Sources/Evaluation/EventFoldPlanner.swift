@@ -22,7 +22,46 @@ struct EventFoldPlanner {
         guard let planned = try? CELProgram(checked: ast) else {
             return PlannedExpression(program: program, inputs: ExpressionInputs(program), folds: [])
         }
-        return PlannedExpression(program: planned, inputs: ExpressionInputs(planned), folds: used)
+        var plan = PlannedExpression(program: planned, inputs: ExpressionInputs(planned), folds: used)
+        if !Self.iterates(rewritten), used.allSatisfy({ !bodiesIterate(fold: $0) }) {
+            plan.writtenNodes = Self.nodes(in: checked.ast.root)
+        }
+        return plan
+    }
+
+    /// Whether a fold's bodies, or those of the folds it iterates, contain an iteration.
+    private func bodiesIterate(fold k: Int) -> Bool {
+        guard k < folds.count else { return true }
+        if Self.bodies(of: folds[k].shape).contains(where: Self.iterates) { return true }
+        if case .fold(let source) = folds[k].source { return bodiesIterate(fold: source) }
+        return false
+    }
+
+    /// Whether an expression contains a comprehension.
+    static func iterates(_ expr: CELExpr) -> Bool {
+        switch expr.kind {
+        case .literal, .ident: false
+        case .select(let operand, _, _): iterates(operand)
+        case .call(let target, _, let args): (target.map(iterates) ?? false) || args.contains(where: iterates)
+        case .list(let elements): elements.contains(where: iterates)
+        case .map(let entries): entries.contains { iterates($0.key) || iterates($0.value) }
+        case .comprehension: true
+        }
+    }
+
+    /// Every node of an expression, each part of a comprehension included (at least what CEL
+    /// charges for evaluating it once, and for one iteration of any comprehension in it).
+    static func nodes(in expr: CELExpr) -> Int {
+        switch expr.kind {
+        case .literal, .ident: 1
+        case .select(let operand, _, _): 1 + nodes(in: operand)
+        case .call(let target, _, let args): 1 + (target.map { nodes(in: $0) } ?? 0) + args.reduce(0) { $0 + nodes(in: $1) }
+        case .list(let elements): 1 + elements.reduce(0) { $0 + nodes(in: $1) }
+        case .map(let entries): 1 + entries.reduce(0) { $0 + nodes(in: $1.key) + nodes(in: $1.value) }
+        case .comprehension(let c):
+            1 + nodes(in: c.iterRange) + nodes(in: c.accuInit) + nodes(in: c.loopCondition) + nodes(in: c.loopStep)
+                + nodes(in: c.result)
+        }
     }
 
     // MARK: rewriting

@@ -9,4 +9,19 @@ struct PlannedExpression: Sendable {
     var inputs: ExpressionInputs
     /// Indices (in `Replay.folds`) of the folds it reads directly.
     var folds: [Int]
+    /// The nodes of the expression as written, when every iteration in it became a fold and no
+    /// fold body iterates; `nil` otherwise.
+    var writtenNodes: Int?
+
+    /// Whether `program`, reading the folds' values after all `events`, gives what the expression
+    /// as written gives. The tables hold the written value unless the written evaluation runs over
+    /// the cost limit, and without nested iterations it costs at most nodes × (1 + events × nodes)
+    /// steps: every node once, then per iteration (at most `events` per fold) at most every node.
+    func readsLikeWritten(events: Int, costLimit: Int) -> Bool {
+        if folds.isEmpty { return true }  // `program` is the expression as written
+        guard let nodes = writtenNodes else { return false }
+        let perNode = events.multipliedReportingOverflow(by: nodes)
+        let bound = (perNode.partialValue + 1).multipliedReportingOverflow(by: nodes)
+        return !perNode.overflow && !bound.overflow && bound.partialValue <= costLimit
+    }
 }

@@ -12,6 +12,14 @@ extension Replay {
     ///   - costLimited: awards whose condition ran over the cost limit while locked.
     public func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
                        costLimited: Set<String>) -> ReplayOutcome {
+        decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited, folds: nil)
+    }
+
+    /// `decide`, reading the replay's fold tables (`folds`, over the same events) instead of
+    /// iterating all events again wherever that gives the value as written
+    /// (`PlannedExpression.readsLikeWritten`).
+    func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
+                costLimited: Set<String>, folds: EventFoldValues?) -> ReplayOutcome {
         var facts = facts
         let now = facts.now
         let moment = FactMoment(moment: now, eventCount: facts.events.count)
@@ -22,16 +30,42 @@ extension Replay {
             bindings[variable.rawValue] = facts.variable(variable, at: moment)
         }
         bindings[FactVariable.achievements.rawValue] = achievementsValue(unlocks, at: now.instant)
-        var metrics: [(key: String, value: CELValue)] = []
-        for metric in rules.metrics {
-            bindings[FactVariable.metrics.rawValue] = .map(CELMap(strings: metrics))
-            metrics.append((metric.id, metric.expression.program.evaluate(CELActivation(bindings), costLimit: costLimit)))
+        // The same bindings with every fold's value after all events, for the planned programs.
+        var tabulated: [String: CELValue]? = folds.map { folds in
+            var values = bindings
+            for k in self.folds.indices { values[self.folds[k].variable] = folds.value(k, events: moment.eventCount) }
+            return values
         }
-        bindings[FactVariable.metrics.rawValue] = .map(CELMap(strings: metrics))
+        var metrics: [(key: String, value: CELValue)] = []
+        for (position, metric) in rules.metrics.enumerated() {
+            let record = CELValue.map(CELMap(strings: metrics))
+            bindings[FactVariable.metrics.rawValue] = record
+            tabulated?[FactVariable.metrics.rawValue] = record
+            let plan = position < metricPlans.count ? metricPlans[position] : nil
+            let value: CELValue
+            if let plan, let tabulated, plan.readsLikeWritten(events: moment.eventCount, costLimit: costLimit) {
+                value = plan.program.evaluate(CELActivation(tabulated), costLimit: costLimit)
+            } else {
+                value = metric.expression.program.evaluate(CELActivation(bindings), costLimit: costLimit)
+            }
+            metrics.append((metric.id, value))
+        }
+        let record = CELValue.map(CELMap(strings: metrics))
+        bindings[FactVariable.metrics.rawValue] = record
+        tabulated?[FactVariable.metrics.rawValue] = record
         let activation = CELActivation(bindings)
+        let tabulatedActivation = tabulated.map(CELActivation.init)
 
-        func number(_ expression: RuleExpression, for award: AwardRule) -> ProgressNumber {
-            switch expression.program.evaluate(activation, costLimit: costLimit) {
+        /// An expression's value at `now`: through its plan when that reads like the written one.
+        func value(of expression: RuleExpression, planned plan: PlannedExpression?) -> CELValue {
+            if let plan, let tabulatedActivation, plan.readsLikeWritten(events: moment.eventCount, costLimit: costLimit) {
+                return plan.program.evaluate(tabulatedActivation, costLimit: costLimit)
+            }
+            return expression.program.evaluate(activation, costLimit: costLimit)
+        }
+
+        func number(_ expression: RuleExpression, planned plan: PlannedExpression?, for award: AwardRule) -> ProgressNumber {
+            switch value(of: expression, planned: plan) {
             case .int(let v): return .int(v)
             case .uint(let v): return .int(Int64(clamping: v))
             case .double(let v): return .double(v)
@@ -44,7 +78,7 @@ extension Replay {
 
         var standings: [AwardStanding] = []
         var points = 0
-        for award in awards {
+        for (index, award) in awards.enumerated() {
             let unlock = unlocks[award.id]
             var progress: AwardProgress
             var catalogVersion: Int?
@@ -67,14 +101,16 @@ extension Replay {
                     newLevels = added > 0 ? added : nil
                 }
             case .condition(let condition):
+                let plans: (current: PlannedExpression?, target: PlannedExpression?) = index < progressPlans.count ? progressPlans[index] : (nil, nil)
                 switch award.progress {
                 case .measured(let current, let target):
-                    progress = AwardProgress(current: number(current, for: award), target: number(target, for: award))
+                    progress = AwardProgress(current: number(current, planned: plans.current, for: award),
+                                             target: number(target, planned: plans.target, for: award))
                 case .derived(let current, let target, let targetIsInt):
-                    progress = AwardProgress(current: number(current, for: award),
+                    progress = AwardProgress(current: number(current, planned: plans.current, for: award),
                                              target: targetIsInt ? .int(Int64(target)) : .double(target))
                 case .binary, .module:
-                    let value = condition.program.evaluate(activation, costLimit: costLimit)
+                    let value = value(of: condition, planned: index < conditionPlans.count ? conditionPlans[index] : nil)
                     if case .error(let error) = value, error.kind == CELError.Kind.costLimitExceeded { costLimited.insert(award.id) }
                     let holds: Bool = if case .bool(true) = value { true } else { false }
                     progress = AwardProgress(current: .int(holds ? 1 : 0), target: .int(1))

@@ -22,6 +22,8 @@ public struct Replay: Sendable {
     let metricPlans: [PlannedExpression]
     /// Per award: its rewritten condition (`nil` for milestones and module achievements).
     let conditionPlans: [PlannedExpression?]
+    /// Per award: its progress expressions planned like conditions, for the decision at `now`.
+    let progressPlans: [(current: PlannedExpression?, target: PlannedExpression?)]
     /// Per metric: the channels it reads through every metric it uses.
     let metricChannels: [String: FactChannels]
     /// Per metric: the folds it reads through every metric it uses.
@@ -55,6 +57,13 @@ public struct Replay: Sendable {
             guard case .condition(let expression) = award.criterion else { return nil }
             return planner.plan(expression.program)
         }
+        progressPlans = awards.map { award in
+            switch award.progress {
+            case .measured(let current, let target): (planner.plan(current.program), planner.plan(target.program))
+            case .derived(let current, _, _): (planner.plan(current.program), nil)
+            case .binary, .module: (nil, nil)
+            }
+        }
         self.metricPlans = metricPlans
         folds = planner.folds
         metricChannels = channels
@@ -77,7 +86,8 @@ public struct Replay: Sendable {
     private func replay<Facts: ReplayFacts>(_ facts: Facts) -> ReplayOutcome {
         var run = ReplayRun(replay: self, facts: facts)
         run.walk()
-        return decide(run.bindings.facts, unlocks: run.unlocks, checkpoints: run.checkpoints, costLimited: run.costLimited)
+        return decide(run.bindings.facts, unlocks: run.unlocks, checkpoints: run.checkpoints, costLimited: run.costLimited,
+                      folds: run.bindings.folds)
     }
 
     /// The metrics an expression reads, by name.
