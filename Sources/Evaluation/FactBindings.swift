@@ -126,7 +126,8 @@ struct FactBindings<Facts: ReplayFacts> {
 
     /// For a slot that reads only folds: the event count from which its value can differ from
     /// the one at its last `key`. 0 (no promise) for a slot that reads anything else.
-    func quietUntil(_ slot: Int) -> Int {
+    /// (`mutating` only so the bindings are passed in place: a non-mutating call copied them.)
+    mutating func quietUntil(_ slot: Int) -> Int {
         guard slots[slot].channels.isEmpty else { return 0 }
         let points = slots[slot].changePoints
         let cursor = epochCursors[slot]
