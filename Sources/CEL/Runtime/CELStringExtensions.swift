@@ -23,6 +23,15 @@ enum CELStringExtensions {
 
     private typealias Scalars = [Unicode.Scalar]
 
+    /// The longest string (in code points) `replace` and `strings.quote` may build. Both can
+    /// multiply their input's length, and the cost limit counts calls, not characters, so a
+    /// few nested calls could otherwise exhaust memory.
+    static let maximumResultLength = 1 << 24
+
+    private static func tooLong(_ name: String) -> CELValue {
+        .error(CELError(.invalidArgument, "\(name): result longer than \(maximumResultLength) code points"))
+    }
+
     private static func text(_ scalars: some Sequence<Unicode.Scalar>) -> String {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
@@ -96,26 +105,34 @@ enum CELStringExtensions {
         let scalars = Scalars(s.unicodeScalars)
         let pattern = Scalars(old.unicodeScalars)
         let replacement = Scalars(new.unicodeScalars)
-        var result: Scalars = []
-        var replaced = Int64(0)
+        var starts: [Int] = []
         var i = 0
-        while i <= scalars.count {
-            let canReplace = limit < 0 || replaced < limit
-            if canReplace, i + pattern.count <= scalars.count,
-               scalars[i..<(i + pattern.count)].elementsEqual(pattern) {
-                result += replacement
-                replaced += 1
-                if pattern.isEmpty {
-                    if i < scalars.count { result.append(scalars[i]) }
-                    i += 1
-                } else {
+        while limit < 0 || Int64(starts.count) < limit {
+            if pattern.isEmpty {
+                guard i <= scalars.count else { break }
+                starts.append(i)
+                i += 1
+            } else {
+                guard i + pattern.count <= scalars.count else { break }
+                if scalars[i..<(i + pattern.count)].elementsEqual(pattern) {
+                    starts.append(i)
                     i += pattern.count
+                } else {
+                    i += 1
                 }
-                continue
             }
-            if i < scalars.count { result.append(scalars[i]) }
-            i += 1
         }
+        guard scalars.count + starts.count * (replacement.count - pattern.count) <= maximumResultLength else {
+            return tooLong("replace")
+        }
+        var result: Scalars = []
+        var cursor = 0
+        for start in starts {
+            result += scalars[cursor..<start]
+            result += replacement
+            cursor = start + pattern.count
+        }
+        result += scalars[cursor...]
         return .string(text(result))
     }
 
@@ -220,6 +237,8 @@ enum CELStringExtensions {
     /// backslash and the C control escapes; every other code point is kept as it is.
     static func quote(_ args: [CELValue]) -> CELValue {
         guard args.count == 1, case .string(let s) = args[0] else { return noOverload("strings.quote", args) }
+        // At most one escape character per code point, plus the quotes.
+        guard s.unicodeScalars.count <= maximumResultLength / 2 - 1 else { return tooLong("strings.quote") }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
