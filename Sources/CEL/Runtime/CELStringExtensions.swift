@@ -8,8 +8,9 @@ enum CELStringExtensions {
         t["charAt"] = .variadic(charAt)
         t["indexOf"] = .variadic { indexOf("indexOf", $0, fromEnd: false) }
         t["lastIndexOf"] = .variadic { indexOf("lastIndexOf", $0, fromEnd: true) }
-        t["lowerAscii"] = .variadic { mapScalars("lowerAscii", $0) { (0x41...0x5A).contains($0.value) ? $0.value + 32 : $0.value } }
-        t["upperAscii"] = .variadic { mapScalars("upperAscii", $0) { (0x61...0x7A).contains($0.value) ? $0.value - 32 : $0.value } }
+        // Only ASCII letters change case; every other code point is kept.
+        t["lowerAscii"] = .variadic { mapScalars("lowerAscii", $0) { ("A"..."Z").contains($0) ? $0.value + 32 : $0.value } }
+        t["upperAscii"] = .variadic { mapScalars("upperAscii", $0) { ("a"..."z").contains($0) ? $0.value - 32 : $0.value } }
         t["replace"] = .variadic(replace)
         t["split"] = .variadic(split)
         t["substring"] = .variadic(substring)
@@ -75,13 +76,22 @@ enum CELStringExtensions {
             guard given >= 0, given <= last else { return outOfRange(given) }
             from = given
         }
-        let start = Int(from)
-        let limit = scalars.count - needle.count
-        guard limit >= 0 else { return .int(-1) }
-        let positions: [Int] = fromEnd ? Array(stride(from: min(start, limit), through: 0, by: -1))
-                                       : (start <= limit ? Array(start...limit) : [])
-        for position in positions where scalars[position..<(position + needle.count)].elementsEqual(needle) {
-            return .int(Int64(position))
+        let lastStart = scalars.count - needle.count
+        func matches(at position: Int) -> Bool {
+            scalars[position..<(position + needle.count)].elementsEqual(needle)
+        }
+        if fromEnd {
+            var position = min(Int(from), lastStart)
+            while position >= 0 {
+                if matches(at: position) { return .int(Int64(position)) }
+                position -= 1
+            }
+        } else {
+            var position = Int(from)
+            while position <= lastStart {
+                if matches(at: position) { return .int(Int64(position)) }
+                position += 1
+            }
         }
         return .int(-1)
     }
