@@ -39,7 +39,8 @@ public struct CELEnvironment: Sendable {
     }
 
     /// Parses `source`, expanding the macros (`has`, `all`, `exists`, `exists_one`, `map`,
-    /// `filter` and the two-variable forms) unless `expandsMacros` is false.
+    /// `filter`, the two-variable forms, and `math.greatest`/`math.least` with any number of
+    /// arguments) unless `expandsMacros` is false.
     public func parse(_ source: String, expandsMacros: Bool = true) -> Result<CELAST, CELCompileErrors> {
         var parser = CELParser(source: source, expandsMacros: expandsMacros)
         return parser.parse()

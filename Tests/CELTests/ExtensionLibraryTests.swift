@@ -131,6 +131,7 @@ import Testing
         ("'%s'.format([0.00001])", "0.00001"),
         ("'%s'.format([-2.0])", "-2"),
         ("'%s'.format([b'\\xff'])", "\u{FFFD}"),
+        ("'%s'.format([b'a\\xff\\xfeb\\xc3'])", "a\u{FFFD}b\u{FFFD}"),
         ("'%.2e'.format([-0.000123])", "-1.23e-04"),
         ("'%.0e'.format([5])", "5e+00"),
         ("'%.2f'.format([1u])", "1.00"),

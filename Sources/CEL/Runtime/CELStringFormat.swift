@@ -86,7 +86,7 @@ enum CELStringFormat {
         case .uint(let u): return .success(String(u))
         case .double(let d): return .success(plainDecimal(d))
         case .string(let s): return .success(s)
-        case .bytes(let b): return .success(String(decoding: b, as: UTF8.self))
+        case .bytes(let b): return .success(validText(b))
         case .timestamp(let t): return .success(t.rfc3339(offsetSeconds: 0))
         case .duration(let d): return .success(d.celString)
         case .type(let t): return .success(t.runtimeName)
@@ -110,6 +110,27 @@ enum CELStringFormat {
             entries.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             return .success("{" + entries.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}")
         case .error(let error): return .failure(error)
+        }
+    }
+
+    /// Bytes as UTF-8 text, each run of invalid bytes replaced by one U+FFFD (the spec's rule,
+    /// Go's `strings.ToValidUTF8`), where Swift's decoding would put one per invalid subsequence.
+    static func validText(_ bytes: [UInt8]) -> String {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var out = String.UnicodeScalarView()
+        var afterInvalid = false
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                out.append(scalar)
+                afterInvalid = false
+            case .error:
+                if !afterInvalid { out.append("\u{FFFD}") }
+                afterInvalid = true
+            case .emptyInput:
+                return String(out)
+            }
         }
     }
 
