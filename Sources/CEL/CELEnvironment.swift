@@ -1,14 +1,20 @@
 /// Declarations that expressions are checked against, and the entry point to compile them.
 ///
 /// Starts with the standard library of langdef (operators, `size`, string functions,
-/// conversions, date/time accessors) plus `list.sum()`, `list.min()` and `list.max()`.
+/// conversions, date/time accessors) plus `list.sum()`, `list.min()` and `list.max()`, and
+/// cel-go's strings and math extension libraries (`'abc'.charAt(1)`, `math.greatest(a, b)`).
 public struct CELEnvironment: Sendable {
     /// The namespace names are resolved in (langdef "Name Resolution"), e.g. `com.example`.
     public var container: String
     /// Declared variables by qualified name.
     public private(set) var variables: [String: CELType] = [:]
     /// Declared functions by qualified name, standard ones included.
-    public private(set) var functions: [String: [CELOverload]] = CELStandardDeclarations.functions
+    public private(set) var functions: [String: [CELOverload]] = CELEnvironment.builtInFunctions
+
+    /// The standard declarations and the extension libraries' (their names are disjoint).
+    static let builtInFunctions: [String: [CELOverload]] = CELStandardDeclarations.functions
+        .merging(CELStringExtensionDeclarations.functions) { standard, _ in standard }
+        .merging(CELMathExtensionDeclarations.functions) { standard, _ in standard }
 
     public init(container: String = "") {
         self.container = container
@@ -33,7 +39,8 @@ public struct CELEnvironment: Sendable {
     }
 
     /// Parses `source`, expanding the macros (`has`, `all`, `exists`, `exists_one`, `map`,
-    /// `filter` and the two-variable forms) unless `expandsMacros` is false.
+    /// `filter`, the two-variable forms, and `math.greatest`/`math.least` with any number of
+    /// arguments) unless `expandsMacros` is false.
     public func parse(_ source: String, expandsMacros: Bool = true) -> Result<CELAST, CELCompileErrors> {
         var parser = CELParser(source: source, expandsMacros: expandsMacros)
         return parser.parse()

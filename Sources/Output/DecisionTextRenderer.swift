@@ -30,9 +30,9 @@ public struct DecisionTextRenderer: Sendable {
             lines.append("")
             lines.append("Locked (\(locked.count)):")
             let names = locked.map { $0.hidden ? "???" : Self.name($0.id, titles) }
-            let width = names.map(\.count).max() ?? 0
+            let width = names.map(Self.displayWidth).max() ?? 0
             for (standing, name) in zip(locked, names) {
-                let padded = name + String(repeating: " ", count: max(0, width - name.count))
+                let padded = name + String(repeating: " ", count: max(0, width - Self.displayWidth(name)))
                 lines.append("  \(padded)  \(bar(standing.progress))  \(Self.figure(standing.progress))")
             }
         }
@@ -117,5 +117,19 @@ public struct DecisionTextRenderer: Sendable {
         }
         for rank in rules.ranks where titles[rank.id] == nil { titles[rank.id] = rank.title }
         return titles
+    }
+
+    /// Terminal columns of `text`: East Asian wide characters (CJK, Hangul, full-width forms)
+    /// take two, so the progress bars of Chinese titles line up.
+    static func displayWidth(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { width, scalar in
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+                 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+                width + 2
+            default:
+                width + 1
+            }
+        }
     }
 }

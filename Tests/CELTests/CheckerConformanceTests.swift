@@ -8,7 +8,7 @@ import Testing
 @Suite struct CheckerConformanceTests {
     static let files = ["basic", "comparisons", "conversions", "fields", "fp_math", "integer_math", "lists",
                         "logic", "macros", "macros2", "namespace", "parse", "plumbing", "string", "timestamps",
-                        "type_deduction"]
+                        "type_deduction", "math_ext", "string_ext"]
 
     struct Case: Sendable, CustomStringConvertible {
         var name: String

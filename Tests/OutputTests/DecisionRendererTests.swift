@@ -1,7 +1,7 @@
 import CEL
 import Evaluation
 import Facts
-import Output
+@testable import Output
 import Rules
 import Testing
 
@@ -184,5 +184,18 @@ import Testing
         let progress = AwardProgress(current: .int(Int64(current)), target: .int(Int64(target)))
         let bar = DecisionTextRenderer(barWidth: 10).bar(progress)
         #expect(bar == "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 10 - filled) + "]")
+    }
+}
+
+@Suite struct DisplayWidthTests {
+    @Test(arguments: [
+        ("focus", 5),
+        ("专注新手", 8),
+        ("专注新手 (focus_10_hours)", 25),
+        ("ｆｕｌｌ", 8),
+        ("", 0),
+    ])
+    func wideCharactersTakeTwoColumns(text: String, columns: Int) {
+        #expect(DecisionTextRenderer.displayWidth(text) == columns)
     }
 }

@@ -3,8 +3,10 @@ import Foundation
 /// The functions of langdef's standard definitions, plus `sum`, `min` and `max` on lists,
 /// keyed by function name. Receiver-style calls pass the receiver as the first argument.
 enum CELStandardLibrary {
+    /// The implementation of `name` in the standard library or one of the extension libraries
+    /// (strings, math), which every environment has.
     static func function(named name: String) -> CELFunction? {
-        table[name]
+        table[name] ?? CELStringExtensions.table[name] ?? CELMathExtensions.table[name]
     }
 
     static let table: [String: CELFunction] = {

@@ -1,14 +1,23 @@
 /// The macros of langdef ("Macros") and of cel-go's two-variable comprehension extension,
-/// identified by name, call style and argument count.
+/// identified by name, call style and argument count, and the math extension's
+/// `math.greatest`/`math.least`, which take any number of arguments.
 enum CELMacro: Sendable, Equatable {
     case has
     case all, exists, existsOne
     case map, mapFiltered, filter
     case allTwo, existsTwo, existsOneTwo
     case transformList, transformListFiltered, transformMap, transformMapFiltered
+    case greatest, least
 
-    static func matching(function: String, hasTarget: Bool, argumentCount: Int) -> CELMacro? {
-        guard hasTarget else {
+    static func matching(function: String, target: CELExpr?, argumentCount: Int) -> CELMacro? {
+        if case .ident("math")? = target?.kind {
+            switch function {
+            case "greatest": return .greatest
+            case "least": return .least
+            default: break
+            }
+        }
+        guard target != nil else {
             return function == "has" && argumentCount == 1 ? .has : nil
         }
         switch (function, argumentCount) {

@@ -15,7 +15,12 @@ struct CELMacroExpander {
     }
 
     mutating func expand(_ macro: CELMacro, target: CELExpr?, args: [CELExpr]) throws(CELIssue) -> CELExpr {
-        if macro == .has { return try expandHas(args[0]) }
+        switch macro {
+        case .has: return try expandHas(args[0])
+        case .greatest: return try expandExtreme("math.greatest", args)
+        case .least: return try expandExtreme("math.least", args)
+        default: break
+        }
         guard let range = target else { return call }
         let twoVariables: Bool
         switch macro {
@@ -37,7 +42,7 @@ struct CELMacroExpander {
         let step: CELExpr
         var result = accu()
         switch macro {
-        case .has:
+        case .has, .greatest, .least:
             return call
         case .all, .allTwo:
             initial = literal(.bool(true))
@@ -87,6 +92,31 @@ struct CELMacroExpander {
         }
         return CELExpr(id: call.id, range: call.range,
                        kind: .select(operand: operand, field: field, testOnly: true))
+    }
+
+    /// `math.greatest(a, b, c, …)` becomes `math.greatest([a, b, c, …])`, so the function needs
+    /// overloads for one and two arguments and a list only (cel-go does the same). As in cel-go,
+    /// a literal that is not a number is reported here rather than as an overload mismatch.
+    private mutating func expandExtreme(_ function: String, _ args: [CELExpr]) throws(CELIssue) -> CELExpr {
+        guard !args.isEmpty else {
+            throw locator.issue("\(function)() requires at least one argument", at: call.range)
+        }
+        for argument in args where !Self.mayBeNumeric(argument, allowList: args.count == 1) {
+            throw locator.issue("\(function)() arguments must be numeric", at: argument.range)
+        }
+        let operands = args.count <= 2 ? args : [make(.list(elements: args))]
+        return CELExpr(id: call.id, range: call.range, kind: .call(target: nil, function: function, args: operands))
+    }
+
+    /// False for literals (and list literals) that cannot be numbers; anything else is left
+    /// to the checker and the run time.
+    private static func mayBeNumeric(_ expr: CELExpr, allowList: Bool) -> Bool {
+        switch expr.kind {
+        case .literal(.int), .literal(.uint), .literal(.double): return true
+        case .literal, .map: return false
+        case .list(let elements): return allowList && elements.allSatisfy { mayBeNumeric($0, allowList: false) }
+        default: return true
+        }
     }
 
     private func variableName(_ expr: CELExpr) throws(CELIssue) -> String {

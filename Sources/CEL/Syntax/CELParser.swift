@@ -358,7 +358,7 @@ struct CELParser {
                                    nameRange: CELSourceRange, range: CELSourceRange) throws(CELIssue) -> CELExpr {
         let callExpr = try node(.call(target: target, function: function, args: args), range, anchor: nameRange)
         guard expandsMacros,
-              let macro = CELMacro.matching(function: function, hasTarget: target != nil, argumentCount: args.count)
+              let macro = CELMacro.matching(function: function, target: target, argumentCount: args.count)
         else { return callExpr }
         var expander = CELMacroExpander(call: callExpr, nextID: nextID, locator: locator)
         let expanded = try expander.expand(macro, target: target, args: args)
