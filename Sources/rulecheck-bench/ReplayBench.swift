@@ -16,7 +16,7 @@ enum ReplayBench {
 
     @discardableResult
     static func run(arguments: [String] = []) -> Int32 {
-        let runs = arguments.first.flatMap(Int.init) ?? 9
+        let runs = max(1, arguments.first.flatMap(Int.init) ?? 9)
         let eventCounts = arguments.count > 1 ? arguments.dropFirst().compactMap(Int.init) : Self.eventCounts
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-replay-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
