@@ -108,20 +108,20 @@ struct CELPlanner {
         return Node(step: { frame in frame.slots[slot] }, constant: nil, slot: slot)
     }
 
+    /// What the checker resolved a name to, if that settles it: a declared variable, a constant or
+    /// a type name. `nil` falls back to dynamic name resolution.
+    func plan(_ reference: CELReference) -> Node? {
+        switch reference {
+        case .variable(let qualified): readVariable(qualified)
+        case .constant(let literal): .constant(Self.value(of: literal))
+        case .typeName(let type): .constant(.type(type))
+        case .overloads: nil
+        }
+    }
+
     mutating func planIdent(_ name: String, id: CELExprID) -> Node {
         if let local = local(named: name) { return readLocal(local) }
-        if let reference = checked?.references[id] {
-            switch reference {
-            case .variable(let qualified):
-                if let node = readVariable(qualified) { return node }
-            case .constant(let literal):
-                return .constant(Self.value(of: literal))
-            case .typeName(let type):
-                return .constant(.type(type))
-            case .overloads:
-                break
-            }
-        }
+        if let reference = checked?.references[id], let node = plan(reference) { return node }
         return planDynamicName([name])
     }
 
@@ -221,18 +221,7 @@ struct CELPlanner {
     }
 
     mutating func planSelect(_ expr: CELExpr, operand: CELExpr, field: String, testOnly: Bool) -> Node {
-        if !testOnly, let reference = checked?.references[expr.id] {
-            switch reference {
-            case .variable(let qualified):
-                if let node = readVariable(qualified) { return node }
-            case .constant(let literal):
-                return .constant(Self.value(of: literal))
-            case .typeName(let type):
-                return .constant(.type(type))
-            case .overloads:
-                break
-            }
-        }
+        if !testOnly, let reference = checked?.references[expr.id], let node = plan(reference) { return node }
         if checked == nil, let parts = qualifiedParts(operand) {
             return planDynamicName(parts + [field], testOnlyLast: testOnly)
         }
