@@ -249,22 +249,7 @@ enum CELStringExtensions {
         guard args.count == 1, case .string(let s) = args[0] else { return noOverload("strings.quote", args) }
         // At most one escape character per code point, plus the quotes.
         guard s.unicodeScalars.count <= maximumResultLength / 2 - 1 else { return tooLong("strings.quote") }
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\u{07}": out += "\\a"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{0B}": out += "\\v"
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return .string(out + "\"")
+        return .string(CELStringLiteral.quoted(s, controls: .cEscapes))
     }
 
     /// `s.format(list)`: see `CELStringFormat`.

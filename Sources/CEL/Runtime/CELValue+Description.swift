@@ -12,7 +12,7 @@ extension CELValue: CustomStringConvertible {
             // Keep doubles recognisable as doubles: `2.0`, not `2`.
             if d.isFinite, !text.contains("."), !text.contains("e") { return text + ".0" }
             return text
-        case .string(let s): return Self.quoted(s)
+        case .string(let s): return CELStringLiteral.quoted(s, controls: .hexEscapes)
         case .bytes(let b):
             return "b\"" + b.map { byte in
                 (0x20..<0x7f).contains(byte) && byte != 0x22 && byte != 0x5c
@@ -26,26 +26,6 @@ extension CELValue: CustomStringConvertible {
         case .type(let t): return t.runtimeName
         case .error(let e): return "error(\(e.message))"
         }
-    }
-
-    private static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\x" + String(scalar.value, radix: 16).leftPadded(2)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
 
