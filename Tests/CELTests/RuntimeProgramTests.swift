@@ -70,6 +70,16 @@ import Testing
         ("[3, 1, 2].min()", .value(.int(1))),
         ("[3, 1, 2].max()", .value(.int(3))),
         ("[2.5, 0.5].max()", .value(.double(2.5))),
+        // Mixed numbers (JSON minutes 25 and 25.5) give a double; one kind keeps its kind.
+        ("[25, 25.5].sum()", .value(.double(50.5))),
+        ("[25.5, 25].sum()", .value(.double(50.5))),
+        ("[1u, 2, 0.5].sum()", .value(.double(3.5))),
+        ("[1, 2u].sum()", .value(.double(3))),
+        ("[3, 1.5, 2u].min()", .value(.double(1.5))),
+        ("[3, 1.5, 2u].max()", .value(.double(3))),
+        ("[1, 2u].min()", .value(.double(1))),
+        ("[4u, 2u].min()", .value(.uint(2))),
+        ("[1, 'a', 2.5].sum()", .error(.noSuchOverload)),
     ]
 
     @Test(arguments: aggregateCases)
