@@ -88,6 +88,46 @@ import Testing
         #expect(expected.matches(result), "\(source) gave \(result), expected \(expected)")
     }
 
+    /// Conversions whose input is out of the target's range are errors, never a wrapped,
+    /// clamped or infinite value; and so is every arithmetic overflow.
+    @Test(arguments: [
+        ("int('9223372036854775808')", Expected.error(.invalidArgument)),
+        ("int('-9223372036854775809')", .error(.invalidArgument)),
+        ("int('9223372036854775807')", .value(.int(.max))),
+        ("int('-9223372036854775808')", .value(.int(.min))),
+        ("uint('-1')", .error(.invalidArgument)),
+        ("uint('18446744073709551616')", .error(.invalidArgument)),
+        ("uint('18446744073709551615')", .value(.uint(.max))),
+        ("double('1e400')", .error(.invalidArgument)),
+        ("double('-1e400')", .error(.invalidArgument)),
+        ("double('1e-400')", .value(.double(0))),
+        ("double('1.5e3')", .value(.double(1500))),
+        ("double('inf') > 1e308", .value(.bool(true))),
+        ("int(9223372036854775807.0)", .error(.range)),
+        ("int(-9223372036854775809.0)", .error(.range)),
+        ("uint(-1.0)", .error(.range)),
+        ("uint(-1)", .error(.range)),
+        ("int(18446744073709551615u)", .error(.range)),
+        ("duration(dyn(9223372036854775807))", .error(.range)),
+        ("9223372036854775807 + 1", .error(.overflow)),
+        ("-9223372036854775808 - 1", .error(.overflow)),
+        ("9223372036854775807 * 2", .error(.overflow)),
+        ("-9223372036854775808 / -1", .error(.overflow)),
+        ("-9223372036854775808 % -1", .error(.overflow)),
+        ("-(-9223372036854775808)", .error(.overflow)),
+        ("18446744073709551615u + 1u", .error(.overflow)),
+        ("0u - 1u", .error(.overflow)),
+        ("math.abs(-9223372036854775808)", .error(.overflow)),
+        ("[9223372036854775807, 1].sum()", .error(.overflow)),
+        ("timestamp('9999-12-31T23:59:59Z') + duration('1s')", .error(.range)),
+        ("duration('2562047h') + duration('2562047h')", .error(.range)),
+    ])
+    func outOfRangeIsAnError(source: String, expected: Expected) {
+        let checked = evaluateChecked(source)
+        #expect(expected.matches(checked), "\(source) gave \(checked)")
+        #expect(evaluateUnchecked(source).isError == checked.isError, "\(source) unchecked disagrees")
+    }
+
     @Test func emptyAggregates() {
         let ints: (CELType, CELValue) = (.list(.int), .list(CELList([])))
         let doubles: (CELType, CELValue) = (.list(.double), .list(CELList([])))
