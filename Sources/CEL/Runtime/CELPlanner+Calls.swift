@@ -54,7 +54,41 @@ extension CELPlanner {
         if !traced, nodes.count == 2, let fused = fusedFieldComparison(function, operands[0], nodes[1]) { return fused }
         if nodes.count == 2, let fast = Self.fastComparison(function, nodes[0], nodes[1]) { return fast }
         if function != "sum", let resolved = planResolvedOverload(expr, nodes) { return resolved }
+        if let model = CELCostModel.model(for: function) { return Self.costedCall(implementation, nodes, model) }
         return Self.strictCall(implementation, nodes)
+    }
+
+    /// A strict call that also charges what it builds or traverses (`CELCostModel`): before
+    /// the call from the arguments, after it from the result.
+    static func costedCall(_ function: CELFunction, _ nodes: [Node], _ model: CELCostModel) -> Node {
+        let result = model.result
+        if case .binary(let f) = function, nodes.count == 2 {
+            let a = nodes[0].step
+            let b = nodes[1].step
+            let before = model.binary
+            return Node(step: { frame in
+                let x = a(&frame)
+                let y = b(&frame)
+                if case .error = x { return x }
+                if case .error = y { return y }
+                if let before, !frame.charge(before(x, y)) { return .error(CELFrame.costError) }
+                let value = f(x, y)
+                if let result, !frame.charge(result(value)) { return .error(CELFrame.costError) }
+                return value
+            }, constant: nil)
+        }
+        return Node(step: { frame in
+            var values: [CELValue] = []
+            values.reserveCapacity(nodes.count)
+            for node in nodes { values.append(node.step(&frame)) }
+            if let error = values.first(where: \.isError) { return error }
+            var steps = model.arguments?(values) ?? 0
+            if let before = model.binary, values.count == 2 { steps = before(values[0], values[1]) }
+            guard frame.charge(steps) else { return .error(CELFrame.costError) }
+            let value = apply(function, values)
+            if let result, !frame.charge(result(value)) { return .error(CELFrame.costError) }
+            return value
+        }, constant: nil)
     }
 
     /// `text.matches(pattern)`: a constant pattern is compiled once; the match runs under the
