@@ -38,6 +38,18 @@ struct CELCostModel: Sendable {
         }
     }
 
+    /// Most steps a call may cost to be folded into a constant when the program is planned:
+    /// a costlier one (`lists.range(1000000000)`) is left to run, and be charged, at evaluation.
+    static let foldingLimit = 10_000
+
+    /// Whether a call on these constant arguments is cheap enough to fold at plan time.
+    func allowsFolding(_ arguments: [CELValue]) -> Bool {
+        if let binary, arguments.count == 2, binary(arguments[0], arguments[1]) > Self.foldingLimit { return false }
+        if let before = self.arguments, before(arguments) > Self.foldingLimit { return false }
+        // A result-charged call is bounded by its inputs, which are constants of the source.
+        return true
+    }
+
     /// Steps to build or traverse `value` (shallow: the elements of a list are counted, not
     /// their own contents, as a copy of a list shares its elements).
     static func size(of value: CELValue) -> Int {

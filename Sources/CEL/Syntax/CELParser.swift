@@ -230,6 +230,18 @@ struct CELParser {
         var expr = try parsePrimary(negativeSign: negativeSign)
         while true {
             switch current.kind {
+            case .dot where peekKind(1) == .question:
+                // `a.?b`: optional field selection (cel-go's optional syntax).
+                advance()
+                let question = advance()
+                let nameToken = advance()
+                guard case .identifier(let name) = nameToken.kind else {
+                    throw unexpected(nameToken, expected: "a field name after '.?'")
+                }
+                let field = try node(.literal(.string(name)), nameToken.range)
+                expr = try call(CELOptionalSyntax.select, [expr, field],
+                                range: CELSourceRange(start: expr.range.start, end: nameToken.range.end),
+                                anchor: CELSourceRange(start: question.range.start, end: nameToken.range.end))
             case .dot:
                 advance()
                 let nameToken = advance()
@@ -254,9 +266,12 @@ struct CELParser {
                 }
             case .leftBracket:
                 let open = advance()
+                // `a[?k]`: optional index.
+                let optional = current.kind == .question
+                if optional { advance() }
                 let subscriptExpr = try parseExpression()
                 let close = try expect(.rightBracket, "']'")
-                expr = try call("_[_]", [expr, subscriptExpr],
+                expr = try call(optional ? CELOptionalSyntax.index : "_[_]", [expr, subscriptExpr],
                                 range: CELSourceRange(start: expr.range.start, end: close.range.end),
                                 anchor: open.range)
             case .leftBrace where expr.qualifiedName != nil:
@@ -378,7 +393,7 @@ struct CELParser {
         let open = try expect(.leftBracket, "'['")
         var elements: [CELExpr] = []
         while current.kind != .rightBracket {
-            elements.append(try parseExpression())
+            elements.append(try parseOptionalMarked(CELOptionalSyntax.element))
             guard current.kind == .comma else { break }
             advance()
         }
@@ -386,13 +401,28 @@ struct CELParser {
         return try node(.list(elements: elements), CELSourceRange(start: open.range.start, end: close.range.end))
     }
 
+    /// An expression, or `?expr` (an optional list element), marked with a call to `marker`.
+    private mutating func parseOptionalMarked(_ marker: String) throws(CELIssue) -> CELExpr {
+        guard current.kind == .question else { return try parseExpression() }
+        let question = advance()
+        let value = try parseExpression()
+        return try call(marker, [value], range: CELSourceRange(start: question.range.start, end: value.range.end),
+                        anchor: question.range)
+    }
+
     private mutating func parseMap() throws(CELIssue) -> CELExpr {
         let open = try expect(.leftBrace, "'{'")
         var entries: [CELMapEntry] = []
         while current.kind != .rightBrace {
+            let optional = current.kind == .question
+            if optional { advance() }
             let key = try parseExpression()
             let colon = try expect(.colon, "':'")
-            let value = try parseExpression()
+            var value = try parseExpression()
+            if optional {
+                value = try call(CELOptionalSyntax.entry, [value], range: value.range,
+                                 anchor: CELSourceRange(start: key.range.start, end: colon.range.end))
+            }
             let entryID = makeID()
             anchors[entryID] = colon.range
             entries.append(CELMapEntry(id: entryID, key: key, value: value))
