@@ -15,7 +15,7 @@ struct CELCostModel: Sendable {
     /// Bytes of string per step (cel-go's string traversal cost factor, 0.1).
     static let bytesPerStep = 10
     /// Steps per entry of a map copied by `cel.@mapInsert` (the `transformMap` accumulator).
-    static let mapCopyStepsPerEntry = 4
+    static let mapCopyStepsPerEntry = 10
 
     /// The model of `function`, or `nil` when a call costs just its node.
     static func model(for function: String) -> CELCostModel? {
