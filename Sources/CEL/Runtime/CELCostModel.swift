@@ -20,7 +20,7 @@ struct CELCostModel: Sendable {
     /// The model of `function`, or `nil` when a call costs just its node.
     static func model(for function: String) -> CELCostModel? {
         switch function {
-        case "_+_": CELCostModel(binary: { size(of: $0) + size(of: $1) })
+        case "_+_": CELCostModel(binary: concatenationCost)
         case "@in": CELCostModel(binary: { _, container in
             if case .list(let list) = container { list.count } else { 0 }
         })
@@ -50,6 +50,25 @@ struct CELCostModel: Sendable {
         return true
     }
 
+    /// Longest string or bytes value one call may build: a bound on memory independent of the
+    /// step budget (the strings library's `replace` and `strings.quote` stop at 2^24 code points).
+    static let maxBuiltBytes = 1 << 24
+
+    /// `a + b`: the sizes of both sides; a string or bytes result over `maxBuiltBytes` costs
+    /// more than any budget.
+    private static func concatenationCost(_ a: CELValue, _ b: CELValue) -> Int {
+        switch (a, b) {
+        case (.string(let x), .string(let y)):
+            let bytes = x.utf8.count + y.utf8.count
+            return bytes > maxBuiltBytes ? .max : bytes / bytesPerStep
+        case (.bytes(let x), .bytes(let y)):
+            let bytes = x.count + y.count
+            return bytes > maxBuiltBytes ? .max : bytes / bytesPerStep
+        default:
+            return size(of: a) + size(of: b)
+        }
+    }
+
     /// Steps to build or traverse `value` (shallow: the elements of a list are counted, not
     /// their own contents, as a copy of a list shares its elements).
     static func size(of value: CELValue) -> Int {
@@ -72,7 +91,7 @@ struct CELCostModel: Sendable {
             bytes = bytes.addingReportingOverflow(s.utf8.count &+ separator).partialValue
             if bytes < 0 { return .max }
         }
-        return bytes / bytesPerStep + list.count
+        return bytes > maxBuiltBytes ? .max : bytes / bytesPerStep + list.count
     }
 
     /// `list.flatten()`: the elements of the result (one level).
