@@ -14,6 +14,8 @@ struct CELCostModel: Sendable {
 
     /// Bytes of string per step (cel-go's string traversal cost factor, 0.1).
     static let bytesPerStep = 10
+    /// Steps per element of a list built by `+` (each element is copied and retained).
+    static let listCopyStepsPerElement = 2
     /// Steps per entry of a map copied by `cel.@mapInsert` (the `transformMap` accumulator).
     static let mapCopyStepsPerEntry = 10
 
@@ -64,6 +66,8 @@ struct CELCostModel: Sendable {
         case (.bytes(let x), .bytes(let y)):
             let bytes = x.count + y.count
             return bytes > maxBuiltBytes ? .max : bytes / bytesPerStep
+        case (.list(let x), .list(let y)):
+            return (x.count + y.count) * listCopyStepsPerElement
         default:
             return size(of: a) + size(of: b)
         }
