@@ -46,6 +46,9 @@ public struct FactTimeline: Sendable {
     /// The `user` and `counters` CEL values (they never change).
     public let userValue: CELValue
     public let countersValue: CELValue
+    /// The local day of the state's backfill moment (`backfill.at`, else `now`): streaks with
+    /// `backfill_days` count from `backfill_days − 1` days before it.
+    public let backfillDay: LocalDay
     /// Warnings that do not depend on the moment: events after `now`, unknown snapshot levels.
     public let standingWarnings: [FactWarning]
 
@@ -61,6 +64,7 @@ public struct FactTimeline: Sendable {
         calendar = try LocalCalendar(rule: rules.calendar, userTimeZone: state.userTimeZone, file: state.file)
             .cachingOffsets(around: state.events.map(\.at.instant.seconds) + [now.instant.seconds])
         catalogs = CatalogIndex(catalogs: rules.catalogs)
+        backfillDay = calendar.calendarDay(of: state.backfillAt ?? now)
         streakRules = rules.streaks
         let user = CELValue.map(state.user.celMap)
         userValue = user
@@ -206,6 +210,7 @@ public struct FactTimeline: Sendable {
             .int(Int64(local.hour)),
             .int(Int64(local.minute)),
             label.weekday,
+            label.week,
             .bool(placed.late),
         ]
         values.reserveCapacity(values.count + event.fields.count)
@@ -223,7 +228,7 @@ public struct FactTimeline: Sendable {
     }
 
     /// The fields every event record starts with (SPEC 3), before its own attributes.
-    private static let eventFields = ["type", "at", "day", "hour", "minute", "weekday", "late"]
+    private static let eventFields = ["type", "at", "day", "hour", "minute", "weekday", "week", "late"]
 
     /// What a streak's `counts` predicate binds.
     private static let predicateShape = CELRecordShape(fields: ["event", "user"])

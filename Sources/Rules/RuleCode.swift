@@ -17,6 +17,7 @@ public enum RuleCode {
     public static let conflictingKeys = "E211"
     public static let invalidTimestamp = "E212"
     public static let emptyWindow = "E213"
+    public static let historyDaysReplaced = "E230"
 
     // Expressions and references (E3xx).
     public static let celError = "E300"
@@ -70,6 +71,7 @@ extension RuleCode {
         conflictingKeys: "Two keys that exclude each other are both present",
         invalidTimestamp: "A timestamp is not RFC 3339 with a UTC offset",
         emptyWindow: "An availability window ends before it starts",
+        historyDaysReplaced: "'history_days' was replaced by 'backfill_days'",
         celError: "A CEL expression does not parse or type-check",
         notBool: "A condition is not of type bool",
         unknownMetric: "Unknown metric",

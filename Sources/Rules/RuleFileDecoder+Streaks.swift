@@ -2,7 +2,7 @@ import Diagnostics
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let streakKeys = ["id", "title", "counts", "day", "freezes", "history_days", "milestones"]
+    static let streakKeys = ["id", "title", "counts", "day", "freezes", "backfill_days", "history_days", "milestones"]
     static let milestoneKeys = ["days", "id", "title", "description", "category", "rarity", "icon", "points", "hidden"]
 
     /// SPEC 2.5.
@@ -42,7 +42,14 @@ extension RuleFileDecoder {
                                                   mode: mode.flatMap { .init(rawValue: $0.value) } ?? .manual)
             }
         }
-        let historyDays = map.value("history_days") != nil ? positive(map, "history_days") : nil
+        let backfillDays = map.value("backfill_days") != nil ? dayCount(map, "backfill_days") : nil
+        if let old = map.keySpan("history_days") {
+            // 1.0's moving window stopped every loyal user's streak at N; it is not kept as an alias
+            // because its meaning differs (docs/evaluation.md, "Backfill cap").
+            diagnostics.append(.error(RuleCode.historyDaysReplaced,
+                                      "'history_days' was replaced by 'backfill_days', a one-time cap on the history a state's first evaluation takes in",
+                                      at: old, fix: "write 'backfill_days' with the same number of days"))
+        }
 
         var milestones: [StreakDraft.MilestoneDraft] = []
         if let items = map.list("milestones", diagnostics: &diagnostics) {
@@ -56,7 +63,19 @@ extension RuleFileDecoder {
         }
         guard let id else { return nil }
         return StreakDraft(id: id, title: title?.value ?? id.value, qualification: qualification,
-                           freezes: freezes, historyDays: historyDays, milestones: milestones, span: node.span)
+                           freezes: freezes, backfillDays: backfillDays, milestones: milestones, span: node.span)
+    }
+
+    /// A number of days in 1 … 36,600 (100 years), like every day count of a rule file.
+    private mutating func dayCount(_ map: NodeReader, _ key: String) -> Int? {
+        guard let value = map.int(key, required: true, diagnostics: &diagnostics) else { return nil }
+        guard (1...36_600).contains(value.value) else {
+            diagnostics.append(.error(RuleCode.outOfRange,
+                                      "\(key) in \(map.what) must be between 1 and 36600 days, found \(value.value)",
+                                      at: value.span))
+            return nil
+        }
+        return value.value
     }
 
     /// A whole number ≥ 1 (required).

@@ -39,7 +39,8 @@ struct EvalCommand: ParsableCommand {
         let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: now)
         if let writeState {
             do {
-                try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks).write(to: writeState)
+                try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks,
+                               now: evaluation.facts.now).write(to: writeState)
             } catch {
                 throw CommandInput.usageFailure("error: --write-state \(error)")
             }
