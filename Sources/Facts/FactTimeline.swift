@@ -37,6 +37,9 @@ public struct FactTimeline: Sendable {
     /// Per event: the streaks (indices in `streakRules`) whose `counts` holds for it (on-time
     /// events only).
     let countedBy: [[Int]]
+    /// Per streak (index in `streakRules`) whose `counts` failed for some on-time event: the
+    /// first such event (index in the state file) and the error.
+    public let countsErrors: [Int: (event: Int, error: CELError)]
     /// The names of the days events fell on, made once here and reused for day records.
     let dayLabels: DayLabels
     /// Known snapshot levels in the order they become visible (no `completed_at` first).
@@ -79,6 +82,7 @@ public struct FactTimeline: Sendable {
         var onTime: [LocalDay: [CELValue]] = [:]
         var late: [LocalDay: [CELValue]] = [:]
         var countedBy: [[Int]] = []
+        var countsErrors: [Int: (event: Int, error: CELError)] = [:]
         events.reserveCapacity(state.events.count)
         values.reserveCapacity(state.events.count)
         countedBy.reserveCapacity(state.events.count)
@@ -104,7 +108,15 @@ public struct FactTimeline: Sendable {
                     countedBy.append([])
                 } else {
                     let activation = CELActivation(shape: Self.predicateShape, values: [value, user])
-                    countedBy.append(countsStreaks.filter { $0.1.holds(value, in: activation) }.map(\.0))
+                    var counted: [Int] = []
+                    for (streak, predicate) in countsStreaks {
+                        switch predicate.judge(value, in: activation) {
+                        case .bool(true): counted.append(streak)
+                        case .error(let error) where countsErrors[streak] == nil: countsErrors[streak] = (event.index, error)
+                        default: break
+                        }
+                    }
+                    countedBy.append(counted)
                 }
             } else {
                 late[placed.day, default: []].append(value)
@@ -117,6 +129,7 @@ public struct FactTimeline: Sendable {
         onTimeValues = onTime
         lateValues = late
         self.countedBy = countedBy
+        self.countsErrors = countsErrors
         dayLabels = labels
 
         var snapshots: [(ordinal: Int, snapshot: LevelSnapshot)] = []
