@@ -50,6 +50,7 @@ extension RuleFileDecoder {
                 guard let m = NodeReader(item, what: "milestone", diagnostics: &diagnostics) else { continue }
                 m.rejectUnknownKeys(allowed: Self.milestoneKeys, diagnostics: &diagnostics)
                 let days = m.int("days", required: true, diagnostics: &diagnostics)
+                    .flatMap { inRange($0, RuleFileDecoder.dayCountRange, key: "days", in: m.what) }
                 guard let award = awardInfo(m, defaultCategory: "streak"), let days else { continue }
                 milestones.append(StreakDraft.MilestoneDraft(days: days, info: award.info, id: award.id))
             }
@@ -59,14 +60,9 @@ extension RuleFileDecoder {
                            freezes: freezes, historyDays: historyDays, milestones: milestones, span: node.span)
     }
 
-    /// A whole number ≥ 1 (required).
+    /// A count of days, 1 … 36,600 (required).
     private mutating func positive(_ map: NodeReader, _ key: String) -> Int? {
         guard let value = map.int(key, required: true, diagnostics: &diagnostics) else { return nil }
-        guard value.value >= 1 else {
-            diagnostics.append(.error(RuleCode.outOfRange, "\(key) in \(map.what) must be at least 1, found \(value.value)",
-                                      at: value.span))
-            return nil
-        }
-        return value.value
+        return inRange(value, RuleFileDecoder.dayCountRange, key: key, in: map.what)?.value
     }
 }
