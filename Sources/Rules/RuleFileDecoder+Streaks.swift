@@ -50,7 +50,8 @@ extension RuleFileDecoder {
                 guard let m = NodeReader(item, what: "milestone", diagnostics: &diagnostics) else { continue }
                 m.rejectUnknownKeys(allowed: Self.milestoneKeys, diagnostics: &diagnostics)
                 let days = m.int("days", required: true, diagnostics: &diagnostics)
-                    .flatMap { inRange($0, RuleFileDecoder.dayCountRange, key: "days", in: m.what) }
+                    // Below 1 is a milestone-order error (E405); only the upper bound is checked here.
+                    .flatMap { $0.value < 1 ? $0 : inRange($0, RuleFileDecoder.dayCountRange, key: "days", in: m.what) }
                 guard let award = awardInfo(m, defaultCategory: "streak"), let days else { continue }
                 milestones.append(StreakDraft.MilestoneDraft(days: days, info: award.info, id: award.id))
             }
