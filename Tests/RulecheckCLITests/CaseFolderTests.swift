@@ -32,6 +32,9 @@ import Testing
             #expect(diagnostics.contains { Self.diagnostic($0, matches: want) },
                     "no diagnostic matches \(want.brief); got \(diagnostics.map(\.brief))")
         }
+        if let count = expect["count"]?.numberValue {
+            #expect(Double(diagnostics.count) == count, "\(diagnostics.map(\.brief))")
+        }
         for line in expect["absent_lines"]?.arrayValue ?? [] {
             #expect(!diagnostics.contains { $0["line"] == line }, "a diagnostic on line \(line.brief): \(diagnostics.map(\.brief))")
         }
