@@ -24,6 +24,8 @@ enum StandardStream: Int32 {
     /// (a rule file, the temporary state file) can land on descriptor 1 and receive the report.
     static func prepare() {
         signal(SIGPIPE, SIG_IGN)
+        // A file-size limit (ulimit -f) then makes --write-state fail with EFBIG instead of a signal.
+        signal(SIGXFSZ, SIG_IGN)
         for descriptor in Int32(0)...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             let opened = open("/dev/null", O_RDONLY)
             if opened >= 0 && opened != descriptor { close(opened) }
