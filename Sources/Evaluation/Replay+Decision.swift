@@ -135,7 +135,9 @@ extension Replay {
             }
             if unlock != nil {
                 if keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
-                points += award.info.points
+                // Saturating: the rules bound each award's points, but a library caller may not.
+                let (sum, overflow) = points.addingReportingOverflow(award.info.points)
+                points = overflow ? Int.max : sum
             }
             standings.append(AwardStanding(
                 id: award.id, state: unlock == nil ? .locked : .unlocked, category: award.info.category,

@@ -34,8 +34,8 @@ extension RuleFileDecoder {
         var freezes: StreakRule.FreezePolicy?
         if let node = map.value("freezes"), let f = NodeReader(node, what: "freezes", diagnostics: &diagnostics) {
             f.rejectUnknownKeys(allowed: ["max", "refill_days", "mode"], diagnostics: &diagnostics)
-            let max = positive(f, "max")
-            let refill = positive(f, "refill_days")
+            let max = dayCount(f, "max")
+            let refill = dayCount(f, "refill_days")
             let mode = f.choice("mode", from: ["manual", "auto"], diagnostics: &diagnostics)
             if let max, let refill {
                 freezes = StreakRule.FreezePolicy(max: max, refillDays: refill,
@@ -57,6 +57,8 @@ extension RuleFileDecoder {
                 guard let m = NodeReader(item, what: "milestone", diagnostics: &diagnostics) else { continue }
                 m.rejectUnknownKeys(allowed: Self.milestoneKeys, diagnostics: &diagnostics)
                 let days = m.int("days", required: true, diagnostics: &diagnostics)
+                    // Below 1 is a milestone-order error (E405); only the upper bound is checked here.
+                    .flatMap { $0.value < 1 ? $0 : inRange($0, RuleFileDecoder.dayCountRange, key: "days", in: m.what) }
                 guard let award = awardInfo(m, defaultCategory: "streak"), let days else { continue }
                 milestones.append(StreakDraft.MilestoneDraft(days: days, info: award.info, id: award.id))
             }
@@ -66,26 +68,9 @@ extension RuleFileDecoder {
                            freezes: freezes, backfillDays: backfillDays, milestones: milestones, span: node.span)
     }
 
-    /// A number of days in 1 … 36,600 (100 years), like every day count of a rule file.
+    /// A count of days, 1 … 36,600 (required).
     private mutating func dayCount(_ map: NodeReader, _ key: String) -> Int? {
         guard let value = map.int(key, required: true, diagnostics: &diagnostics) else { return nil }
-        guard (1...36_600).contains(value.value) else {
-            diagnostics.append(.error(RuleCode.outOfRange,
-                                      "\(key) in \(map.what) must be between 1 and 36600 days, found \(value.value)",
-                                      at: value.span))
-            return nil
-        }
-        return value.value
-    }
-
-    /// A whole number ≥ 1 (required).
-    private mutating func positive(_ map: NodeReader, _ key: String) -> Int? {
-        guard let value = map.int(key, required: true, diagnostics: &diagnostics) else { return nil }
-        guard value.value >= 1 else {
-            diagnostics.append(.error(RuleCode.outOfRange, "\(key) in \(map.what) must be at least 1, found \(value.value)",
-                                      at: value.span))
-            return nil
-        }
-        return value.value
+        return inRange(value, RuleFileDecoder.dayCountRange, key: key, in: map.what)?.value
     }
 }

@@ -49,6 +49,6 @@ struct EvalCommand: ParsableCommand {
         case .json: DecisionJSONRenderer().render(evaluation.decision)
         case .text: DecisionTextRenderer().render(evaluation.decision, rules: rules)
         }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try StandardStream.output.write(text)
     }
 }
