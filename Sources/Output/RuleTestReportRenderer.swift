@@ -11,6 +11,16 @@ public struct RuleTestReportRenderer: Sendable {
     }
 
     public func render(_ results: [RuleTestResult]) -> String {
+        (lines(results) + [Self.summary(results)]).joined(separator: "\n") + "\n"
+    }
+
+    /// One rule set of a workspace: its failures (and passes when listed), then
+    /// `name: N passed, M failed`; the caller ends the report with the total `summary`.
+    public func render(_ results: [RuleTestResult], ruleSet name: String) -> String {
+        (lines(results) + ["\(name): " + Self.summary(results)]).joined(separator: "\n") + "\n"
+    }
+
+    func lines(_ results: [RuleTestResult]) -> [String] {
         var lines: [String] = []
         for result in results {
             let place = "\(result.span.file):\(result.span.start.line):\(result.span.start.column)"
@@ -28,8 +38,7 @@ public struct RuleTestReportRenderer: Sendable {
                 lines.append("      \(subject)  expected \(mismatch.expected), got \(mismatch.actual)")
             }
         }
-        lines.append(Self.summary(results))
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     /// `N passed, M failed`.

@@ -20,7 +20,10 @@ struct EvalCommand: ParsableCommand {
     }
 
     @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively).")
-    var paths: [String]
+    var paths: [String] = []
+
+    @Option(help: "A rule set named in rulecheck.yaml, instead of paths.")
+    var ruleset: String?
 
     @Option(help: "The user's state file (JSON, or YAML by extension).")
     var state: String
@@ -35,7 +38,7 @@ struct EvalCommand: ParsableCommand {
     var writeState: String?
 
     func run() throws {
-        let rules = try CommandInput.rules(paths)
+        let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: ruleset))
         let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: now)
         if let writeState {
             do {

@@ -20,6 +20,9 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: "Rule files or folders, then the achievement or milestone id.")
     var arguments: [String]
 
+    @Option(help: "A rule set named in rulecheck.yaml, instead of paths.")
+    var ruleset: String?
+
     @Option(help: "The user's state file (JSON, or YAML by extension).")
     var state: String
 
@@ -31,13 +34,13 @@ struct ExplainCommand: ParsableCommand {
     var paths: [String] { Array(arguments.dropLast()) }
 
     func validate() throws {
-        guard arguments.count >= 2 else {
-            throw ValidationError("give the rule files or folders, then the achievement id")
+        guard arguments.count >= (ruleset == nil ? 2 : 1) else {
+            throw ValidationError("give the rule files or folders (or --ruleset NAME), then the achievement id")
         }
     }
 
     func run() throws {
-        let rules = try CommandInput.rules(paths)
+        let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: ruleset))
         let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: now)
         let builder = ExplanationBuilder(rules: rules, outcome: evaluation.outcome, events: evaluation.facts.events)
         guard let explanation = builder.explain(achievement) else {
