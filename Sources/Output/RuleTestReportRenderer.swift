@@ -32,10 +32,10 @@ public struct RuleTestReportRenderer: Sendable {
             if let problem = result.problem {
                 lines.append("      cannot evaluate the state: \(problem)")
             }
-            let width = result.mismatches.map(\.subject.count).max() ?? 0
+            // Each failed expectation names its own place, so an editor can jump to it.
             for mismatch in result.mismatches {
-                let subject = mismatch.subject + String(repeating: " ", count: max(0, width - mismatch.subject.count))
-                lines.append("      \(subject)  expected \(mismatch.expected), got \(mismatch.actual)")
+                let at = mismatch.span.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? ""
+                lines.append("      \(at)\(mismatch.subject): expected \(mismatch.expected), got \(mismatch.actual)")
             }
         }
         return lines

@@ -62,8 +62,8 @@ struct RuleFileDecoder {
             draft.ranks = items.compactMap { decodeRank($0) }
         }
         if let node = top.value("catalog"), let catalog = decodeCatalog(node) { draft.catalogs = [catalog] }
-        if let items = top.list("tests", diagnostics: &diagnostics) {
-            draft.tests = items.compactMap { decodeTest($0) }
+        if let node = top.value("tests") {
+            draft.tests = decodeTests(node, keySpan: top.keySpan("tests") ?? node.span)
         }
         return draft
     }
