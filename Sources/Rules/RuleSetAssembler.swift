@@ -34,7 +34,7 @@ struct RuleSetAssembler {
             streaks.append(StreakRule(id: draft.id.value, title: draft.title, qualification: qualification,
                                       freezes: draft.freezes, historyDays: draft.historyDays,
                                       milestones: draft.milestones.map { .init(days: $0.days.value, info: $0.info) },
-                                      span: draft.span))
+                                      span: draft.span, localizedTitle: draft.localizedTitle, meta: draft.meta))
         }
 
         var achievements: [AchievementRule] = []

@@ -31,6 +31,9 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "The evaluation moment, RFC 3339 with an offset (default: the file's now, else the clock).")
     var now: String?
 
+    @Option(help: "The locale of titles (a BCP 47 tag: exact tag, then the same language, then the default).")
+    var locale: String?
+
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
@@ -47,9 +50,11 @@ struct EvalCommand: ParsableCommand {
                 throw CommandInput.usageFailure("error: --write-state \(error)")
             }
         }
+        let shown = rules.localized(to: locale)
+        let decision = evaluation.decision.retitled(by: shown)
         let text = switch format {
-        case .json: DecisionJSONRenderer().render(evaluation.decision)
-        case .text: DecisionTextRenderer().render(evaluation.decision, rules: rules)
+        case .json: DecisionJSONRenderer(rules: rules).render(decision)
+        case .text: DecisionTextRenderer().render(decision, rules: shown)
         }
         FileHandle.standardOutput.write(Data(text.utf8))
     }
