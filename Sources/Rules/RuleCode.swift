@@ -56,8 +56,16 @@ public enum RuleCode {
     public static let baselineReleaseChanged = "E423"
     public static let baselineCatalogRemoved = "E424"
 
+    // Workspaces, locales and tests files (E24x, E44x).
+    public static let workspacePathNotFound = "E240"
+    public static let workspaceEmpty = "E241"
+    public static let invalidLocale = "E242"
+    public static let emptyTests = "E440"
+    public static let unknownExpectedID = "E441"
+
     // Warnings (W4xx).
     public static let moduleNeverUnlocks = "W401"
+    public static let missingLocale = "W420"
 }
 
 extension RuleCode {
@@ -111,5 +119,11 @@ extension RuleCode {
         baselineReleaseChanged: "A released level's release changed (baseline)",
         baselineCatalogRemoved: "A catalog of the baseline was removed (baseline)",
         moduleNeverUnlocks: "A module achievement can never unlock",
+        workspacePathNotFound: "A path of a rule set in rulecheck.yaml does not exist",
+        workspaceEmpty: "rulecheck.yaml names no rule set, or a rule set lists no path",
+        invalidLocale: "A locale tag is not a BCP 47 language tag",
+        emptyTests: "A tests file holds no test",
+        unknownExpectedID: "A rule test expects an id the rule set does not define",
+        missingLocale: "Some titles have a locale that another lacks",
     ]
 }

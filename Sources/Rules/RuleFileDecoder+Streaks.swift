@@ -2,15 +2,16 @@ import Diagnostics
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let streakKeys = ["id", "title", "counts", "day", "freezes", "backfill_days", "history_days", "milestones"]
-    static let milestoneKeys = ["days", "id", "title", "description", "category", "rarity", "icon", "points", "hidden"]
+    static let streakKeys = ["id", "title", "counts", "day", "freezes", "backfill_days", "history_days", "milestones", "meta"]
+    static let milestoneKeys = ["days", "id", "title", "description", "category", "rarity", "icon", "points", "hidden", "repeatable", "meta"]
 
     /// SPEC 2.5.
     mutating func decodeStreak(_ node: YAMLNode) -> StreakDraft? {
         guard let map = NodeReader(node, what: "streak", diagnostics: &diagnostics) else { return nil }
         map.rejectUnknownKeys(allowed: Self.streakKeys, diagnostics: &diagnostics)
         let id = map.string("id", required: true, diagnostics: &diagnostics)
-        let title = map.string("title", diagnostics: &diagnostics)
+        let title = localizedText(map, "title")
+        let meta = meta(map)
 
         var qualification: StreakDraft.Qualification?
         let counts = map.value("counts"), day = map.value("day")
@@ -64,8 +65,9 @@ extension RuleFileDecoder {
             }
         }
         guard let id else { return nil }
-        return StreakDraft(id: id, title: title?.value ?? id.value, qualification: qualification,
-                           freezes: freezes, backfillDays: backfillDays, milestones: milestones, span: node.span)
+        return StreakDraft(id: id, title: title?.defaultText ?? id.value, qualification: qualification,
+                           freezes: freezes, backfillDays: backfillDays, milestones: milestones, span: node.span,
+                           localizedTitle: title, meta: meta)
     }
 
     /// A count of days, 1 … 36,600 (required).
