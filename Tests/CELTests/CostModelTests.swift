@@ -53,6 +53,21 @@ import Testing
         #expect(largest <= CELCostModel.maxBuiltBytes)
     }
 
+    /// A host that sums the steps of many evaluations gets the whole limit back for one that a
+    /// value too large to build stopped (it is charged as more than any budget).
+    @Test func stepsOfAnEvaluationStoppedByASizeAreTheLimit() throws {
+        var environment = CELEnvironment()
+        environment.declare(variable: "s", type: .string)
+        let program = try environment.compile("s + s").get()
+        let big = CELValue.string(String(repeating: "x", count: CELCostModel.maxBuiltBytes / 2 + 1))
+        for limit in [1_000, 10_000_000, Int.max] {
+            var steps = 0
+            let value = program.evaluate(CELActivation(["s": big]), costLimit: limit, steps: &steps)
+            #expect(value.error?.kind == .costLimitExceeded)
+            #expect(steps == limit)
+        }
+    }
+
     /// `in` over a list walks the list: a quadratic `all` is charged quadratically.
     @Test func membershipTraversesTheList() {
         let items = CELValue.list(CELList((0..<100_000).map { .int(Int64($0)) }))
