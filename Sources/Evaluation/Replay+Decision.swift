@@ -89,11 +89,16 @@ extension Replay {
             var catalogVersion: Int?
             var newLevels: Int?
             var keepsMaximum = true
+            /// Whether the criterion holds at `now` (for `waiting_for`).
+            var criterionHolds = false
             switch award.criterion {
             case .milestone(let streak, let days):
-                progress = AwardProgress(current: .int(Int64(facts.streakCurrent(streak, at: moment))), target: .int(Int64(days)))
+                let current = facts.streakCurrent(streak, at: moment)
+                criterionHolds = current >= days
+                progress = AwardProgress(current: .int(Int64(current)), target: .int(Int64(days)))
             case .module(let catalogID, let module, let difficulty):
                 let measured = facts.moduleProgress(catalog: catalogID, module: module, difficulty: difficulty, at: moment)
+                criterionHolds = measured.isComplete
                 progress = AwardProgress(current: .int(Int64(measured.done)), target: .int(Int64(measured.total)))
                 catalogVersion = unlock?.catalogVersion
                 if let recorded = unlock?.catalogVersion, let catalog = rules.catalogs.first(where: { $0.id == catalogID }),
@@ -112,6 +117,11 @@ extension Replay {
                 // replay's step budget left unjudged is not evaluated again.
                 let unjudged = unlock == nil && budgetLimited.contains(award.id)
                 let judged = unlock == nil && !unjudged
+                let conditionValue = judged ? value(of: condition, planned: conditionPlan) : nil
+                if let conditionValue {
+                    report.note(conditionValue, id: award.id, what: "condition", expression: condition)
+                    if case .bool(true) = conditionValue { criterionHolds = true }
+                }
                 switch award.progress {
                 case _ where unjudged:
                     let target: ProgressNumber = if case .derived(_, let t, let isInt) = award.progress {
@@ -119,16 +129,13 @@ extension Replay {
                     } else { .int(1) }
                     progress = AwardProgress(current: .int(0), target: target)
                 case .measured(let current, let target):
-                    if judged { report.note(value(of: condition, planned: conditionPlan), id: award.id, what: "condition", expression: condition) }
                     progress = AwardProgress(current: number(current, planned: plans.current, for: award, what: "progress current", judged: judged),
                                              target: number(target, planned: plans.target, for: award, what: "progress target", judged: judged))
                 case .derived(let current, let target, let targetIsInt):
-                    if judged { report.note(value(of: condition, planned: conditionPlan), id: award.id, what: "condition", expression: condition) }
                     progress = AwardProgress(current: number(current, planned: plans.current, for: award, what: "progress", judged: judged),
                                              target: targetIsInt ? .int(Int64(target)) : .double(target))
                 case .binary, .module:
-                    let value = value(of: condition, planned: conditionPlan)
-                    if judged { report.note(value, id: award.id, what: "condition", expression: condition) }
+                    let value = conditionValue ?? value(of: condition, planned: conditionPlan)
                     let holds: Bool = if case .bool(true) = value { true } else { false }
                     progress = AwardProgress(current: .int(holds ? 1 : 0), target: .int(1))
                 }
@@ -137,11 +144,18 @@ extension Replay {
                 if keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
                 points += award.info.points
             }
+            // Locked only by `requires`: name what it waits for instead of showing a full bar.
+            var waitingFor: [String]?
+            if unlock == nil, criterionHolds {
+                let missing = award.requires.filter { unlocks[$0] == nil }
+                if !missing.isEmpty { waitingFor = missing }
+            }
             standings.append(AwardStanding(
                 id: award.id, state: unlock == nil ? .locked : .unlocked, category: award.info.category,
                 unlockedAt: unlock?.at,
                 progress: progress, hidden: award.info.hidden && unlock == nil,
-                catalogVersion: catalogVersion, newLevels: newLevels, isStored: unlock != nil && unlock?.cause == nil))
+                catalogVersion: catalogVersion, newLevels: newLevels, isStored: unlock != nil && unlock?.cause == nil,
+                waitingFor: waitingFor))
         }
 
         var warnings = facts.warnings(at: moment)
@@ -161,7 +175,7 @@ extension Replay {
                 warnings.append(EvaluationWarning(
                     code: "cost_limit", id: award.id,
                     message: "'\(award.id)': the replay of this state went over its budget of \(stepBudget(checkpoints: checkpoints.count)) steps "
-                        + "(summed over every checkpoint) before it could be judged; it stays locked"))
+                        + "(summed over every checkpoint); it was not judged after that and stays locked"))
             } else if costLimited.contains(award.id) {
                 warnings.append(EvaluationWarning(
                     code: "cost_limit", id: award.id,
