@@ -25,6 +25,8 @@ test: deps
 	$(RELEASE_BIN) test rules catalogs examples
 	@if [ -f $(SHARED)/acceptance/run.py ]; then python3 $(SHARED)/acceptance/run.py $(RELEASE_BIN); \
 	  else echo "acceptance: $(SHARED)/acceptance not found, skipped"; fi
+	@if [ -f $(SHARED)/acceptance-1.1/run.py ]; then python3 $(SHARED)/acceptance-1.1/run.py $(RELEASE_BIN); \
+	  else echo "acceptance-1.1: $(SHARED)/acceptance-1.1 not found, skipped"; fi
 
 bench: deps
 	$(SWIFT) build -c release --product rulecheck
