@@ -50,7 +50,7 @@ extension Replay {
                          user: values.bindings[FactVariable.user.rawValue])
         warnings += report.warnings(costLimit: costLimit)
         warnings += limitWarnings(unlocks: unlocks, reported: report, costLimited: costLimited, budgetLimited: budgetLimited,
-                                  checkpoints: checkpoints.count)
+                                  budget: stepBudget(checkpoints: checkpoints.count, days: Self.daySpan(of: facts)))
 
         let newUnlocks = unlocks.values.filter { $0.cause != nil }.sorted {
             $0.at.instant != $1.at.instant ? $0.at.instant < $1.at.instant : $0.id < $1.id
@@ -145,14 +145,14 @@ extension Replay {
 
     /// `cost_limit` for the locked awards the replay could not judge that have no rule warning yet.
     private func limitWarnings(unlocks: [String: UnlockDecision], reported: RuleErrorReport, costLimited: Set<String>,
-                               budgetLimited: Set<String>, checkpoints: Int) -> [EvaluationWarning] {
+                               budgetLimited: Set<String>, budget: Int) -> [EvaluationWarning] {
         // Only locked awards: an unlocked one shows its earned progress whatever the limit.
         awards.compactMap { award in
             guard unlocks[award.id] == nil, !reported.hasEntry(for: award.id) else { return nil }
             if budgetLimited.contains(award.id) {
                 return EvaluationWarning(
                     code: "cost_limit", id: award.id,
-                    message: "'\(award.id)': the replay of this state went over its budget of \(stepBudget(checkpoints: checkpoints)) steps "
+                    message: "'\(award.id)': the replay of this state went over its budget of \(budget) steps "
                         + "(summed over every checkpoint); it was not judged after that and stays locked")
             }
             guard costLimited.contains(award.id) else { return nil }
