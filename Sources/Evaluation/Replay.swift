@@ -97,17 +97,20 @@ public struct Replay: Sendable {
     }
 
     /// The step budget of one state's replay over `checkpoints` checkpoints and `days` days:
-    /// ten times the per-expression cost limit, plus 1,000 + 10 × `days` steps per checkpoint, so
-    /// that rules that read the days (or a few per day) at every checkpoint never meet it, while
-    /// a rule that hits the cost limit at every checkpoint stops after a few such evaluations.
+    /// ten times the per-expression cost limit, plus 1,000 + 100 × `days` steps per checkpoint
+    /// (rules that read every day record at every checkpoint, several of them, stay within it),
+    /// and never more than a hundred times the per-expression limit: a rule that hits the cost
+    /// limit at every checkpoint stops after at most a hundred such evaluations.
     public func stepBudget(checkpoints: Int, days: Int) -> Int {
         if let stateStepLimit { return stateStepLimit }
-        let perCheckpoint = 1_000 + 10 * Swift.min(Swift.max(days, 0), 1_000_000)
-        let (allowance, overflow) = checkpoints.multipliedReportingOverflow(by: perCheckpoint)
+        let perCheckpoint = 1_000 + 100 * Swift.min(Swift.max(days, 0), 1_000_000)
+        let (allowance, overflow) = Swift.max(checkpoints, 0).multipliedReportingOverflow(by: perCheckpoint)
         let (base, baseOverflow) = costLimit.multipliedReportingOverflow(by: 10)
-        guard !overflow, !baseOverflow else { return Int.max }
+        let (cap, capOverflow) = costLimit.multipliedReportingOverflow(by: 100)
+        guard !baseOverflow, !capOverflow else { return Int.max }
+        guard !overflow else { return cap }
         let (total, sumOverflow) = base.addingReportingOverflow(allowance)
-        return sumOverflow ? Int.max : total
+        return sumOverflow ? cap : Swift.min(total, cap)
     }
 
     /// The days a state's history spans, from its first event to `now`, for `stepBudget`.
