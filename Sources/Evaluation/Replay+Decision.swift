@@ -33,7 +33,11 @@ extension Replay {
         for index in awards.indices {
             let standing = self.standing(index, unlocks: unlocks, values: values, facts: &facts, moment: moment,
                                          budgetLimited: budgetLimited, report: &report)
-            if standing.state == .unlocked { points += awards[index].info.points }
+            if standing.state == .unlocked {
+                // Saturating: the rules bound each award's points, but a library caller may not.
+                let (sum, overflow) = points.addingReportingOverflow(awards[index].info.points)
+                points = overflow ? Int.max : sum
+            }
             standings.append(standing)
         }
 

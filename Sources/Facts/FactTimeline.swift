@@ -91,6 +91,8 @@ public struct FactTimeline: Sendable {
             return nil
         }
         var labels = DayLabels()
+        var span = DaySpan()
+        span.note(calendar.calendarDay(of: now), from: .now)
         var recordShapes: [[String]: CELRecordShape] = [:]
         for event in state.events {
             guard event.at.instant <= now.instant else {
@@ -99,6 +101,7 @@ public struct FactTimeline: Sendable {
                 continue
             }
             let placed = placer.place(event, catalogs: catalogs)
+            span.note(placed)
             let value = FactTimeline.celValue(of: placed, calendar: calendar, labels: &labels, shapes: &recordShapes)
             events.append(placed)
             values.append(value)
@@ -123,6 +126,8 @@ public struct FactTimeline: Sendable {
                 countedBy.append([])
             }
         }
+        // Before anything walks the days: a span of centuries would take minutes.
+        try span.check(file: state.file)
         self.events = events
         finalKillTimes = placer.killTimes
         eventValues = values

@@ -51,14 +51,12 @@ public struct StateFile: Sendable {
 
     /// Reads JSON, or YAML when the name ends in `.yaml` / `.yml`.
     public static func load(path: String) throws(StateFileError) -> StateFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw StateFileError(file: path, path: .root, message: "cannot read the file")
-        }
+        let bytes = try StateFileBytes.read(path: path)
         let lowered = path.lowercased()
         if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") {
-            return try decode(try StateFileYAML.document(bytes: Array(data), file: path), file: path)
+            return try decode(try StateFileYAML.document(bytes: bytes, file: path), file: path)
         }
-        return try parse(json: Array(data), file: path)
+        return try parse(json: bytes, file: path)
     }
 
     /// Parses and validates JSON text.

@@ -1,3 +1,4 @@
+import CEL
 import Diagnostics
 
 struct StreakDraft: Sendable {
@@ -17,4 +18,6 @@ struct StreakDraft: Sendable {
     var backfillDays: Int?
     var milestones: [MilestoneDraft]
     var span: SourceSpan
+    var localizedTitle: LocalizedText?
+    var meta: CELValue?
 }

@@ -37,6 +37,20 @@ import Testing
         #expect(RuleTestComparison.mismatches(expect, Self.decision) == [])
     }
 
+    /// An evaluation warning that means the rules went wrong fails a test that does not list it;
+    /// listing it in `warnings` accepts it; other warnings never fail a test by themselves.
+    @Test(arguments: ["rule_error", "cost_limit"])
+    func unexpectedRuleErrorFails(code: String) {
+        var decision = Self.decision
+        decision.warnings.append(EvaluationWarning(code: code, message: "no such key: x", event: nil))
+        let span = SourceSpan(file: "t.yaml", start: .init(line: 4, column: 5), end: .init(line: 4, column: 9))
+        let found = RuleTestComparison.mismatches(RuleTestCase.Expectation(points: 75, spans: ["points": span]), decision)
+        #expect(found == [RuleTestMismatch(subject: "warnings", expected: "no rule_error or cost_limit",
+                                           actual: "\(code): no such key: x")])
+        #expect(RuleTestComparison.mismatches(.init(warnings: ["future_event", code]), decision) == [])
+        #expect(RuleTestComparison.mismatches(.init(points: 80, spans: ["points": span]), Self.decision).map(\.span) == [span])
+    }
+
     @Test func nothingListedNothingChecked() {
         #expect(RuleTestComparison.mismatches(RuleTestCase.Expectation(), Self.decision) == [])
     }
