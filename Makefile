@@ -3,7 +3,7 @@ SWIFT ?= swift
 RELEASE_BIN = .build/release/rulecheck
 SHARED ?= ../shared
 
-.PHONY: demo test build release bench deps
+.PHONY: demo test build release bench deps fuzz fuzz-build
 
 deps:
 	@pkg-config --exists yaml-0.1 || { echo "installing libyaml-dev"; \
@@ -32,3 +32,29 @@ bench: deps
 	.build/release/rulecheck-bench cel
 	.build/release/rulecheck-bench validate
 	.build/release/rulecheck-bench replay
+
+# Fuzzing (docs/fuzzing.md), outside `make test`: libFuzzer builds in their own scratch path.
+# `make fuzz SECONDS=600` runs each target for SECONDS; `FUZZ_TARGETS=yaml` picks targets.
+# Findings (crashes, timeouts, out-of-memory) land in .build-fuzz/findings/.
+SECONDS ?= 60
+FUZZ_TARGETS ?= yaml cel cel-eval state eval
+FUZZ_SCRATCH ?= .build-fuzz
+FUZZ_BIN = $(FUZZ_SCRATCH)/release/rulecheck-fuzz
+FUZZ_OPTIONS ?= -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
+
+fuzz-build: deps
+	$(SWIFT) build -c release --product rulecheck-fuzz --scratch-path $(FUZZ_SCRATCH) \
+	  -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
+
+fuzz: fuzz-build
+	python3 scripts/fuzz-corpus.py $(FUZZ_SCRATCH)/corpus
+	@mkdir -p $(FUZZ_SCRATCH)/findings
+	@status=0; for target in $(FUZZ_TARGETS); do \
+	  echo "== $$target: $(SECONDS) s"; \
+	  $(FUZZ_BIN) $$target $(FUZZ_SCRATCH)/corpus/$$target -max_total_time=$(SECONDS) $(FUZZ_OPTIONS) \
+	    -artifact_prefix=$(FUZZ_SCRATCH)/findings/$$target- > $(FUZZ_SCRATCH)/$$target.log 2>&1; rc=$$?; \
+	  grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb|==[0-9]+== ERROR|SUMMARY|artifact_prefix|Test unit written)' \
+	    $(FUZZ_SCRATCH)/$$target.log; \
+	  [ $$rc = 0 ] || { echo "== $$target: finding (exit $$rc), see $(FUZZ_SCRATCH)/$$target.log"; status=1; }; \
+	done; \
+	echo "findings:"; ls $(FUZZ_SCRATCH)/findings; exit $$status
