@@ -35,7 +35,8 @@ bench: deps
 
 # Fuzzing (docs/fuzzing.md), outside `make test`: libFuzzer builds in their own scratch path.
 # `make fuzz SECONDS=600` runs each target for SECONDS; `FUZZ_TARGETS=yaml` picks targets.
-# Findings (crashes, timeouts, out-of-memory) land in .build-fuzz/findings/.
+# Findings (crashes, timeouts, out-of-memory) land in .build-fuzz/findings/. Linked with lld:
+# gold fails with an internal error on the fuzzer-instrumented objects.
 SECONDS ?= 60
 FUZZ_TARGETS ?= yaml cel cel-eval state eval
 FUZZ_SCRATCH ?= .build-fuzz
@@ -44,7 +45,7 @@ FUZZ_OPTIONS ?= -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats
 
 fuzz-build: deps
 	$(SWIFT) build -c release --product rulecheck-fuzz --scratch-path $(FUZZ_SCRATCH) \
-	  -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
+	  -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 
 fuzz: fuzz-build
 	python3 scripts/fuzz-corpus.py $(FUZZ_SCRATCH)/corpus

@@ -35,11 +35,11 @@ struct RulecheckFuzz {
     /// Hands the command line, without the target name, to libFuzzer with the target's callback.
     private static func runLibFuzzer(_ target: FuzzTarget) -> CInt {
         let callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = switch target {
-        case .yaml: { data, size in FuzzTarget.yaml.run(bytes(data, size)); return 0 }
-        case .cel: { data, size in FuzzTarget.cel.run(bytes(data, size)); return 0 }
-        case .celEval: { data, size in FuzzTarget.celEval.run(bytes(data, size)); return 0 }
-        case .state: { data, size in FuzzTarget.state.run(bytes(data, size)); return 0 }
-        case .eval: { data, size in FuzzTarget.eval.run(bytes(data, size)); return 0 }
+        case .yaml: { data, size in FuzzTarget.yaml.run(fuzzInput(data, size)); return 0 }
+        case .cel: { data, size in FuzzTarget.cel.run(fuzzInput(data, size)); return 0 }
+        case .celEval: { data, size in FuzzTarget.celEval.run(fuzzInput(data, size)); return 0 }
+        case .state: { data, size in FuzzTarget.state.run(fuzzInput(data, size)); return 0 }
+        case .eval: { data, size in FuzzTarget.eval.run(fuzzInput(data, size)); return 0 }
         }
         var kept = [CommandLine.unsafeArgv[0]]
         for index in 2..<Int(CommandLine.argc) { kept.append(CommandLine.unsafeArgv[index]) }
@@ -50,10 +50,13 @@ struct RulecheckFuzz {
             return LLVMFuzzerRunDriver(&count, &vector, callback)
         }
     }
-
-    private static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
-        guard let data, size > 0 else { return [] }
-        return Array(UnsafeBufferPointer(start: data, count: size))
-    }
     #endif
 }
+
+#if FUZZING
+/// libFuzzer's input as bytes (a free function: a C callback cannot capture anything).
+private func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+    guard let data, size > 0 else { return [] }
+    return Array(UnsafeBufferPointer(start: data, count: size))
+}
+#endif

@@ -59,6 +59,15 @@ import Glibc
         #expect(stat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR, "the device is still a device")
     }
 
+    @Test func writeStateOntoAFolderIsRefused() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.eval(state: Self.showcase, writeState: folder.path)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("it is a folder; the state was not written"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     /// Disk full on write (a file-size limit stands in for it): a clear error, exit 2, the
     /// original untouched and no temporary file left.
     @Test func diskFullOnWriteKeepsTheOriginal() throws {
