@@ -41,7 +41,8 @@ SECONDS ?= 60
 FUZZ_TARGETS ?= yaml cel cel-eval state eval
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_BIN = $(FUZZ_SCRATCH)/release/rulecheck-fuzz
-FUZZ_OPTIONS ?= -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
+# Fork mode with ignore_*: a campaign runs its whole time and collects every finding.
+FUZZ_OPTIONS ?= -timeout=10 -rss_limit_mb=2048 -max_len=65536 -fork=1 -ignore_timeouts=1 -ignore_ooms=1 -ignore_crashes=1
 
 fuzz-build: deps
 	$(SWIFT) build -c release --product rulecheck-fuzz --scratch-path $(FUZZ_SCRATCH) \
@@ -54,8 +55,9 @@ fuzz: fuzz-build
 	  echo "== $$target: $(SECONDS) s"; \
 	  $(FUZZ_BIN) $$target $(FUZZ_SCRATCH)/corpus/$$target -max_total_time=$(SECONDS) $(FUZZ_OPTIONS) \
 	    -artifact_prefix=$(FUZZ_SCRATCH)/findings/$$target- > $(FUZZ_SCRATCH)/$$target.log 2>&1; rc=$$?; \
-	  grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb|==[0-9]+== ERROR|SUMMARY|artifact_prefix|Test unit written)' \
-	    $(FUZZ_SCRATCH)/$$target.log; \
+	  grep -E '^#[0-9]+: cov' $(FUZZ_SCRATCH)/$$target.log | tail -1; \
+	  grep -hE '^(==[0-9]+== ERROR|SUMMARY|artifact_prefix|Test unit written|INFO: exiting)' $(FUZZ_SCRATCH)/$$target.log | sort | uniq -c; \
 	  [ $$rc = 0 ] || { echo "== $$target: finding (exit $$rc), see $(FUZZ_SCRATCH)/$$target.log"; status=1; }; \
 	done; \
-	echo "findings:"; ls $(FUZZ_SCRATCH)/findings; exit $$status
+	echo "findings:"; ls $(FUZZ_SCRATCH)/findings; \
+	if [ -n "$$(ls $(FUZZ_SCRATCH)/findings)" ]; then status=1; fi; exit $$status

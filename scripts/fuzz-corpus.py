@@ -63,6 +63,11 @@ def main():
         write("state", data)
         if path.suffix == ".json":
             write("eval", data)
+    regressions = ROOT / "Tests" / "FuzzRegressions"
+    for path in sorted(regressions.glob("*")) if regressions.is_dir() else []:
+        target = next((t for t in ("cel-eval", "yaml", "cel", "state", "eval") if path.name.startswith(t + "-")), None)
+        if target:
+            write(target, path.read_bytes())
     for target in ("yaml", "cel", "cel-eval", "state", "eval"):
         counts[target] = len(list((OUT / target).iterdir())) if (OUT / target).is_dir() else 0
     print("seed corpora in %s: %s" % (OUT, ", ".join("%s %d" % item for item in counts.items())))

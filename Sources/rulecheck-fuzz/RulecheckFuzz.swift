@@ -19,21 +19,26 @@ private func LLVMFuzzerRunDriver(
 struct RulecheckFuzz {
     static func main() {
         let arguments = CommandLine.arguments
-        guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
+        // libFuzzer's fork mode runs this binary again with its own options only: the target
+        // then comes from the environment, set here for the children.
+        let named = arguments.count >= 2 ? FuzzTarget(rawValue: arguments[1]) : nil
+        guard let target = named ?? ProcessInfo.processInfo.environment["RULECHECK_FUZZ_TARGET"].flatMap(FuzzTarget.init) else {
             let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
             FileHandle.standardError.write(Data("usage: rulecheck-fuzz \(names) [CORPUS...] [-max_total_time=N] [-timeout=N]\n".utf8))
             exit(2)
         }
+        setenv("RULECHECK_FUZZ_TARGET", target.rawValue, 1)
+        let dropped = named == nil ? 1 : 2
         #if FUZZING
-        exit(runLibFuzzer(target))
+        exit(runLibFuzzer(target, skipping: dropped))
         #else
-        exit(MutationDriver(target: target, arguments: Array(arguments.dropFirst(2))).run())
+        exit(MutationDriver(target: target, arguments: Array(arguments.dropFirst(dropped))).run())
         #endif
     }
 
     #if FUZZING
     /// Hands the command line, without the target name, to libFuzzer with the target's callback.
-    private static func runLibFuzzer(_ target: FuzzTarget) -> CInt {
+    private static func runLibFuzzer(_ target: FuzzTarget, skipping dropped: Int) -> CInt {
         let callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = switch target {
         case .yaml: { data, size in FuzzTarget.yaml.run(fuzzInput(data, size)); return 0 }
         case .cel: { data, size in FuzzTarget.cel.run(fuzzInput(data, size)); return 0 }
@@ -42,7 +47,7 @@ struct RulecheckFuzz {
         case .eval: { data, size in FuzzTarget.eval.run(fuzzInput(data, size)); return 0 }
         }
         var kept = [CommandLine.unsafeArgv[0]]
-        for index in 2..<Int(CommandLine.argc) { kept.append(CommandLine.unsafeArgv[index]) }
+        for index in dropped..<Int(CommandLine.argc) { kept.append(CommandLine.unsafeArgv[index]) }
         kept.append(nil)
         var count = CInt(kept.count - 1)
         return kept.withUnsafeMutableBufferPointer { buffer in
