@@ -19,9 +19,12 @@ public struct AwardStanding: Sendable, Hashable {
     public var newLevels: Int?
     /// Whether the unlock came from the state's `unlocked` list.
     public var isStored: Bool
+    /// Repeatable awards: how many times it unlocked so far (stored and new); `nil` for others.
+    public var times: Int?
 
     public init(id: String, state: State, category: String = "general", unlockedAt: Moment?, progress: AwardProgress, hidden: Bool,
-                catalogVersion: Int? = nil, newLevels: Int? = nil, isStored: Bool = false) {
+                catalogVersion: Int? = nil, newLevels: Int? = nil, isStored: Bool = false, times: Int? = nil) {
+        self.times = times
         self.id = id
         self.state = state
         self.category = category

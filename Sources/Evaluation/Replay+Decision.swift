@@ -10,16 +10,18 @@ extension Replay {
     /// - Parameters:
     ///   - unlocks: every unlock in effect (stored ones with `cause == nil`).
     ///   - costLimited: awards whose condition ran over the cost limit while locked.
+    ///   - repeats: the new unlocks of repeatable awards, every one (docs/evaluation.md,
+    ///     "Repeatable awards"); their stored unlocks come from the facts.
     public func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
-                       costLimited: Set<String>) -> ReplayOutcome {
-        decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited, folds: nil)
+                       costLimited: Set<String>, repeats: [String: [UnlockDecision]] = [:]) -> ReplayOutcome {
+        decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited, folds: nil, repeats: repeats)
     }
 
     /// `decide`, reading the replay's fold tables (`folds`, over the same events) instead of
     /// iterating all events again wherever that gives the value as written
     /// (`PlannedExpression.readsLikeWritten`).
     func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
-                costLimited: Set<String>, folds: EventFoldValues?) -> ReplayOutcome {
+                costLimited: Set<String>, folds: EventFoldValues?, repeats: [String: [UnlockDecision]] = [:]) -> ReplayOutcome {
         var facts = facts
         let now = facts.now
         let moment = FactMoment(moment: now, eventCount: facts.events.count)
@@ -116,15 +118,19 @@ extension Replay {
                     progress = AwardProgress(current: .int(holds ? 1 : 0), target: .int(1))
                 }
             }
+            // A repeatable award counts each unlock, stored and new.
+            let times = award.info.repeatable
+                ? facts.storedUnlocks.filter { $0.id == award.id }.count + (repeats[award.id]?.count ?? 0) : 1
             if unlock != nil {
                 if keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
-                points += award.info.points
+                for _ in 0..<times { points += award.info.points }
             }
             standings.append(AwardStanding(
                 id: award.id, state: unlock == nil ? .locked : .unlocked, category: award.info.category,
                 unlockedAt: unlock?.at,
                 progress: progress, hidden: award.info.hidden && unlock == nil,
-                catalogVersion: catalogVersion, newLevels: newLevels, isStored: unlock != nil && unlock?.cause == nil))
+                catalogVersion: catalogVersion, newLevels: newLevels, isStored: unlock != nil && unlock?.cause == nil,
+                times: award.info.repeatable ? (unlock == nil ? 0 : times) : nil))
         }
 
         var warnings = facts.warnings(at: moment)
@@ -143,7 +149,7 @@ extension Replay {
                 message: "evaluating '\(award.id)' went over the cost limit of \(costLimit) steps; it stays locked"))
         }
 
-        let newUnlocks = unlocks.values.filter { $0.cause != nil }.sorted {
+        let newUnlocks = (unlocks.values.filter { $0.cause != nil && repeats[$0.id] == nil } + repeats.values.joined()).sorted {
             $0.at.instant != $1.at.instant ? $0.at.instant < $1.at.instant : $0.id < $1.id
         }
         let decision = Decision(

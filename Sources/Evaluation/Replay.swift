@@ -87,7 +87,7 @@ public struct Replay: Sendable {
         var run = ReplayRun(replay: self, facts: facts)
         run.walk()
         return decide(run.bindings.facts, unlocks: run.unlocks, checkpoints: run.checkpoints, costLimited: run.costLimited,
-                      folds: run.bindings.folds)
+                      folds: run.bindings.folds, repeats: run.repeats)
     }
 
     /// The metrics an expression reads, by name.
