@@ -6,7 +6,7 @@ struct Rulecheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rulecheck",
         abstract: "Validate, evaluate, explain and test achievement rule sets.",
-        subcommands: [ValidateCommand.self, EvalCommand.self, ExplainCommand.self, TestCommand.self]
+        subcommands: [ValidateCommand.self, EvalCommand.self, ExplainCommand.self, TestCommand.self, SchemaCommand.self]
     )
 
     /// SPEC 7: bad usage exits with 2 (ArgumentParser's own default is 64).
