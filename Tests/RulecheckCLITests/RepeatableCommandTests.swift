@@ -44,5 +44,7 @@ import Testing
         #expect(JSONTree.load(twice)?["unlocked"]?.arrayValue?.count == stored.count)
         let text = try RulecheckRun.run(["eval", Self.rules, "--state", written])
         #expect(text.stdout.contains("Busy day (busy_day) since 2026-03-01T10:00:00Z, 2 times"))
+        let explain = try RulecheckRun.run(["explain", Self.rules, "--state", written, "daily_2"])
+        #expect(explain.stdout.contains("repeatable, unlocked 2 times"), "\(explain.stdout)")
     }
 }
