@@ -16,7 +16,7 @@ public struct ExplanationTextRenderer: Sendable {
         if info.hidden { facts.append("hidden until unlocked") }
         if info.repeatable {
             let times = standing.times ?? 0
-            facts.append("repeatable, unlocked \(times) time\(times == 1 ? "" : "s")")
+            facts.append(times > 0 ? "repeatable, unlocked \(times) time\(times == 1 ? "" : "s")" : "repeatable")
         }
         lines.append("  " + facts.joined(separator: " · "))
         var progress = "  progress \(Self.number(standing.progress.current)) of \(Self.number(standing.progress.target))"
