@@ -50,4 +50,22 @@ import Testing
         for key in ["unlocked_at", "modules", "holds"] { #expect(defs?["expect"]?["properties"]?[key] != nil, "expect.\(key)") }
         #expect(defs?["text"]?["anyOf"]?.arrayValue?.count == 2)
     }
+
+    /// Every rule file of the repository validates against the schema with a real JSON Schema
+    /// validator (python3 with jsonschema and pyyaml, as .ci/run installs them).
+    @Test func repositoryRuleFilesValidate() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "Tests/schema/validate_rule_files.py", RulecheckRun.binary]
+        process.currentDirectoryURL = URL(fileURLWithPath: RulecheckRun.packageRoot)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text) (needs: python3 -m pip install jsonschema pyyaml)")
+        #expect(text.hasSuffix("files checked, 0 problems\n"), "\(text)")
+    }
 }
