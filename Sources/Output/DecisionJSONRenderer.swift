@@ -112,7 +112,9 @@ public struct DecisionJSONRenderer: Sendable {
     }
 
     static func json(_ warning: EvaluationWarning) -> JSONObject {
-        var object = JSONObject([("code", .string(warning.code)), ("message", .string(warning.message))])
+        var object = JSONObject([("code", .string(warning.code))])
+        if let id = warning.id { object["id"] = .string(id) }
+        object["message"] = .string(warning.message)
         if let event = warning.event { object["event"] = .int(Int64(event)) }
         return object
     }

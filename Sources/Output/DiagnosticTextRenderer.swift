@@ -117,7 +117,7 @@ private struct SourceLineCache {
 
     mutating func line(_ number: Int, in file: String) -> String? {
         if split[file] == nil, let text = sources[file] {
-            split[file] = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            split[file] = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         }
         guard let lines = split[file], number >= 1, number <= lines.count else { return nil }
         var line = String(lines[number - 1])

@@ -103,8 +103,8 @@ extension RuleFileSchema {
             ], required: ["max", "refill_days"]))),
             ("backfill_days", integer("How many days before the state's first evaluation count (a fixed cut-off).", minimum: 1)),
             ("history_days", .object(JSONObject([
-                ("description", .string("Deprecated: replaced by backfill_days (contract 1.1).")),
-                ("type", .string("integer")), ("minimum", .int(1)), ("deprecated", .bool(true)),
+                ("description", .string("Replaced by backfill_days (contract 1.1): an error (E230).")),
+                ("not", .object(JSONObject())),
             ]))),
             ("milestones", array(ref("milestone", "A milestone."), "Awards for reaching run lengths.")),
             ("meta", ref("meta", "Free app data for this streak.")),

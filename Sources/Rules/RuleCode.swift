@@ -17,6 +17,13 @@ public enum RuleCode {
     public static let conflictingKeys = "E211"
     public static let invalidTimestamp = "E212"
     public static let emptyWindow = "E213"
+    public static let historyDaysReplaced = "E230"
+    // Collecting the files (E220–E229).
+    public static let notRegularFile = "E220"
+    public static let danglingLink = "E221"
+    public static let unreadableFolder = "E222"
+    public static let linkLoop = "E223"
+    public static let nonUTF8Name = "E224"
 
     // Expressions and references (E3xx).
     public static let celError = "E300"
@@ -78,6 +85,12 @@ extension RuleCode {
         conflictingKeys: "Two keys that exclude each other are both present",
         invalidTimestamp: "A timestamp is not RFC 3339 with a UTC offset",
         emptyWindow: "An availability window ends before it starts",
+        historyDaysReplaced: "'history_days' was replaced by 'backfill_days'",
+        notRegularFile: "A rule path is a FIFO, socket or device, not a regular file",
+        danglingLink: "A symbolic link points to nothing",
+        unreadableFolder: "A folder under the rule paths cannot be read",
+        linkLoop: "Symbolic links lead back into a folder being read",
+        nonUTF8Name: "A file name is not valid UTF-8",
         celError: "A CEL expression does not parse or type-check",
         notBool: "A condition is not of type bool",
         unknownMetric: "Unknown metric",

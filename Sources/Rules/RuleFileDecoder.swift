@@ -187,6 +187,32 @@ struct RuleFileDecoder {
         return ExpressionDraft(source: text, node: node, field: field ?? key)
     }
 
+    /// Points of one award: a total over every award then stays far from overflowing.
+    static let pointsRange = 0...1_000_000_000
+    /// Counts of days (`max`, `refill_days`, milestone `days`): 100 years, the longest span of days
+    /// a state may cover (docs/rules.md).
+    static let dayCountRange = 1...36_600
+
+    /// `value` when it lies in `range`, else an error at the value (nil).
+    mutating func inRange(_ value: Located<Int>, _ range: ClosedRange<Int>, key: String, in what: String) -> Located<Int>? {
+        guard !range.contains(value.value) else { return value }
+        diagnostics.append(.error(RuleCode.outOfRange,
+                                  "\(key) in \(what) must be between \(Self.grouped(range.lowerBound)) and \(Self.grouped(range.upperBound)), found \(value.value)",
+                                  at: value.span))
+        return nil
+    }
+
+    /// `36600` as `36,600`, as people write limits.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return number < 0 ? "-" + text : text
+    }
+
     /// Presentation fields shared by achievements and milestones.
     mutating func awardInfo(_ map: NodeReader, defaultCategory: String) -> (id: Located<String>, info: AwardInfo)? {
         let id = map.string("id", required: true, diagnostics: &diagnostics)
@@ -196,9 +222,7 @@ struct RuleFileDecoder {
         let rarity = map.choice("rarity", from: AwardInfo.Rarity.allCases.map(\.rawValue), diagnostics: &diagnostics)
         let icon = map.string("icon", diagnostics: &diagnostics)
         let points = map.int("points", diagnostics: &diagnostics)
-        if let points, points.value < 0 {
-            diagnostics.append(.error(RuleCode.outOfRange, "points must be 0 or more, found \(points.value)", at: points.span))
-        }
+            .flatMap { inRange($0, RuleFileDecoder.pointsRange, key: "points", in: map.what) }
         let hidden = map.bool("hidden", diagnostics: &diagnostics)
         let repeatable = map.bool("repeatable", diagnostics: &diagnostics)
         let meta = meta(map)

@@ -182,7 +182,8 @@ public struct StreakRule: Sendable {
     public var title: String
     public var qualification: Qualification
     public var freezes: FreezePolicy?
-    public var historyDays: Int?
+    /// `backfill_days`: the history a state's first evaluation takes in (see `docs/evaluation.md`).
+    public var backfillDays: Int?
     public var milestones: [Milestone]
     public var span: SourceSpan
     public var localizedTitle: LocalizedText
@@ -190,7 +191,7 @@ public struct StreakRule: Sendable {
     public var meta: CELValue?
 
     public init(id: String, title: String, qualification: Qualification, freezes: FreezePolicy? = nil,
-                historyDays: Int? = nil, milestones: [Milestone] = [], span: SourceSpan,
+                backfillDays: Int? = nil, milestones: [Milestone] = [], span: SourceSpan,
                 localizedTitle: LocalizedText? = nil, meta: CELValue? = nil) {
         self.localizedTitle = localizedTitle ?? LocalizedText(title)
         self.meta = meta
@@ -198,7 +199,7 @@ public struct StreakRule: Sendable {
         self.title = title
         self.qualification = qualification
         self.freezes = freezes
-        self.historyDays = historyDays
+        self.backfillDays = backfillDays
         self.milestones = milestones
         self.span = span
     }

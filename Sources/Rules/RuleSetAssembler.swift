@@ -32,7 +32,7 @@ struct RuleSetAssembler {
             }
             guard let qualification else { complete = false; continue }
             streaks.append(StreakRule(id: draft.id.value, title: draft.title, qualification: qualification,
-                                      freezes: draft.freezes, historyDays: draft.historyDays,
+                                      freezes: draft.freezes, backfillDays: draft.backfillDays,
                                       milestones: draft.milestones.map { .init(days: $0.days.value, info: $0.info) },
                                       span: draft.span, localizedTitle: draft.localizedTitle, meta: draft.meta))
         }

@@ -15,7 +15,7 @@ struct StreakDraft: Sendable {
     var title: String
     var qualification: Qualification?
     var freezes: StreakRule.FreezePolicy?
-    var historyDays: Int?
+    var backfillDays: Int?
     var milestones: [MilestoneDraft]
     var span: SourceSpan
     var localizedTitle: LocalizedText?

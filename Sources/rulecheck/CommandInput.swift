@@ -14,7 +14,7 @@ enum CommandInput {
         guard let rules = loaded.ruleSet else {
             let report = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,
                                                    sources: loaded.sources)
-            FileHandle.standardError.write(Data(report.utf8))
+            try StandardStream.error.write(report)
             throw ExitCode(1)
         }
         return rules
@@ -71,7 +71,6 @@ enum CommandInput {
 
     /// Prints `message` on stderr and returns the exit status 2 to throw.
     static func usageFailure(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        return ExitCode(2)
+        StandardStream.failure(message)
     }
 }

@@ -45,7 +45,8 @@ struct EvalCommand: ParsableCommand {
         let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: now)
         if let writeState {
             do {
-                try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks).write(to: writeState)
+                try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks,
+                               now: evaluation.facts.now).write(to: writeState)
             } catch {
                 throw CommandInput.usageFailure("error: --write-state \(error)")
             }
@@ -56,6 +57,6 @@ struct EvalCommand: ParsableCommand {
         case .json: DecisionJSONRenderer(rules: rules).render(decision)
         case .text: DecisionTextRenderer().render(decision, rules: shown)
         }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try StandardStream.output.write(text)
     }
 }

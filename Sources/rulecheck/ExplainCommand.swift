@@ -51,6 +51,6 @@ struct ExplainCommand: ParsableCommand {
             if let close = Suggestion.closest(to: achievement, in: builder.awardIDs) { message += "; did you mean '\(close)'?" }
             throw CommandInput.usageFailure(message)
         }
-        FileHandle.standardOutput.write(Data(ExplanationTextRenderer().render(explanation).utf8))
+        try StandardStream.output.write(ExplanationTextRenderer().render(explanation))
     }
 }

@@ -35,8 +35,8 @@ struct TestCommand: ParsableCommand {
         if paths.isEmpty { return try runWorkspace() }
         let suites = RuleTestSuite.discover(paths: paths)
         guard !suites.isEmpty else {
-            FileHandle.standardError.write(Data("no rule tests found under \(paths.joined(separator: ", "))\n".utf8))
-            FileHandle.standardOutput.write(Data((RuleTestReportRenderer.summary([]) + "\n").utf8))
+            try StandardStream.error.write("no rule tests found under \(paths.joined(separator: ", "))\n")
+            try StandardStream.output.write(RuleTestReportRenderer.summary([]) + "\n")
             throw ExitCode(1)
         }
         var results: [RuleTestResult] = []
@@ -47,15 +47,15 @@ struct TestCommand: ParsableCommand {
                 brokenRuleSets += 1
                 let report = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,
                                                        sources: loaded.sources)
-                FileHandle.standardError.write(Data(
-                    ("rule set \(suite.rulePaths.joined(separator: " ")) has errors; its tests did not run\n" + report).utf8))
+                try StandardStream.error.write(
+                    "rule set \(suite.rulePaths.joined(separator: " ")) has errors; its tests did not run\n" + report)
                 continue
             }
             let tests = rules.tests.filter { suite.contains(testFile: $0.span.file) }
             results += RuleTestRunner.replaying(rules).run(tests)
         }
         let report = RuleTestReportRenderer(listsPassed: verbose).render(results)
-        FileHandle.standardOutput.write(Data(report.utf8))
+        try StandardStream.output.write(report)
         if brokenRuleSets > 0 || results.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }
 }

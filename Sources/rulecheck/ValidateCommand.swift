@@ -40,7 +40,7 @@ struct ValidateCommand: ParsableCommand {
             isTerminal: isatty(STDOUT_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
         let report = DiagnosticRenderer.render(result.diagnostics, format: format, fileCount: result.files.count,
                                                sources: result.sources, colour: colour)
-        FileHandle.standardOutput.write(Data(report.utf8))
+        try StandardStream.output.write(report)
         if result.errorCount > 0 || (strict && result.warningCount > 0) { throw ExitCode(1) }
     }
 }

@@ -94,3 +94,23 @@ import Testing
         #expect(RuleTestComparison.mismatches(expect, decision) == [])
     }
 }
+
+/// A rule test fails on a rule error it does not list in `warnings`.
+@Suite struct RuleTestRuleErrorTests {
+    static let decision: Decision = {
+        var decision = RuleTestComparisonTests.decision
+        decision.warnings.append(EvaluationWarning(code: "rule_error", id: "vip", message: "'vip': its condition fails"))
+        return decision
+    }()
+
+    @Test func anUnexpectedRuleErrorFailsTheTest() {
+        let found = RuleTestComparison.mismatches(.init(points: Self.decision.points), Self.decision)
+        #expect(found.map(\.subject) == ["warnings"])
+        #expect(found.first?.actual.contains("rule_error: 'vip'") == true)
+    }
+
+    @Test func aListedRuleErrorPasses() {
+        let listed = Set(Self.decision.warnings.map(\.code)).sorted()
+        #expect(RuleTestComparison.mismatches(.init(warnings: listed), Self.decision).isEmpty)
+    }
+}

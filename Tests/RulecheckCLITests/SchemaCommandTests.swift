@@ -46,6 +46,8 @@ import Testing
         }
         #expect(defs?["milestone"]?["properties"]?["repeatable"] != nil)
         #expect(defs?["streak"]?["properties"]?["backfill_days"] != nil)
+        // history_days is an error since contract 1.1: any value fails the schema.
+        #expect(defs?["streak"]?["properties"]?["history_days"]?["not"] != nil)
         #expect(defs?["level"]?["properties"]?["meta"] != nil)
         for key in ["unlocked_at", "modules", "holds"] { #expect(defs?["expect"]?["properties"]?[key] != nil, "expect.\(key)") }
         #expect(defs?["text"]?["anyOf"]?.arrayValue?.count == 2)

@@ -65,11 +65,11 @@ def main():
     files = sorted(set(glob.glob("rules/**/*.y*ml", recursive=True) + glob.glob("catalogs/**/*.y*ml", recursive=True)
                        + glob.glob("examples/**/*.y*ml", recursive=True)))
     found = [p for f in files for p in problems(rules, f)] + problems(workspace, "rulecheck.yaml")
-    # The validator must also catch what it should: a misspelt key and a bad locale tag.
+    # The validator must also catch what it should: a misspelt key, a bad locale tag, history_days.
     bad = {"schema": 1, "achievements": [{"id": "a", "titel": "A", "when": "true"}],
-           "streaks": [{"id": "s", "title": {"zh_Hans": "x"}, "counts": "true"}]}
-    if len(list(rules.iter_errors(bad))) < 2:
-        found.append("self-check: the schema accepts a misspelt key or a bad locale tag")
+           "streaks": [{"id": "s", "title": {"zh_Hans": "x"}, "counts": "true", "history_days": 3}]}
+    if len(list(rules.iter_errors(bad))) < 3:
+        found.append("self-check: the schema accepts a misspelt key, a bad locale tag or history_days")
     for line in found:
         print(line)
     print(f"schema: {len(files) + 1} files checked, {len(found)} problems")
