@@ -18,6 +18,6 @@ struct SchemaCommand: ParsableCommand {
 
     func run() throws {
         let schema = workspace ? RuleFileSchema.workspaceFile : RuleFileSchema.ruleFile
-        FileHandle.standardOutput.write(Data(RuleFileSchema.text(schema).utf8))
+        try StandardStream.output.write(RuleFileSchema.text(schema))
     }
 }
