@@ -28,6 +28,7 @@ test: deps
 	$(RELEASE_BIN) validate --format sarif > rulecheck.sarif
 	$(RELEASE_BIN) test
 	$(RELEASE_BIN) test examples/puzzle/coming_soon
+	python3 Tests/schema/validate_rule_files.py $(RELEASE_BIN)
 	@if [ -f $(SHARED)/acceptance/run.py ]; then python3 $(SHARED)/acceptance/run.py $(RELEASE_BIN); \
 	  else echo "acceptance: $(SHARED)/acceptance not found, skipped"; fi
 	@if [ -f $(SHARED)/acceptance-1.1/run.py ]; then python3 $(SHARED)/acceptance-1.1/run.py $(RELEASE_BIN); \

@@ -93,7 +93,7 @@ public struct Replay: Sendable {
         run.walk()
         return decide(run.bindings.facts, unlocks: run.unlocks, checkpoints: run.checkpoints, costLimited: run.costLimited,
                       budgetLimited: run.budgetLimited,
-                      folds: run.bindings.folds)
+                      folds: run.bindings.folds, repeats: run.repeats)
     }
 
     /// The step budget of one state's replay over `checkpoints` checkpoints and `days` days:

@@ -62,7 +62,7 @@ enum RandomScenario {
         if g.chance(0.2) { streaks += "    backfill_days: \(g.pick([3, 10]))\n" }
         streaks += """
                 milestones:
-                  - { days: 2, id: daily_2, title: Two, points: \(g.pick([5, 10])) }
+                  - { days: 2, id: daily_2, title: Two, points: \(g.pick([5, 10])), repeatable: \(g.chance(0.4)) }
                   - { days: 4, id: daily_4, title: Four, points: 40 }
                   - { days: 7, id: daily_7, title: Seven, points: 70 }
               - id: perfect
@@ -93,6 +93,7 @@ enum RandomScenario {
             ids.append(id)
             var text = "  - id: \(id)\n    title: \(id.uppercased())\n    points: \(g.pick([0, 10, 25, 100]))\n"
             if g.chance(0.15) { text += "    hidden: true\n" }
+            if g.chance(0.25) { text += "    repeatable: true\n" }
             text += body
             if g.chance(0.15), let other = ids.dropLast().randomElement(using: &g) { text += "    requires: [\(other)]\n" }
             if g.chance(0.12), case .success(let base) = Moment.parse(g.pick(baseDates)) {
