@@ -9,6 +9,7 @@ struct FactBindings<Facts: ReplayFacts> {
     let replay: Replay
     var facts: Facts
     let folds: EventFoldValues
+    private var dayFolds: DayFoldValues
     /// Metrics first (by position), then one slot per award with a condition.
     let slots: [ExpressionSlot]
     private(set) var moment: FactMoment
@@ -33,6 +34,7 @@ struct FactBindings<Facts: ReplayFacts> {
         let events: [CELValue] = if case .list(let list) = facts.variable(.events, at: all) { list.array } else { [] }
         let folds = EventFoldValues(folds: replay.folds, events: events, costLimit: replay.costLimit)
         self.folds = folds
+        dayFolds = DayFoldValues(folds: replay.dayFolds, costLimit: replay.costLimit)
         let pointsByFold = replay.folds.indices.map { folds.changePoints(of: $0, total: events.count) }
         func changePoints(_ set: Set<Int>) -> [Int] {
             if set.count == 1, let only = set.first { return pointsByFold[only] }
@@ -58,7 +60,8 @@ struct FactBindings<Facts: ReplayFacts> {
                                   changePoints: changePoints(replay.folds(of: plan, before: limit)),
                                   metricPositions: positions, achievementScope: scope, variables: variables,
                                   bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
-                                      + plan.folds.map { replay.folds[$0].variable }),
+                                      + plan.folds.map { replay.folds[$0].variable }
+                                      + plan.dayFolds.map { replay.dayFolds[$0].variable }),
                                   metricsShape: CELRecordShape(fields: positions.map { replay.rules.metrics[$0].id }))
         }
         var slots: [ExpressionSlot] = []
@@ -160,8 +163,20 @@ struct FactBindings<Facts: ReplayFacts> {
         for fold in slots[slot].plan.folds {
             values.append(folds.value(fold, events: moment.eventCount))
         }
-        return slots[slot].plan.program.evaluate(CELActivation(shape: slots[slot].bindingShape, values: values),
-                                                 costLimit: replay.costLimit)
+        var folded = true
+        if !slots[slot].plan.dayFolds.isEmpty {
+            let days: CELList = if case .list(let list) = variable(.days) { list } else { CELList([]) }
+            for fold in slots[slot].plan.dayFolds {
+                let value = dayFolds.value(fold, days: days, facts: &facts, at: moment)
+                folded = folded && value != nil
+                values.append(value ?? .null)
+            }
+        }
+        let activation = CELActivation(shape: slots[slot].bindingShape, values: values)
+        if !folded, let fallback = slots[slot].plan.fallback {
+            return fallback.evaluate(activation, costLimit: replay.costLimit)
+        }
+        return slots[slot].plan.program.evaluate(activation, costLimit: replay.costLimit)
     }
 
     /// `metrics` holding the metrics slot's expression reads, rebuilt only when one of them was

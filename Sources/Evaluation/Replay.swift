@@ -18,6 +18,7 @@ public struct Replay: Sendable {
     public let awards: [AwardRule]
     public let costLimit: Int
     let folds: [EventFold]
+    let dayFolds: [DayFold]
     /// Metrics in dependency order, rewritten.
     let metricPlans: [PlannedExpression]
     /// Per award: its rewritten condition (`nil` for milestones and module achievements).
@@ -66,6 +67,7 @@ public struct Replay: Sendable {
         }
         self.metricPlans = metricPlans
         folds = planner.folds
+        dayFolds = planner.dayFolds
         metricChannels = channels
         metricFolds = foldSets
         metricIndex = index

@@ -80,6 +80,12 @@ public struct StateFacts: ReplayFacts {
         }
     }
 
+    public mutating func dayChanges(since mark: DayChangeMark, at moment: FactMoment,
+                                    _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
+        _ = snapshot(at: moment)  // the records as of `moment`
+        return builder.dayChanges(since: mark, changed)
+    }
+
     public mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {
         guard let index = timeline.streakRules.firstIndex(where: { $0.id == streak }) else { return 0 }
         let states = streakStates(at: moment)

@@ -24,6 +24,8 @@ public struct FactBuilder: Sendable {
     /// reusing the records of the streaks that did not).
     private var streaksValue: (states: [StreakState], records: [CELValue], value: CELValue)?
     private var lastMoment: Moment?
+    /// How many times the builder started over (marks from before a restart are stale).
+    private var resets = 0
 
     /// A builder at the start of history (no events consumed yet).
     public init(timeline: FactTimeline) {
@@ -99,11 +101,29 @@ public struct FactBuilder: Sendable {
         return value
     }
 
+    /// The `days` records rebuilt since `mark`, as of the last `facts(at:)`: calls `changed` with
+    /// the offset (in `days`) of each, or returns `everything: true` when the records cannot be
+    /// followed from `mark` (the first call, or the first day moved) and every one must be read
+    /// again. Returns the mark to pass next time.
+    public func dayChanges(since mark: DayChangeMark, _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
+        let log = days.changedOffsets
+        let current = DayChangeMark(resets: resets, generation: days.generation, position: log.count)
+        guard mark.resets == resets, mark.generation == days.generation, mark.position <= log.count else {
+            return (current, true)
+        }
+        for index in mark.position..<log.count { changed(log[index]) }
+        return (current, false)
+    }
+
     // MARK: replay
 
     /// Consumes the events up to `moment`, starting over when it is earlier than the last one.
     private mutating func moveTo(_ moment: Moment) {
-        if let lastMoment, moment.instant < lastMoment.instant { self = FactBuilder(timeline: timeline) }
+        if let lastMoment, moment.instant < lastMoment.instant {
+            let resets = self.resets
+            self = FactBuilder(timeline: timeline)
+            self.resets = resets + 1
+        }
         lastMoment = moment
         advance(to: moment)
     }

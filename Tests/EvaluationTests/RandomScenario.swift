@@ -43,6 +43,13 @@ enum RandomScenario {
               expired: days.map(d, d.expired_count).sum()
               busy: metrics.checkins + metrics.tasks
               night_owl: events.exists(e, e.hour >= 22)
+              best_day: (days.map(d, d.events.filter(e, e.type == "task_completed").size()) + [0]).max()
+              least_late: ([9] + days.map(d, d.late.size())).min()
+              half_planned: days.map(d, double(d.planned) / 2.0).sum()
+              focus_days: days.map(d, d.count.focus_session).sum()
+              busy_day: days.exists(d, size(d.events) >= 3)
+              all_planned: days.all(d, d.planned > 0)
+              one_expired: days.exists_one(d, d.status == "expired")
 
             """
 
@@ -123,6 +130,9 @@ enum RandomScenario {
             { g in ("module_n\(n(1...9, &g))", "    complete_module: { catalog: puzzle, module: nianhua }\n") },
             { g in ("module_l\(n(1...9, &g))", "    complete_module: { catalog: puzzle, module: lianpu, difficulty: hard }\n") },
             { g in ("latecount_\(n(1...9, &g))", "    when: metrics.late_events >= \(n(1...3, &g))\n") },
+            { g in ("bestday_\(n(1...9, &g))", "    when: metrics.best_day >= \(n(1...3, &g)) && metrics.least_late < 2\n") },
+            { g in ("dayshapes_\(n(1...9, &g))", "    when: metrics.busy_day || metrics.all_planned || metrics.one_expired || metrics.half_planned > \(n(1...4, &g)).5\n") },
+            { g in ("focusdays_\(n(1...9, &g))", "    when: metrics.focus_days >= \(n(1...3, &g))\n") },
         ]
         for _ in 0..<Int.random(in: 6...16, using: &g) {
             if g.chance(0.2), let other = ids.randomElement(using: &g) {
