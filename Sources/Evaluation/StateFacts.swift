@@ -18,7 +18,9 @@ public struct StateFacts: ReplayFacts {
 
     public init(timeline: FactTimeline) {
         self.timeline = timeline
-        events = timeline.events.map(\.event)
+        // Timeline events are the state's (sorted) events up to `now`: share the array when
+        // none was left out rather than hold a million events twice.
+        events = timeline.events.count == timeline.state.events.count ? timeline.state.events : timeline.events.map(timeline.event(of:))
         timeCheckpoints = timeline.timeCheckpoints()
         builder = FactBuilder(timeline: timeline)
         snapshotLevelTimes = timeline.state.levels.map { $0.completedAt?.instant }

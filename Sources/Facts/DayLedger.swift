@@ -53,15 +53,15 @@ struct DayLedger: Sendable {
 
     // MARK: changes
 
-    mutating func add(_ placed: TimelineEvent) {
+    mutating func add(_ placed: TimelineEvent, type: String) {
         let day = placed.day
         change(day) { entry in
             if placed.onTime {
                 entry.onTime += 1
-                if let index = entry.counts.firstIndex(where: { $0.type == placed.event.type }) {
+                if let index = entry.counts.firstIndex(where: { $0.type == type }) {
                     entry.counts[index].count += 1
                 } else {
-                    entry.counts.append((placed.event.type, 1))
+                    entry.counts.append((type, 1))
                 }
                 if placed.effect == .taskCompleted { entry.tasksDone += 1 }
                 entry.countValue = nil

@@ -130,14 +130,15 @@ public struct FactBuilder: Sendable {
 
     private mutating func advance(to moment: Moment) {
         let events = timeline.events
+        let stateEvents = timeline.state.events
         let snapshots = timeline.snapshotLevels
         while true {
-            let eventReady = position < events.count && events[position].event.at.instant <= moment.instant
+            let eventReady = position < events.count && stateEvents[events[position].position].at.instant <= moment.instant
             var snapshotReady = false
             if snapshotPosition < snapshots.count {
                 if let at = snapshots[snapshotPosition].snapshot.completedAt {
                     snapshotReady = at.instant <= moment.instant
-                        && (!eventReady || at.instant <= events[position].event.at.instant)
+                        && (!eventReady || at.instant <= stateEvents[events[position].position].at.instant)
                 } else {
                     snapshotReady = true
                 }
@@ -155,7 +156,8 @@ public struct FactBuilder: Sendable {
     }
 
     private mutating func apply(_ placed: TimelineEvent, at index: Int) {
-        days.add(placed)
+        let event = timeline.event(of: placed)
+        days.add(placed, type: event.type)
         if let warning = placed.warning { eventWarnings.append(warning) }
         switch placed.effect {
         case .none, .taskCompleted:
@@ -166,14 +168,14 @@ public struct FactBuilder: Sendable {
             days.setKillTime(day, minutes: minutes)
         case .level(let ordinal, let difficulty, let time, let moves):
             var progress = levels[ordinal] ?? LevelProgress()
-            progress.complete(at: placed.event.at, difficulty: difficulty, time: time, moves: moves)
+            progress.complete(at: event.at, difficulty: difficulty, time: time, moves: moves)
             levels[ordinal] = progress
             levelsValue = nil
         case .freeze(let covered, let name):
-            useFreeze(placed, covering: covered, streak: name)
+            useFreeze(placed, event: event, covering: covered, streak: name)
         }
-        for streak in timeline.countedBy[index] {
-            streaks[streak].record(placed.day, qualifies: true)
+        for streak in timeline.streaksCounting(event: index) {
+            streaks[Int(streak)].record(placed.day, qualifies: true)
         }
     }
 
@@ -190,8 +192,8 @@ public struct FactBuilder: Sendable {
 
     /// A `freeze_used` (SPEC 2.5, manual mode): offered to the named streak or to every streak
     /// with manual freezes; each decides with its facts as of the event.
-    private mutating func useFreeze(_ placed: TimelineEvent, covering covered: LocalDay, streak name: String?) {
-        let index = placed.event.index
+    private mutating func useFreeze(_ placed: TimelineEvent, event: StateEvent, covering covered: LocalDay, streak name: String?) {
+        let index = event.index
         let targets: [Int]
         if let name {
             guard let target = streaks.firstIndex(where: { $0.id == name }) else {
@@ -212,9 +214,9 @@ public struct FactBuilder: Sendable {
         }
         if targets.contains(where: dayStreaks.contains) {
             // `day` predicates must see the days as they are at the event.
-            _ = refreshDays(now: placed.event.at, today: placed.day)
+            _ = refreshDays(now: event.at, today: placed.day)
         }
-        let decided = days.killPassed(placed.day, now: placed.event.at)
+        let decided = days.killPassed(placed.day, now: event.at)
         for target in targets {
             if let warning = streaks[target].useFreeze(covering: covered, eventDay: placed.day, event: index,
                                                        todayDecided: decided) {
