@@ -32,3 +32,4 @@ bench: deps
 	.build/release/rulecheck-bench cel
 	.build/release/rulecheck-bench validate
 	.build/release/rulecheck-bench replay
+	.build/release/rulecheck-bench products
