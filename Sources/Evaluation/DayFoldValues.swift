@@ -100,15 +100,14 @@ struct DayFoldValues {
     }
 
     private func body(_ k: Int, of day: CELValue) -> Body {
-        let fold = folds[k]
-        let activation = CELActivation(shape: fold.shapeOfBinding, values: [day])
-        if let predicate = fold.predicate {
-            guard case .bool(let holds) = predicate.evaluate(activation, costLimit: costLimit) else { return .failed }
-            if fold.transform == nil { return .element(.bool(holds)) }
+        // The fold is read in place: a copy retains and releases every part of its programs.
+        let activation = CELActivation(shape: folds[k].shapeOfBinding, values: [day])
+        if folds[k].predicate != nil {
+            guard case .bool(let holds)? = folds[k].predicate?.evaluate(activation, costLimit: costLimit) else { return .failed }
+            if folds[k].transform == nil { return .element(.bool(holds)) }
             if !holds { return .skipped }
         }
-        guard let transform = fold.transform else { return .failed }
-        let value = transform.evaluate(activation, costLimit: costLimit)
+        guard let value = folds[k].transform?.evaluate(activation, costLimit: costLimit) else { return .failed }
         if case .error = value { return .failed }
         return .element(value)
     }
@@ -174,10 +173,9 @@ struct DayFoldValues {
     }
 
     private func result(_ k: Int, _ total: Accumulated, days: Int) -> CELValue? {
-        let fold = folds[k]
-        switch fold.reduction {
+        switch folds[k].reduction {
         case .macro:
-            switch fold.shape {
+            switch folds[k].shape {
             case .exists: return total.trues > 0 ? .bool(true) : (total.failed ? nil : .bool(false))
             case .all: return total.falses > 0 ? .bool(false) : (total.failed ? nil : .bool(true))
             case .existsOne: return total.failed ? nil : .bool(total.trues == 1)
@@ -188,7 +186,7 @@ struct DayFoldValues {
         case .max, .min, .sum:
             guard !total.failed else { return nil }
             var number = total.number
-            for value in fold.trailing { number = Self.combine(number, value, fold.reduction) }
+            for value in folds[k].trailing { number = Self.combine(number, value, folds[k].reduction) }
             switch number {
             case .int(let v): return .int(v)
             case .uint(let v): return .uint(v)

@@ -78,6 +78,17 @@ public struct FactBuilder: Sendable {
             warningParts: [timeline.standingWarnings, eventWarnings, releasedFreezes])
     }
 
+    /// `days` at `moment` (what `facts(at:).days` holds) without the rest of a snapshot: what
+    /// folds over days read at most checkpoints.
+    public mutating func days(at moment: Moment) -> CELValue {
+        moveTo(moment)
+        let today = days.today(at: moment)
+        _ = refreshDays(now: moment, today: today)
+        let range = days.range(today: today)
+        let dayCount = range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
+        return .list(CELList(prefixOf: days.values, count: min(dayCount, days.values.count)))
+    }
+
     /// Every streak's state at `moment`, in rule order: what `facts(at:).streakStates` holds,
     /// without building the `days` records (needed only when a streak has a `day` predicate).
     public mutating func streakStates(at moment: Moment) -> [StreakState] {
