@@ -40,6 +40,7 @@ bench: deps
 	.build/release/rulecheck-bench cel
 	.build/release/rulecheck-bench validate
 	.build/release/rulecheck-bench replay
+	.build/release/rulecheck-bench products
 
 # Fuzzing (docs/fuzzing.md), outside `make test`: libFuzzer builds in their own scratch path.
 # `make fuzz SECONDS=600` runs each target for SECONDS; `FUZZ_TARGETS=yaml` picks targets.
