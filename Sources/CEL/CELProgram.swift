@@ -77,6 +77,8 @@ public struct CELProgram: Sendable {
                         var frame = CELFrame(slots: slots, activation: activationPointer, budget: costLimit - baseCost)
                         frame.trace = trace
                         let value = root(&frame)
+                        // The budget is at least -1 (`CELFrame.charge`), and the subtraction is
+                        // checked all the same: the limit may be `Int.max`.
                         let (difference, overflow) = costLimit.subtractingReportingOverflow(frame.budget)
                         let used = overflow ? costLimit : Swift.min(costLimit, Swift.max(0, difference))
                         return (value: frame.exceeded ? .error(CELFrame.costError) : value, steps: used)

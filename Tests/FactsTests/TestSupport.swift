@@ -64,7 +64,7 @@ func render(_ value: CELValue) -> String {
 func checkpoints(_ timeline: FactTimeline) -> [Moment] {
     var seen = Set<CEL.CELTimestamp>()
     var moments: [Moment] = []
-    for candidate in (timeline.events.map(\.event.at) + timeline.timeCheckpoints() + [timeline.now]).sorted()
+    for candidate in (timeline.events.map { timeline.event(of: $0).at } + timeline.timeCheckpoints() + [timeline.now]).sorted()
     where seen.insert(candidate.instant).inserted {
         moments.append(candidate)
     }
