@@ -12,17 +12,21 @@ extension Replay {
     ///   - costLimited: awards whose condition ran over the cost limit while locked.
     ///   - budgetLimited: awards left unjudged because the replay spent its step budget (they
     ///     are not evaluated again here).
+    ///   - repeats: the new unlocks of repeatable awards, every one (docs/evaluation.md,
+    ///     "Repeatable awards"); their stored unlocks come from the facts.
     public func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
-                       costLimited: Set<String>, budgetLimited: Set<String> = []) -> ReplayOutcome {
+                       costLimited: Set<String>, budgetLimited: Set<String> = [],
+                       repeats: [String: [UnlockDecision]] = [:]) -> ReplayOutcome {
         decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited, budgetLimited: budgetLimited,
-               folds: nil)
+               folds: nil, repeats: repeats)
     }
 
     /// `decide`, reading the replay's fold tables (`folds`, over the same events) instead of
     /// iterating all events again wherever that gives the value as written
     /// (`PlannedExpression.readsLikeWritten`).
     func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
-                costLimited: Set<String>, budgetLimited: Set<String>, folds: EventFoldValues?) -> ReplayOutcome {
+                costLimited: Set<String>, budgetLimited: Set<String>, folds: EventFoldValues?,
+                repeats: [String: [UnlockDecision]] = [:]) -> ReplayOutcome {
         var facts = facts
         let moment = FactMoment(moment: facts.now, eventCount: facts.events.count)
         let values = ValuesAtNow(replay: self, facts: &facts, unlocks: unlocks, folds: folds)
@@ -32,11 +36,14 @@ extension Replay {
         var points = 0
         for index in awards.indices {
             let standing = self.standing(index, unlocks: unlocks, values: values, facts: &facts, moment: moment,
-                                         budgetLimited: budgetLimited, report: &report)
+                                         budgetLimited: budgetLimited, repeats: repeats, report: &report)
             if standing.state == .unlocked {
                 // Saturating: the rules bound each award's points, but a library caller may not.
-                let (sum, overflow) = points.addingReportingOverflow(awards[index].info.points)
-                points = overflow ? Int.max : sum
+                // A repeatable award's points count once per unlock.
+                for _ in 0..<(standing.times ?? 1) {
+                    let (sum, overflow) = points.addingReportingOverflow(awards[index].info.points)
+                    points = overflow ? Int.max : sum
+                }
             }
             standings.append(standing)
         }
@@ -56,7 +63,7 @@ extension Replay {
         warnings += limitWarnings(unlocks: unlocks, reported: report, costLimited: costLimited, budgetLimited: budgetLimited,
                                   budget: stepBudget(checkpoints: checkpoints.count, days: Self.daySpan(of: facts)))
 
-        let newUnlocks = unlocks.values.filter { $0.cause != nil }.sorted {
+        let newUnlocks = (unlocks.values.filter { $0.cause != nil && repeats[$0.id] == nil } + repeats.values.joined()).sorted {
             $0.at.instant != $1.at.instant ? $0.at.instant < $1.at.instant : $0.id < $1.id
         }
         let decision = Decision(
@@ -68,7 +75,8 @@ extension Replay {
 
     /// Where award `index` stands at `now`; for a locked one, notes its rule errors in `report`.
     private func standing(_ index: Int, unlocks: [String: UnlockDecision], values: ValuesAtNow, facts: inout some ReplayFacts,
-                          moment: FactMoment, budgetLimited: Set<String>, report: inout RuleErrorReport) -> AwardStanding {
+                          moment: FactMoment, budgetLimited: Set<String>, repeats: [String: [UnlockDecision]],
+                          report: inout RuleErrorReport) -> AwardStanding {
         let award = awards[index]
         let unlock = unlocks[award.id]
         var progress: AwardProgress
@@ -107,12 +115,15 @@ extension Replay {
             let missing = award.requires.filter { unlocks[$0] == nil }
             if !missing.isEmpty { waitingFor = missing }
         }
+        // A repeatable award counts each unlock, stored and new.
+        let times = award.info.repeatable
+            ? facts.storedUnlocks.filter { $0.id == award.id }.count + (repeats[award.id]?.count ?? 0) : 1
         return AwardStanding(
             id: award.id, state: unlock == nil ? .locked : .unlocked, category: award.info.category,
             unlockedAt: unlock?.at,
             progress: progress, hidden: award.info.hidden && unlock == nil,
             catalogVersion: catalogVersion, newLevels: newLevels, isStored: unlock != nil && unlock?.cause == nil,
-            waitingFor: waitingFor)
+            times: award.info.repeatable ? (unlock == nil ? 0 : times) : nil, waitingFor: waitingFor)
     }
 
     /// The progress at `now` of an award with a condition, and whether the condition holds. A

@@ -22,6 +22,7 @@ public struct Replay: Sendable {
     /// `cost_limit` warning (docs/evaluation.md, "Step budget").
     public let stateStepLimit: Int?
     let folds: [EventFold]
+    let dayFolds: [DayFold]
     /// Metrics in dependency order, rewritten.
     let metricPlans: [PlannedExpression]
     /// Per award: its rewritten condition (`nil` for milestones and module achievements).
@@ -71,6 +72,7 @@ public struct Replay: Sendable {
         }
         self.metricPlans = metricPlans
         folds = planner.folds
+        dayFolds = planner.dayFolds
         metricChannels = channels
         metricFolds = foldSets
         metricIndex = index
@@ -93,7 +95,7 @@ public struct Replay: Sendable {
         run.walk()
         return decide(run.bindings.facts, unlocks: run.unlocks, checkpoints: run.checkpoints, costLimited: run.costLimited,
                       budgetLimited: run.budgetLimited,
-                      folds: run.bindings.folds)
+                      folds: run.bindings.folds, repeats: run.repeats)
     }
 
     /// The step budget of one state's replay over `checkpoints` checkpoints and `days` days:

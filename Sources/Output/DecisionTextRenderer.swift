@@ -49,6 +49,7 @@ public struct DecisionTextRenderer: Sendable {
             for standing in earned {
                 var line = "  \(Self.name(standing.id, titles))"
                 if let at = standing.unlockedAt { line += " since \(at.description)" }
+                if let times = standing.times, times > 1 { line += ", \(times) times" }
                 if let added = standing.newLevels { line += "  (\(added) new level\(added == 1 ? "" : "s") since)" }
                 lines.append(line)
             }

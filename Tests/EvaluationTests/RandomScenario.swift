@@ -46,6 +46,13 @@ enum RandomScenario {
               expired: days.map(d, d.expired_count).sum()
               busy: metrics.checkins + metrics.tasks
               night_owl: events.exists(e, e.hour >= 22)
+              best_day: (days.map(d, d.events.filter(e, e.type == "task_completed").size()) + [0]).max()
+              least_late: ([9] + days.map(d, d.late.size())).min()
+              half_planned: days.map(d, double(d.planned) / 2.0).sum()
+              focus_days: days.map(d, d.count.focus_session).sum()
+              busy_day: days.exists(d, size(d.events) >= 3)
+              all_planned: days.all(d, d.planned > 0)
+              one_expired: days.exists_one(d, d.status == "expired")
 
             """
 
@@ -62,7 +69,7 @@ enum RandomScenario {
         if g.chance(0.2) { streaks += "    backfill_days: \(g.pick([3, 10]))\n" }
         streaks += """
                 milestones:
-                  - { days: 2, id: daily_2, title: Two, points: \(g.pick([5, 10])) }
+                  - { days: 2, id: daily_2, title: Two, points: \(g.pick([5, 10])), repeatable: \(g.chance(0.4)) }
                   - { days: 4, id: daily_4, title: Four, points: 40 }
                   - { days: 7, id: daily_7, title: Seven, points: 70 }
               - id: perfect
@@ -93,6 +100,7 @@ enum RandomScenario {
             ids.append(id)
             var text = "  - id: \(id)\n    title: \(id.uppercased())\n    points: \(g.pick([0, 10, 25, 100]))\n"
             if g.chance(0.15) { text += "    hidden: true\n" }
+            if g.chance(0.25) { text += "    repeatable: true\n" }
             text += body
             if g.chance(0.15), let other = ids.dropLast().randomElement(using: &g) { text += "    requires: [\(other)]\n" }
             if g.chance(0.12), case .success(let base) = Moment.parse(g.pick(baseDates)) {
@@ -143,6 +151,9 @@ enum RandomScenario {
             { g in ("longest_\(n(1...9, &g))", "    when: events.filter(e, e.type == \"focus_session\" && has(e.minutes)).map(e, e.minutes).max() >= \(n(20...60, &g))\n") },
             { g in ("minutesprog_\(n(1...9, &g))", "    when: metrics.focus_minutes >= 1000\n    progress: { current: metrics.focus_minutes, target: 1000 }\n") },
             { g in ("expiredweek_\(n(1...9, &g))", "    when: days.exists(d, d.status == \"expired\" && d.week == today.week && d.expired_count >= \(n(1...3, &g)))\n") },
+            { g in ("bestday_\(n(1...9, &g))", "    when: metrics.best_day >= \(n(1...3, &g)) && metrics.least_late < 2\n") },
+            { g in ("dayshapes_\(n(1...9, &g))", "    when: metrics.busy_day || metrics.all_planned || metrics.one_expired || metrics.half_planned > \(n(1...4, &g)).5\n") },
+            { g in ("focusdays_\(n(1...9, &g))", "    when: metrics.focus_days >= \(n(1...3, &g))\n") },
         ]
         // In every rule set: fails at `now` unless today has a completed task (a rule error).
         add("busy_today", "    when: today.count[\"task_completed\"] >= 2\n")

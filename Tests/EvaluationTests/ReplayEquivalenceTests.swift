@@ -50,6 +50,16 @@ import Testing
             #expect(reported == expected, "rule set \(ruleSetSeed), state \(stateIndex): rule errors \(reported.sorted()) != \(expected.sorted())\n\(json)")
             ruleErrorCount += reported.count
             if reported != expected { return }
+            // Every fourth state again with its unlocks written back: nothing new, both agree
+            // (stored unlocks of repeatable awards are matched by id and instant).
+            if stateIndex % 4 == 0, !fast.unlocks.isEmpty {
+                let written = StateWriteBack(state: state, newUnlocks: fast.unlocks).text
+                let again = try FactTimeline(state: try StateFile.parse(json: written), rules: rules, now: now)
+                let fastAgain = replay.run(StateFacts(timeline: again)).decision
+                #expect(fastAgain.unlocks.isEmpty, "rule set \(ruleSetSeed), state \(stateIndex): not idempotent")
+                #expect(renderer.render(fastAgain) == renderer.render(NaiveReplay.run(rules: rules, timeline: again)))
+                #expect(fastAgain.points == fast.points)
+            }
         }
         // The cases must exercise unlocking, not only locked rules, and rule errors.
         #expect(unlockCount > 0)
