@@ -89,6 +89,8 @@ import Testing
         ("[1].distinct(1)", "no matching overload for 'distinct'"),
         ("'a'.sort()", "no matching overload for 'sort'"),
         ("lists.range('3')", "no matching overload for 'lists.range'"),
+        ("[?1]", "a value marked with '?' must be optional"),
+        ("{?'a': 'b'}", "a value marked with '?' must be optional"),
     ])
     func checkErrors(source: String, fragment: String) {
         var environment = CELEnvironment()

@@ -318,6 +318,9 @@ struct CELChecker {
 
     private func noOverloadMessage(_ function: String, _ argumentTypes: [CELType], hasTarget: Bool) -> String {
         let shown = argumentTypes.map { mapping.substitute($0, freeToDyn: true) }
+        if function == CELOptionalSyntax.element || function == CELOptionalSyntax.entry, let found = shown.first {
+            return "a value marked with '?' must be optional (such as m[?k] or optional.of(x)), but this is \(found)"
+        }
         let signature: String
         if hasTarget, let receiver = shown.first {
             signature = "\(receiver).(\(shown.dropFirst().map(\.description).joined(separator: ", ")))"

@@ -14,6 +14,8 @@ struct CELCostModel: Sendable {
 
     /// Bytes of string per step (cel-go's string traversal cost factor, 0.1).
     static let bytesPerStep = 10
+    /// Steps per element of a list built by `+` (each element is copied and retained).
+    static let listCopyStepsPerElement = 2
     /// Steps per entry of a map copied by `cel.@mapInsert` (the `transformMap` accumulator).
     static let mapCopyStepsPerEntry = 10
 
@@ -27,8 +29,13 @@ struct CELCostModel: Sendable {
         // The insert copies the map and rebuilds its hash index: a few steps per entry.
         case "cel.@mapInsert": CELCostModel(arguments: { size(of: $0.first ?? .null) * mapCopyStepsPerEntry })
         case "join": CELCostModel(arguments: { joinedSize($0) })
+        // Comparing or searching walks the values.
+        case "_==_", "_!=_": CELCostModel(binary: { min(size(of: $0), size(of: $1)) })
+        case "contains", "startsWith", "endsWith", "indexOf", "lastIndexOf":
+            CELCostModel(arguments: { size(of: $0.first ?? .null) })
+        case "distinct": CELCostModel(arguments: { distinctCost($0) }, result: { size(of: $0) })
         case "format", "replace", "strings.quote", "reverse", "lowerAscii", "upperAscii", "trim", "split",
-             "string", "bytes", "sort", "sortBy", "lists.sortBy", "distinct", "slice":
+             "string", "bytes", "sort", "sortBy", "lists.sortBy", "slice":
             CELCostModel(result: { size(of: $0) })
         case "flatten": CELCostModel(arguments: { flattenedSize($0) })
         case "lists.range": CELCostModel(arguments: { arguments in
@@ -64,6 +71,8 @@ struct CELCostModel: Sendable {
         case (.bytes(let x), .bytes(let y)):
             let bytes = x.count + y.count
             return bytes > maxBuiltBytes ? .max : bytes / bytesPerStep
+        case (.list(let x), .list(let y)):
+            return (x.count + y.count) * listCopyStepsPerElement
         default:
             return size(of: a) + size(of: b)
         }
@@ -92,6 +101,17 @@ struct CELCostModel: Sendable {
             if bytes < 0 { return .max }
         }
         return bytes > maxBuiltBytes ? .max : bytes / bytesPerStep + list.count
+    }
+
+    /// `list.distinct()`: map-key kinds are hashed (one step each); other elements (lists, maps,
+    /// timestamps, fractional doubles) are compared with each other, so they cost their count
+    /// squared.
+    private static func distinctCost(_ arguments: [CELValue]) -> Int {
+        guard case .list(let list)? = arguments.first else { return 0 }
+        var compared = 0
+        for element in list where CELMapKey.lookupKey(element) == nil { compared += 1 }
+        let (square, overflow) = compared.multipliedReportingOverflow(by: compared)
+        return overflow ? .max : list.count + square / 2
     }
 
     /// `list.flatten()`: the elements of the result (one level).
