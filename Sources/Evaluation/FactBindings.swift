@@ -23,9 +23,15 @@ struct FactBindings<Facts: ReplayFacts> {
     private var achievementsValues: [[Int]?: (stamp: ChannelStamp, value: CELValue)] = [:]
     /// Per award: the instant it is unlocked from (stored or new), kept by the replay.
     var unlockedSince: [CELTimestamp?]
+    /// Steps every evaluation of this replay took so far, and how many they may take.
+    private(set) var stepsUsed = 0
+    let stepBudget: Int
+    /// Whether the replay's step budget is spent: nothing more is evaluated.
+    var budgetSpent: Bool { stepsUsed >= stepBudget }
 
-    init(replay: Replay, facts: Facts, moment: FactMoment) {
+    init(replay: Replay, facts: Facts, moment: FactMoment, stepBudget: Int) {
         self.replay = replay
+        self.stepBudget = stepBudget
         self.facts = facts
         self.moment = moment
         var facts = facts
@@ -160,8 +166,11 @@ struct FactBindings<Facts: ReplayFacts> {
         for fold in slots[slot].plan.folds {
             values.append(folds.value(fold, events: moment.eventCount))
         }
+        // Each evaluation may take what is left of the budget, up to the per-expression limit.
+        let limit = Swift.min(replay.costLimit, stepBudget - stepsUsed)
+        guard limit > 0 else { return .error(CELError(.costLimitExceeded, "the replay's step budget is spent")) }
         return slots[slot].plan.program.evaluate(CELActivation(shape: slots[slot].bindingShape, values: values),
-                                                 costLimit: replay.costLimit)
+                                                 costLimit: limit, steps: &stepsUsed)
     }
 
     /// `metrics` holding the metrics slot's expression reads, rebuilt only when one of them was

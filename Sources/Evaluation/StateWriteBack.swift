@@ -3,12 +3,18 @@ import Facts
 /// The state file with the replay's unlocks persisted (`--write-state`, SPEC 4 and 7): every key of
 /// the input kept in its place, `unlocked` holding every unlock — the stored entries as written,
 /// then the new ones in decision order (with `catalog_version` for module achievements) — so that
-/// evaluating the written state again unlocks nothing new.
+/// evaluating the written state again unlocks nothing new. A state without `backfill` gets
+/// `backfill: {"at": now}`, so that every later evaluation keeps the `backfill_days` cut-off of
+/// this first one; an existing `backfill` is never changed.
 public struct StateWriteBack: Sendable {
     public var document: JSONObject
 
-    public init(state: StateFile, newUnlocks: [UnlockDecision]) {
+    /// - Parameter now: the evaluation moment, recorded as `backfill.at` when the state has none.
+    public init(state: StateFile, newUnlocks: [UnlockDecision], now: Moment? = nil) {
         var document = state.document
+        if let now, document["backfill"] == nil || document["backfill"] == .null {
+            document["backfill"] = .object(JSONObject([("at", .string(now.description))]))
+        }
         var unlocked = document["unlocked"]?.arrayValue ?? []
         for unlock in newUnlocks {
             var entry = JSONObject([("id", .string(unlock.id)), ("at", .string(unlock.at.description))])

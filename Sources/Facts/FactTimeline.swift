@@ -37,6 +37,9 @@ public struct FactTimeline: Sendable {
     /// Per event: the streaks (indices in `streakRules`) whose `counts` holds for it (on-time
     /// events only).
     let countedBy: [[Int]]
+    /// Per streak (index in `streakRules`) whose `counts` failed for some on-time event: the
+    /// first such event (index in the state file) and the error.
+    public let countsErrors: [Int: (event: Int, error: CELError)]
     /// The names of the days events fell on, made once here and reused for day records.
     let dayLabels: DayLabels
     /// Known snapshot levels in the order they become visible (no `completed_at` first).
@@ -46,6 +49,9 @@ public struct FactTimeline: Sendable {
     /// The `user` and `counters` CEL values (they never change).
     public let userValue: CELValue
     public let countersValue: CELValue
+    /// The local day of the state's backfill moment (`backfill.at`, else `now`): streaks with
+    /// `backfill_days` count from `backfill_days − 1` days before it.
+    public let backfillDay: LocalDay
     /// Warnings that do not depend on the moment: events after `now`, unknown snapshot levels.
     public let standingWarnings: [FactWarning]
 
@@ -61,6 +67,7 @@ public struct FactTimeline: Sendable {
         calendar = try LocalCalendar(rule: rules.calendar, userTimeZone: state.userTimeZone, file: state.file)
             .cachingOffsets(around: state.events.map(\.at.instant.seconds) + [now.instant.seconds])
         catalogs = CatalogIndex(catalogs: rules.catalogs)
+        backfillDay = calendar.calendarDay(of: state.backfillAt ?? now)
         streakRules = rules.streaks
         let user = CELValue.map(state.user.celMap)
         userValue = user
@@ -75,6 +82,7 @@ public struct FactTimeline: Sendable {
         var onTime: [LocalDay: [CELValue]] = [:]
         var late: [LocalDay: [CELValue]] = [:]
         var countedBy: [[Int]] = []
+        var countsErrors: [Int: (event: Int, error: CELError)] = [:]
         events.reserveCapacity(state.events.count)
         values.reserveCapacity(state.events.count)
         countedBy.reserveCapacity(state.events.count)
@@ -83,6 +91,8 @@ public struct FactTimeline: Sendable {
             return nil
         }
         var labels = DayLabels()
+        var span = DaySpan()
+        span.note(calendar.calendarDay(of: now), from: .now)
         var recordShapes: [[String]: CELRecordShape] = [:]
         for event in state.events {
             guard event.at.instant <= now.instant else {
@@ -91,6 +101,7 @@ public struct FactTimeline: Sendable {
                 continue
             }
             let placed = placer.place(event, catalogs: catalogs)
+            span.note(placed)
             let value = FactTimeline.celValue(of: placed, calendar: calendar, labels: &labels, shapes: &recordShapes)
             events.append(placed)
             values.append(value)
@@ -100,19 +111,30 @@ public struct FactTimeline: Sendable {
                     countedBy.append([])
                 } else {
                     let activation = CELActivation(shape: Self.predicateShape, values: [value, user])
-                    countedBy.append(countsStreaks.filter { $0.1.holds(value, in: activation) }.map(\.0))
+                    var counted: [Int] = []
+                    for (streak, predicate) in countsStreaks {
+                        switch predicate.judge(value, in: activation) {
+                        case .bool(true): counted.append(streak)
+                        case .error(let error) where countsErrors[streak] == nil: countsErrors[streak] = (event.index, error)
+                        default: break
+                        }
+                    }
+                    countedBy.append(counted)
                 }
             } else {
                 late[placed.day, default: []].append(value)
                 countedBy.append([])
             }
         }
+        // Before anything walks the days: a span of centuries would take minutes.
+        try span.check(file: state.file)
         self.events = events
         finalKillTimes = placer.killTimes
         eventValues = values
         onTimeValues = onTime
         lateValues = late
         self.countedBy = countedBy
+        self.countsErrors = countsErrors
         dayLabels = labels
 
         var snapshots: [(ordinal: Int, snapshot: LevelSnapshot)] = []
@@ -206,6 +228,7 @@ public struct FactTimeline: Sendable {
             .int(Int64(local.hour)),
             .int(Int64(local.minute)),
             label.weekday,
+            label.week,
             .bool(placed.late),
         ]
         values.reserveCapacity(values.count + event.fields.count)
@@ -223,7 +246,7 @@ public struct FactTimeline: Sendable {
     }
 
     /// The fields every event record starts with (SPEC 3), before its own attributes.
-    private static let eventFields = ["type", "at", "day", "hour", "minute", "weekday", "late"]
+    private static let eventFields = ["type", "at", "day", "hour", "minute", "weekday", "week", "late"]
 
     /// What a streak's `counts` predicate binds.
     private static let predicateShape = CELRecordShape(fields: ["event", "user"])

@@ -20,13 +20,19 @@ struct EvalCommand: ParsableCommand {
     }
 
     @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively).")
-    var paths: [String]
+    var paths: [String] = []
+
+    @Option(help: "A rule set named in rulecheck.yaml, instead of paths.")
+    var ruleset: String?
 
     @Option(help: "The user's state file (JSON, or YAML by extension).")
     var state: String
 
     @Option(help: "The evaluation moment, RFC 3339 with an offset (default: the file's now, else the clock).")
     var now: String?
+
+    @Option(help: "The locale of titles (a BCP 47 tag: exact tag, then the same language, then the default).")
+    var locale: String?
 
     @Option(help: "Output format: text or json.")
     var format: Format = .text
@@ -35,18 +41,21 @@ struct EvalCommand: ParsableCommand {
     var writeState: String?
 
     func run() throws {
-        let rules = try CommandInput.rules(paths)
+        let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: ruleset))
         let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: now)
         if let writeState {
             do {
-                try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks).write(to: writeState)
+                try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks,
+                               now: evaluation.facts.now).write(to: writeState)
             } catch {
                 throw CommandInput.usageFailure("error: --write-state \(error)")
             }
         }
+        let shown = rules.localized(to: locale)
+        let decision = evaluation.decision.retitled(by: shown)
         let text = switch format {
-        case .json: DecisionJSONRenderer().render(evaluation.decision)
-        case .text: DecisionTextRenderer().render(evaluation.decision, rules: rules)
+        case .json: DecisionJSONRenderer(rules: rules).render(decision)
+        case .text: DecisionTextRenderer().render(decision, rules: shown)
         }
         try StandardStream.output.write(text)
     }

@@ -30,9 +30,11 @@ import Testing
 
     @Test func thereIsAFixtureForEveryRuleCode() {
         let covered = Set(RuleFixture.all.compactMap(\.code))
-        // Codes about paths and folders are covered by RuleFileCollectionTests and RuleSetLoaderTests.
+        // Codes about paths and folders are covered by RuleFileCollectionTests and RuleSetLoaderTests;
+        // rulecheck.yaml's own codes by WorkspaceCommandTests on the command line.
         let layoutCodes: Set = [RuleCode.pathNotFound, RuleCode.noRuleFiles, RuleCode.notRegularFile, RuleCode.danglingLink,
-                                RuleCode.unreadableFolder, RuleCode.linkLoop, RuleCode.nonUTF8Name]
+                                RuleCode.unreadableFolder, RuleCode.linkLoop, RuleCode.nonUTF8Name,
+                                RuleCode.workspacePathNotFound, RuleCode.workspaceEmpty]
         let missing = RuleCode.summaries.keys.filter { !covered.contains($0) && !layoutCodes.contains($0) }
         #expect(missing.sorted() == [])
     }

@@ -20,7 +20,7 @@ import Testing
         #expect(set.streaks.map(\.id) == ["daily_use", "perfect_days"])
         let daily = try #require(set.streaks.first)
         #expect(daily.freezes == StreakRule.FreezePolicy(max: 1, refillDays: 30, mode: .manual))
-        #expect(daily.historyDays == 90)
+        #expect(daily.backfillDays == 90)
         #expect(daily.milestones.map(\.days) == [3, 7])
         #expect(daily.milestones.map(\.info.category) == ["streak", "streak"])
         #expect(daily.milestones.map(\.info.points) == [100, 200])
