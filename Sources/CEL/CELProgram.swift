@@ -77,7 +77,8 @@ public struct CELProgram: Sendable {
                         var frame = CELFrame(slots: slots, activation: activationPointer, budget: costLimit - baseCost)
                         frame.trace = trace
                         let value = root(&frame)
-                        let used = Swift.min(costLimit, Swift.max(0, costLimit - frame.budget))
+                        // A size charge can drive the budget far below zero: no subtraction from it then.
+                        let used = frame.budget <= 0 ? costLimit : Swift.min(costLimit, Swift.max(0, costLimit - frame.budget))
                         return (value: frame.exceeded ? .error(CELFrame.costError) : value, steps: used)
                     }
                     (slots + variableCount).deinitialize(count: slotCount - variableCount)

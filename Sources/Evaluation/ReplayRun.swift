@@ -91,7 +91,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         let first = checkpoints.first.map { FactMoment(moment: $0.time, eventCount: $0.eventCount) }
             ?? FactMoment(moment: facts.now, eventCount: facts.events.count)
         bindings = FactBindings(replay: replay, facts: facts, moment: first,
-                                stepBudget: replay.stepBudget(checkpoints: checkpoints.count))
+                                stepBudget: replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: facts)))
         bindings.unlockedSince = since
     }
 

@@ -35,8 +35,10 @@ public struct FactTimeline: Sendable {
     let onTimeValues: [LocalDay: [CELValue]]
     let lateValues: [LocalDay: [CELValue]]
     /// Per event: the streaks (indices in `streakRules`) whose `counts` holds for it (on-time
-    /// events only).
-    let countedBy: [[Int]]
+    /// events only), flattened: event i's are `countedStreaks[countedEnds[i - 1] ..< countedEnds[i]]`
+    /// (one small array per event would cost more than the event's own record).
+    private let countedStreaks: [Int32]
+    private let countedEnds: [Int32]
     /// Per streak (index in `streakRules`) whose `counts` failed for some on-time event: the
     /// first such event (index in the state file) and the error.
     public let countsErrors: [Int: (event: Int, error: CELError)]
@@ -81,11 +83,12 @@ public struct FactTimeline: Sendable {
         var values: [CELValue] = []
         var onTime: [LocalDay: [CELValue]] = [:]
         var late: [LocalDay: [CELValue]] = [:]
-        var countedBy: [[Int]] = []
+        var countedStreaks: [Int32] = []
+        var countedEnds: [Int32] = []
         var countsErrors: [Int: (event: Int, error: CELError)] = [:]
         events.reserveCapacity(state.events.count)
         values.reserveCapacity(state.events.count)
-        countedBy.reserveCapacity(state.events.count)
+        countedEnds.reserveCapacity(state.events.count)
         let countsStreaks = qualifiers.enumerated().compactMap { index, qualifier -> (Int, StreakPredicate)? in
             if case .counts(let predicate) = qualifier { return (index, predicate) }
             return nil
@@ -94,37 +97,34 @@ public struct FactTimeline: Sendable {
         var span = DaySpan()
         span.note(calendar.calendarDay(of: now), from: .now)
         var recordShapes: [[String]: CELRecordShape] = [:]
-        for event in state.events {
+        for (position, event) in state.events.enumerated() {
             guard event.at.instant <= now.instant else {
                 warnings.append(FactWarning(.futureEvent, "'\(event.type)' at \(event.at) is after now (\(now)); ignored",
                                             event: event.index))
                 continue
             }
-            let placed = placer.place(event, catalogs: catalogs)
-            span.note(placed)
-            let value = FactTimeline.celValue(of: placed, calendar: calendar, labels: &labels, shapes: &recordShapes)
+            let placed = placer.place(event, position: position, catalogs: catalogs)
+            span.note(placed, of: event)
+            let value = FactTimeline.celValue(of: placed, event: event, calendar: calendar, labels: &labels,
+                                              shapes: &recordShapes)
             events.append(placed)
             values.append(value)
             if placed.onTime {
                 onTime[placed.day, default: []].append(value)
-                if countsStreaks.isEmpty {
-                    countedBy.append([])
-                } else {
+                if !countsStreaks.isEmpty {
                     let activation = CELActivation(shape: Self.predicateShape, values: [value, user])
-                    var counted: [Int] = []
                     for (streak, predicate) in countsStreaks {
                         switch predicate.judge(value, in: activation) {
-                        case .bool(true): counted.append(streak)
+                        case .bool(true): countedStreaks.append(Int32(streak))
                         case .error(let error) where countsErrors[streak] == nil: countsErrors[streak] = (event.index, error)
                         default: break
                         }
                     }
-                    countedBy.append(counted)
                 }
             } else {
                 late[placed.day, default: []].append(value)
-                countedBy.append([])
             }
+            countedEnds.append(Int32(clamping: countedStreaks.count))
         }
         // Before anything walks the days: a span of centuries would take minutes.
         try span.check(file: state.file)
@@ -133,7 +133,8 @@ public struct FactTimeline: Sendable {
         eventValues = values
         onTimeValues = onTime
         lateValues = late
-        self.countedBy = countedBy
+        self.countedStreaks = countedStreaks
+        self.countedEnds = countedEnds
         self.countsErrors = countsErrors
         dayLabels = labels
 
@@ -164,6 +165,17 @@ public struct FactTimeline: Sendable {
         return builder.facts(at: moment, achievements: achievements)
     }
 
+    /// The state event a placed event stands for.
+    public func event(of placed: TimelineEvent) -> StateEvent {
+        state.events[placed.position]
+    }
+
+    /// The streaks (indices in `streakRules`) whose `counts` holds for event `index`.
+    func streaksCounting(event index: Int) -> ArraySlice<Int32> {
+        let start = index > 0 ? Int(countedEnds[index - 1]) : 0
+        return countedStreaks[start..<Int(countedEnds[index])]
+    }
+
     /// The earliest local day of any event (the start of `days`).
     public var firstDay: LocalDay? { events.map(\.day).min() }
 
@@ -192,14 +204,15 @@ public struct FactTimeline: Sendable {
         case .named:
             for boundary in boundaries {
                 let moment = calendar.instant(of: boundary, offsetHint: 0)
-                if moment.instant > firstEvent.event.at.instant && moment.instant <= now.instant { moments.append(moment) }
+                if moment.instant > event(of: firstEvent).at.instant && moment.instant <= now.instant { moments.append(moment) }
             }
         case .eventOffset:
             var next = 0
             for (index, placed) in events.enumerated() {
-                let offset = Int64(placed.event.at.offsetSeconds)
-                let start = placed.event.at.instant.seconds
-                let end = index + 1 < events.count ? events[index + 1].event.at.instant.seconds : now.instant.seconds
+                let at = event(of: placed).at
+                let offset = Int64(at.offsetSeconds)
+                let start = at.instant.seconds
+                let end = index + 1 < events.count ? event(of: events[index + 1]).at.instant.seconds : now.instant.seconds
                 while next < boundaries.count, boundaries[next].seconds <= end + offset {
                     let at = boundaries[next].seconds - offset
                     if at > start {
@@ -215,9 +228,8 @@ public struct FactTimeline: Sendable {
 
     // MARK: event values
 
-    static func celValue(of placed: TimelineEvent, calendar: LocalCalendar, labels: inout DayLabels,
+    static func celValue(of placed: TimelineEvent, event: StateEvent, calendar: LocalCalendar, labels: inout DayLabels,
                          shapes: inout [[String]: CELRecordShape]) -> CELValue {
-        let event = placed.event
         let local = calendar.localDateTime(of: event.at)
         let label = labels[placed.day]
         var attributeNames: [String] = []
@@ -231,7 +243,7 @@ public struct FactTimeline: Sendable {
             label.week,
             .bool(placed.late),
         ]
-        values.reserveCapacity(values.count + event.fields.count)
+        values.reserveCapacity(values.count + max(0, event.fields.count - 2))  // `type` and `at` are above
         event.forEachAttribute { key, value in
             attributeNames.append(key)
             values.append(value.celValue)

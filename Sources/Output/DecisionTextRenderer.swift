@@ -34,7 +34,11 @@ public struct DecisionTextRenderer: Sendable {
             let width = names.map(Self.displayWidth).max() ?? 0
             for (standing, name) in zip(locked, names) {
                 let padded = name + String(repeating: " ", count: max(0, width - Self.displayWidth(name)))
-                lines.append("  \(padded)  \(bar(standing.progress))  \(Self.figure(standing.progress))")
+                if let waiting = standing.waitingFor {
+                    lines.append("  \(padded)  waiting for " + waiting.map { Self.name($0, titles) }.joined(separator: ", "))
+                } else {
+                    lines.append("  \(padded)  \(bar(standing.progress))  \(Self.figure(standing.progress))")
+                }
             }
         }
 

@@ -31,7 +31,7 @@ import Testing
     }
 
     /// Each metric is its own evaluation with its own budget: the doubling stops at the first
-    /// metric whose string would pass ten times the limit in bytes, and the rest are errors.
+    /// metric whose string would pass the 16 MiB a call may build, and the rest are errors.
     @Test func fortyMetricsEachDoublingThePreviousString() {
         var environment = CELEnvironment()
         environment.declare(variable: "previous", type: .string)
@@ -48,8 +48,8 @@ import Testing
             if value.isError, firstFailure == nil { firstFailure = metric }
         }
         #expect(value.error?.kind == .costLimitExceeded)
-        #expect(firstFailure == 26, "\(String(describing: firstFailure))")
-        #expect(largest <= 10_000_000 * CELCostModel.bytesPerStep)
+        #expect(firstFailure == 24, "\(String(describing: firstFailure))")
+        #expect(largest <= CELCostModel.maxBuiltBytes)
     }
 
     /// `in` over a list walks the list: a quadratic `all` is charged quadratically.

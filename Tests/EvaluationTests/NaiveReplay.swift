@@ -85,4 +85,48 @@ enum NaiveReplay {
         return replay.decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited,
                              repeats: repeats).decision
     }
+
+    /// The ids that must get a `rule_error` or `cost_limit` warning, worked out independently of
+    /// the replay's decision: every award locked at the end whose condition or progress is an
+    /// error at `now` as written, and every streak whose predicate is an error for some on-time
+    /// event (`counts`) or some day record at `now` (`day`).
+    static func ruleErrorIDs(rules: RuleSet, timeline: FactTimeline, decision: Decision) -> Set<String> {
+        let snapshot = timeline.facts(at: timeline.now, achievements: FactSnapshot.achievementsValue(
+            decision.achievements.map { (id: $0.id, unlockedAt: $0.unlockedAt) }))
+        var bindings = snapshot.variables
+        var metrics: [(key: String, value: CELValue)] = []
+        for metric in rules.metrics {
+            bindings["metrics"] = .map(CELMap(strings: metrics))
+            metrics.append((metric.id, metric.expression.program.evaluate(CELActivation(bindings))))
+        }
+        bindings["metrics"] = .map(CELMap(strings: metrics))
+        let activation = CELActivation(bindings)
+        func fails(_ expression: RuleExpression, _ activation: CELActivation) -> Bool {
+            if case .error = expression.program.evaluate(activation) { return true }
+            return false
+        }
+        var ids: Set<String> = []
+        for achievement in rules.achievements where decision.achievement(achievement.info.id)?.state == .locked {
+            guard case .when(let condition) = achievement.criterion else { continue }
+            var expressions = [condition]
+            switch achievement.progress {
+            case .measured(let current, let target): expressions += [current, target]
+            case .derived(let current, _, _): expressions.append(current)
+            case .binary, .module: break
+            }
+            if expressions.contains(where: { fails($0, activation) }) { ids.insert(achievement.info.id) }
+        }
+        let user = bindings["user"] ?? .null
+        for streak in rules.streaks {
+            switch streak.qualification {
+            case .counts(let expression):
+                let onTime = timeline.events.enumerated().filter { $0.element.onTime }.map { timeline.eventValues[$0.offset] }
+                if onTime.contains(where: { fails(expression, CELActivation(["event": $0, "user": user])) }) { ids.insert(streak.id) }
+            case .day(let expression):
+                guard case .list(let days)? = bindings["days"] else { continue }
+                if days.array.contains(where: { fails(expression, CELActivation(["day": $0, "user": user])) }) { ids.insert(streak.id) }
+            }
+        }
+        return ids
+    }
 }

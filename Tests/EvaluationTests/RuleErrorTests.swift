@@ -71,7 +71,8 @@ import Testing
         let limited = decision.warnings.filter { $0.code == "cost_limit" }
         #expect(limited.map(\.id) == ["cubic"])
         #expect(limited.first?.message.contains("went over its budget of") == true)
-        #expect(replay.stepBudget(checkpoints: 3_000) == 10 * 100_000 + 1_000 * 3_000)
+        #expect(replay.stepBudget(checkpoints: 30, days: 3) == 10 * 100_000 + (1_000 + 300) * 30)
+        #expect(replay.stepBudget(checkpoints: 30_000, days: 3) == 100 * 100_000)
     }
 
     @Test func anEvaluationReportsTheStepsItTook() throws {

@@ -15,12 +15,12 @@ struct CELCostModel: Sendable {
     /// Bytes of string per step (cel-go's string traversal cost factor, 0.1).
     static let bytesPerStep = 10
     /// Steps per entry of a map copied by `cel.@mapInsert` (the `transformMap` accumulator).
-    static let mapCopyStepsPerEntry = 4
+    static let mapCopyStepsPerEntry = 10
 
     /// The model of `function`, or `nil` when a call costs just its node.
     static func model(for function: String) -> CELCostModel? {
         switch function {
-        case "_+_": CELCostModel(binary: { size(of: $0) + size(of: $1) })
+        case "_+_": CELCostModel(binary: concatenationCost)
         case "@in": CELCostModel(binary: { _, container in
             if case .list(let list) = container { list.count } else { 0 }
         })
@@ -35,6 +35,37 @@ struct CELCostModel: Sendable {
             if case .int(let n)? = arguments.first { Int(clamping: n) } else { 0 }
         })
         default: nil
+        }
+    }
+
+    /// Most steps a call may cost to be folded into a constant when the program is planned:
+    /// a costlier one (`lists.range(1000000000)`) is left to run, and be charged, at evaluation.
+    static let foldingLimit = 10_000
+
+    /// Whether a call on these constant arguments is cheap enough to fold at plan time.
+    func allowsFolding(_ arguments: [CELValue]) -> Bool {
+        if let binary, arguments.count == 2, binary(arguments[0], arguments[1]) > Self.foldingLimit { return false }
+        if let before = self.arguments, before(arguments) > Self.foldingLimit { return false }
+        // A result-charged call is bounded by its inputs, which are constants of the source.
+        return true
+    }
+
+    /// Longest string or bytes value one call may build: a bound on memory independent of the
+    /// step budget (the strings library's `replace` and `strings.quote` stop at 2^24 code points).
+    static let maxBuiltBytes = 1 << 24
+
+    /// `a + b`: the sizes of both sides; a string or bytes result over `maxBuiltBytes` costs
+    /// more than any budget.
+    private static func concatenationCost(_ a: CELValue, _ b: CELValue) -> Int {
+        switch (a, b) {
+        case (.string(let x), .string(let y)):
+            let bytes = x.utf8.count + y.utf8.count
+            return bytes > maxBuiltBytes ? .max : bytes / bytesPerStep
+        case (.bytes(let x), .bytes(let y)):
+            let bytes = x.count + y.count
+            return bytes > maxBuiltBytes ? .max : bytes / bytesPerStep
+        default:
+            return size(of: a) + size(of: b)
         }
     }
 
@@ -60,7 +91,7 @@ struct CELCostModel: Sendable {
             bytes = bytes.addingReportingOverflow(s.utf8.count &+ separator).partialValue
             if bytes < 0 { return .max }
         }
-        return bytes / bytesPerStep + list.count
+        return bytes > maxBuiltBytes ? .max : bytes / bytesPerStep + list.count
     }
 
     /// `list.flatten()`: the elements of the result (one level).
