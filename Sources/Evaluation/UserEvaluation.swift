@@ -31,7 +31,7 @@ public struct UserEvaluation {
 
     /// `text` parsed as RFC 3339, else `fallback`, else the clock. A malformed `text` is reported
     /// like a state-file problem, against `--now`.
-    static func moment(_ text: String?, fallback: Moment?) throws(StateFileError) -> Moment {
+    public static func moment(_ text: String?, fallback: Moment?) throws(StateFileError) -> Moment {
         if let text {
             switch Moment.parse(text) {
             case .success(let moment): return moment

@@ -11,6 +11,11 @@ public struct DecisionJSONRenderer: Sendable {
         JSONWriter.write(.object(Self.json(decision)), layout: .pretty(indent: 2)) + "\n"
     }
 
+    /// The same decision on one line (NDJSON, `eval --batch`).
+    public func renderLine(_ decision: Decision) -> String {
+        JSONWriter.write(.object(Self.json(decision)), layout: .compact) + "\n"
+    }
+
     static func json(_ decision: Decision) -> JSONObject {
         JSONObject([
             ("schema", .int(Int64(decision.schema))),
