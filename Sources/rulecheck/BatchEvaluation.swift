@@ -10,7 +10,8 @@ import Rules
 /// Lines are read and decided in chunks (`jobs` at a time on every core), so memory stays
 /// bounded however long the input is. Blank lines are skipped.
 struct BatchEvaluation {
-    let rules: RuleSet
+    /// Planned once for every line.
+    let replay: Replay
     let now: String?
     let jobs: Int
     /// Lines decided together: enough to keep every core busy, few enough to bound memory.
@@ -55,7 +56,7 @@ struct BatchEvaluation {
     func decide(_ bytes: [UInt8], line: Int) -> (text: String, failed: Bool) {
         do {
             let state = try StateFile.parse(json: bytes, file: "line \(line)")
-            let evaluation = try UserEvaluation(rules: rules, state: state, now: try UserEvaluation.moment(now, fallback: state.now))
+            let evaluation = try UserEvaluation(replay: replay, state: state, now: try UserEvaluation.moment(now, fallback: state.now))
             return (DecisionJSONRenderer().renderLine(evaluation.decision), false)
         } catch {
             var fields: [(key: String, value: JSONValue)] = [("line", .int(Int64(line)))]

@@ -94,7 +94,7 @@ struct EvalCommand: ParsableCommand {
         } else {
             input = FileHandle.standardInput
         }
-        let batch = BatchEvaluation(rules: rules, now: now, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let batch = BatchEvaluation(replay: Replay(rules: rules), now: now, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let result = batch.run(input: input, output: FileHandle.standardOutput)
         if result.failed > 0 { throw ExitCode(1) }
     }
