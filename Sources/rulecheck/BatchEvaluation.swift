@@ -35,8 +35,12 @@ struct BatchEvaluation {
             if chunk.isEmpty { break }
             let results = BatchResults(count: chunk.count)
             let lines = chunk
-            DispatchQueue.concurrentPerform(iterations: lines.count) { index in
-                results.store(decide(lines[index].bytes, line: lines[index].number), at: index)
+            // `jobs` workers, each taking every `jobs`-th line of the chunk.
+            let workers = Swift.min(jobs, lines.count)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for index in stride(from: worker, to: lines.count, by: workers) {
+                    results.store(decide(lines[index].bytes, line: lines[index].number), at: index)
+                }
             }
             var text = ""
             for result in results.all {
