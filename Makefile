@@ -22,7 +22,12 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 	$(SWIFT) build -c release --product rulecheck
-	$(RELEASE_BIN) test rules catalogs examples
+	# The README's CI commands, exactly (the workspace rulecheck.yaml names the rule sets).
+	$(RELEASE_BIN) validate
+	$(RELEASE_BIN) validate --format github
+	$(RELEASE_BIN) validate --format sarif > rulecheck.sarif
+	$(RELEASE_BIN) test
+	$(RELEASE_BIN) test examples/puzzle/coming_soon
 	@if [ -f $(SHARED)/acceptance/run.py ]; then python3 $(SHARED)/acceptance/run.py $(RELEASE_BIN); \
 	  else echo "acceptance: $(SHARED)/acceptance not found, skipped"; fi
 

@@ -36,10 +36,23 @@ public struct CELProgram: Sendable {
         run(activation, costLimit: costLimit)
     }
 
+    /// Evaluates like `evaluate`, adding the steps the evaluation took (at most `costLimit`) to
+    /// `steps`, for hosts that budget many evaluations together.
+    public func evaluate(_ activation: CELActivation, costLimit: Int, steps: inout Int) -> CELValue {
+        let (value, used) = measuredRun(activation, costLimit: costLimit)
+        steps += used
+        return value
+    }
+
     func run(_ activation: CELActivation, costLimit: Int, trace: CELTraceRecorder? = nil) -> CELValue {
-        if baseCost > costLimit { return .error(CELFrame.costError) }
+        measuredRun(activation, costLimit: costLimit, trace: trace).value
+    }
+
+    private func measuredRun(_ activation: CELActivation, costLimit: Int, trace: CELTraceRecorder? = nil)
+        -> (value: CELValue, steps: Int) {
+        if baseCost > costLimit { return (.error(CELFrame.costError), costLimit) }
         return withUnsafeTemporaryAllocation(of: CELValue.self, capacity: Swift.max(slotCount, 1)) { buffer in
-            guard let slots = buffer.baseAddress else { return .error(CELFrame.costError) }
+            guard let slots = buffer.baseAddress else { return (.error(CELFrame.costError), 0) }
             return activation.entries.withUnsafeBufferPointer { bound in
                 unboundValues.withUnsafeBufferPointer { unbound in
                     // Variable slots hold bitwise (unowned) copies of values that the activation
@@ -60,14 +73,15 @@ public struct CELProgram: Sendable {
                         }
                     }
                     (slots + variableCount).initialize(repeating: .null, count: slotCount - variableCount)
-                    let value = withUnsafePointer(to: activation) { activationPointer in
+                    let result = withUnsafePointer(to: activation) { activationPointer in
                         var frame = CELFrame(slots: slots, activation: activationPointer, budget: costLimit - baseCost)
                         frame.trace = trace
                         let value = root(&frame)
-                        return frame.exceeded ? .error(CELFrame.costError) : value
+                        let used = Swift.min(costLimit, Swift.max(0, costLimit - frame.budget))
+                        return (value: frame.exceeded ? .error(CELFrame.costError) : value, steps: used)
                     }
                     (slots + variableCount).deinitialize(count: slotCount - variableCount)
-                    return value
+                    return result
                 }
             }
         }

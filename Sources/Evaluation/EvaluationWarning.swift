@@ -3,12 +3,15 @@
 public struct EvaluationWarning: Sendable, Hashable {
     /// Stable code such as `future_event` or `unknown_achievement`.
     public var code: String
+    /// The award or streak concerned (`rule_error`, `cost_limit`).
+    public var id: String?
     public var message: String
     /// Index of the event in the state file's `events` array, when one event is concerned.
     public var event: Int?
 
-    public init(code: String, message: String, event: Int? = nil) {
+    public init(code: String, id: String? = nil, message: String, event: Int? = nil) {
         self.code = code
+        self.id = id
         self.message = message
         self.event = event
     }

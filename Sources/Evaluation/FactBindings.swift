@@ -24,9 +24,15 @@ struct FactBindings<Facts: ReplayFacts> {
     private var achievementsValues: [[Int]?: (stamp: ChannelStamp, value: CELValue)] = [:]
     /// Per award: the instant it is unlocked from (stored or new), kept by the replay.
     var unlockedSince: [CELTimestamp?]
+    /// Steps every evaluation of this replay took so far, and how many they may take.
+    private(set) var stepsUsed = 0
+    let stepBudget: Int
+    /// Whether the replay's step budget is spent: nothing more is evaluated.
+    var budgetSpent: Bool { stepsUsed >= stepBudget }
 
-    init(replay: Replay, facts: Facts, moment: FactMoment) {
+    init(replay: Replay, facts: Facts, moment: FactMoment, stepBudget: Int) {
         self.replay = replay
+        self.stepBudget = stepBudget
         self.facts = facts
         self.moment = moment
         var facts = facts
@@ -167,16 +173,19 @@ struct FactBindings<Facts: ReplayFacts> {
         if !slots[slot].plan.dayFolds.isEmpty {
             let days: CELList = if case .list(let list) = variable(.days) { list } else { CELList([]) }
             for fold in slots[slot].plan.dayFolds {
-                let value = dayFolds.value(fold, days: days, facts: &facts, at: moment)
+                let value = dayFolds.value(fold, days: days, facts: &facts, at: moment, steps: &stepsUsed)
                 folded = folded && value != nil
                 values.append(value ?? .null)
             }
         }
+        // Each evaluation may take what is left of the budget, up to the per-expression limit.
+        let limit = Swift.min(replay.costLimit, stepBudget - stepsUsed)
+        guard limit > 0 else { return .error(CELError(.costLimitExceeded, "the replay's step budget is spent")) }
         let activation = CELActivation(shape: slots[slot].bindingShape, values: values)
         if !folded, let fallback = slots[slot].plan.fallback {
-            return fallback.evaluate(activation, costLimit: replay.costLimit)
+            return fallback.evaluate(activation, costLimit: limit, steps: &stepsUsed)
         }
-        return slots[slot].plan.program.evaluate(activation, costLimit: replay.costLimit)
+        return slots[slot].plan.program.evaluate(activation, costLimit: limit, steps: &stepsUsed)
     }
 
     /// `metrics` holding the metrics slot's expression reads, rebuilt only when one of them was

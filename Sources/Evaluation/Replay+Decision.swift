@@ -10,20 +10,22 @@ extension Replay {
     /// - Parameters:
     ///   - unlocks: every unlock in effect (stored ones with `cause == nil`).
     ///   - costLimited: awards whose condition ran over the cost limit while locked.
+    ///   - budgetLimited: awards left unjudged because the replay spent its step budget (they
+    ///     are not evaluated again here).
     public func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
-                       costLimited: Set<String>) -> ReplayOutcome {
-        decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited, folds: nil)
+                       costLimited: Set<String>, budgetLimited: Set<String> = []) -> ReplayOutcome {
+        decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited, budgetLimited: budgetLimited,
+               folds: nil)
     }
 
     /// `decide`, reading the replay's fold tables (`folds`, over the same events) instead of
     /// iterating all events again wherever that gives the value as written
     /// (`PlannedExpression.readsLikeWritten`).
     func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
-                costLimited: Set<String>, folds: EventFoldValues?) -> ReplayOutcome {
+                costLimited: Set<String>, budgetLimited: Set<String>, folds: EventFoldValues?) -> ReplayOutcome {
         var facts = facts
         let now = facts.now
         let moment = FactMoment(moment: now, eventCount: facts.events.count)
-        var costLimited = costLimited
 
         var bindings: [String: CELValue] = [:]
         for variable in FactVariable.allCases where variable != .metrics && variable != .achievements {
@@ -55,6 +57,8 @@ extension Replay {
         tabulated?[FactVariable.metrics.rawValue] = record
         let activation = CELActivation(bindings)
         let tabulatedActivation = tabulated.map(CELActivation.init)
+        var report = RuleErrorReport(metrics: rules.metrics,
+                                     metricValues: Dictionary(metrics.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
 
         /// An expression's value at `now`: through its plan when that reads like the written one.
         func value(of expression: RuleExpression, planned plan: PlannedExpression?) -> CELValue {
@@ -64,14 +68,15 @@ extension Replay {
             return expression.program.evaluate(activation, costLimit: costLimit)
         }
 
-        func number(_ expression: RuleExpression, planned plan: PlannedExpression?, for award: AwardRule) -> ProgressNumber {
-            switch value(of: expression, planned: plan) {
+        /// A progress figure at `now`; an error is noted for a locked award and counts as 0.
+        func number(_ expression: RuleExpression, planned plan: PlannedExpression?, for award: AwardRule,
+                    what: String, judged: Bool) -> ProgressNumber {
+            let figure = value(of: expression, planned: plan)
+            if judged { report.note(figure, id: award.id, what: what, expression: expression) }
+            switch figure {
             case .int(let v): return .int(v)
             case .uint(let v): return .int(Int64(clamping: v))
             case .double(let v): return .double(v)
-            case .error(let error) where error.kind == CELError.Kind.costLimitExceeded:
-                costLimited.insert(award.id)
-                return .int(0)
             default: return .int(0)
             }
         }
@@ -102,23 +107,37 @@ extension Replay {
                 }
             case .condition(let condition):
                 let plans: (current: PlannedExpression?, target: PlannedExpression?) = index < progressPlans.count ? progressPlans[index] : (nil, nil)
+                let conditionPlan = index < conditionPlans.count ? conditionPlans[index] : nil
+                // A locked award's rules are judged at `now` (rule errors are reported); one the
+                // replay's step budget left unjudged is not evaluated again.
+                let unjudged = unlock == nil && budgetLimited.contains(award.id)
+                let judged = unlock == nil && !unjudged
                 switch award.progress {
+                case _ where unjudged:
+                    let target: ProgressNumber = if case .derived(_, let t, let isInt) = award.progress {
+                        isInt ? .int(Int64(t)) : .double(t)
+                    } else { .int(1) }
+                    progress = AwardProgress(current: .int(0), target: target)
                 case .measured(let current, let target):
-                    progress = AwardProgress(current: number(current, planned: plans.current, for: award),
-                                             target: number(target, planned: plans.target, for: award))
+                    if judged { report.note(value(of: condition, planned: conditionPlan), id: award.id, what: "condition", expression: condition) }
+                    progress = AwardProgress(current: number(current, planned: plans.current, for: award, what: "progress current", judged: judged),
+                                             target: number(target, planned: plans.target, for: award, what: "progress target", judged: judged))
                 case .derived(let current, let target, let targetIsInt):
-                    progress = AwardProgress(current: number(current, planned: plans.current, for: award),
+                    if judged { report.note(value(of: condition, planned: conditionPlan), id: award.id, what: "condition", expression: condition) }
+                    progress = AwardProgress(current: number(current, planned: plans.current, for: award, what: "progress", judged: judged),
                                              target: targetIsInt ? .int(Int64(target)) : .double(target))
                 case .binary, .module:
-                    let value = value(of: condition, planned: index < conditionPlans.count ? conditionPlans[index] : nil)
-                    if case .error(let error) = value, error.kind == CELError.Kind.costLimitExceeded { costLimited.insert(award.id) }
+                    let value = value(of: condition, planned: conditionPlan)
+                    if judged { report.note(value, id: award.id, what: "condition", expression: condition) }
                     let holds: Bool = if case .bool(true) = value { true } else { false }
                     progress = AwardProgress(current: .int(holds ? 1 : 0), target: .int(1))
                 }
             }
             if unlock != nil {
                 if keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
-                points += award.info.points
+                // Saturating: the rules bound each award's points, but a library caller may not.
+                let (sum, overflow) = points.addingReportingOverflow(award.info.points)
+                points = overflow ? Int.max : sum
             }
             standings.append(AwardStanding(
                 id: award.id, state: unlock == nil ? .locked : .unlocked, category: award.info.category,
@@ -136,11 +155,20 @@ extension Replay {
                 code: "unknown_achievement",
                 message: "stored unlock '\(stored.id)' names no achievement or milestone in the rules; it is kept"))
         }
+        noteStreakErrors(&report, facts: facts, days: bindings[FactVariable.days.rawValue], user: bindings[FactVariable.user.rawValue])
+        warnings += report.warnings(costLimit: costLimit)
         // Only locked awards: an unlocked one shows its earned progress whatever the limit.
-        for award in awards where costLimited.contains(award.id) && unlocks[award.id] == nil {
-            warnings.append(EvaluationWarning(
-                code: "cost_limit",
-                message: "evaluating '\(award.id)' went over the cost limit of \(costLimit) steps; it stays locked"))
+        for award in awards where unlocks[award.id] == nil && !report.hasEntry(for: award.id) {
+            if budgetLimited.contains(award.id) {
+                warnings.append(EvaluationWarning(
+                    code: "cost_limit", id: award.id,
+                    message: "'\(award.id)': the replay of this state went over its budget of \(stepBudget(checkpoints: checkpoints.count)) steps "
+                        + "(summed over every checkpoint) before it could be judged; it stays locked"))
+            } else if costLimited.contains(award.id) {
+                warnings.append(EvaluationWarning(
+                    code: "cost_limit", id: award.id,
+                    message: "evaluating '\(award.id)' went over the cost limit of \(costLimit) steps; it stays locked"))
+            }
         }
 
         let newUnlocks = unlocks.values.filter { $0.cause != nil }.sorted {
@@ -173,4 +201,28 @@ extension Replay {
 
     /// The `achievements` record of every locked award (shared).
     static let lockedRecord = CELValue.map(CELMap(strings: [("unlocked", .bool(false))]))
+
+    /// Notes the first error of every streak predicate: `counts` over each on-time event (as the
+    /// facts judged them), `day` over each day record at `now` (a day's final facts).
+    private func noteStreakErrors(_ report: inout RuleErrorReport, facts: some ReplayFacts, days: CELValue?, user: CELValue?) {
+        let countsErrors = facts.streakCountsErrors
+        for (index, streak) in rules.streaks.enumerated() {
+            switch streak.qualification {
+            case .counts(let expression):
+                guard let failure = countsErrors[index] else { continue }
+                report.note(.error(failure.error), id: streak.id, what: "counts", expression: expression,
+                            subject: "for events[\(failure.event)]", event: failure.event)
+            case .day(let expression):
+                guard case .list(let list)? = days else { continue }
+                for day in list.array {
+                    let value = expression.program.evaluate(CELActivation(["day": day, "user": user ?? .null]), costLimit: costLimit)
+                    guard case .error = value else { continue }
+                    var date = ""
+                    if case .map(let record) = day, case .string(let text)? = record[string: "date"] { date = " " + text }
+                    report.note(value, id: streak.id, what: "day condition", expression: expression, subject: "for day" + date)
+                    break
+                }
+            }
+        }
+    }
 }

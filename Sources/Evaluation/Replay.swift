@@ -17,6 +17,10 @@ public struct Replay: Sendable {
     /// Every achievement and milestone in output order.
     public let awards: [AwardRule]
     public let costLimit: Int
+    /// Steps all evaluations of one state's replay may take together (`nil`: the default of
+    /// `stepBudget(checkpoints:)`). Past it, the conditions not judged yet do not hold and get a
+    /// `cost_limit` warning (docs/evaluation.md, "Step budget").
+    public let stateStepLimit: Int?
     let folds: [EventFold]
     let dayFolds: [DayFold]
     /// Metrics in dependency order, rewritten.
@@ -31,9 +35,10 @@ public struct Replay: Sendable {
     let metricFolds: [String: Set<Int>]
     let metricIndex: [String: Int]
 
-    public init(rules: RuleSet, costLimit: Int = 10_000_000) {
+    public init(rules: RuleSet, costLimit: Int = 10_000_000, stateStepLimit: Int? = nil) {
         self.rules = rules
         self.costLimit = costLimit
+        self.stateStepLimit = stateStepLimit
         awards = AwardRule.awards(of: rules)
         var planner = EventFoldPlanner()
         var index: [String: Int] = [:]
@@ -89,7 +94,21 @@ public struct Replay: Sendable {
         var run = ReplayRun(replay: self, facts: facts)
         run.walk()
         return decide(run.bindings.facts, unlocks: run.unlocks, checkpoints: run.checkpoints, costLimited: run.costLimited,
+                      budgetLimited: run.budgetLimited,
                       folds: run.bindings.folds)
+    }
+
+    /// The step budget of one state's replay over `checkpoints` checkpoints: ten times the
+    /// per-expression cost limit, plus 1,000 steps per checkpoint, so that ordinary rules over a
+    /// long history never meet it while a rule that hits the cost limit at every checkpoint
+    /// stops after about ten such evaluations.
+    public func stepBudget(checkpoints: Int) -> Int {
+        if let stateStepLimit { return stateStepLimit }
+        let (perCheckpoint, overflow) = checkpoints.multipliedReportingOverflow(by: 1_000)
+        let (base, baseOverflow) = costLimit.multipliedReportingOverflow(by: 10)
+        guard !overflow, !baseOverflow else { return Int.max }
+        let (total, sumOverflow) = base.addingReportingOverflow(perCheckpoint)
+        return sumOverflow ? Int.max : total
     }
 
     /// The metrics an expression reads, by name.

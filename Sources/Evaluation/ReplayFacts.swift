@@ -40,6 +40,14 @@ public protocol ReplayFacts {
     mutating func streakStandings(at moment: FactMoment) -> [StreakStanding]
     /// Warnings about the state as of a moment (future events, refused kill-time changes, …).
     mutating func warnings(at moment: FactMoment) -> [EvaluationWarning]
+    /// Per streak (index in rule order) whose `counts` failed for some event: the first such
+    /// event (index in the state file) and the error.
+    var streakCountsErrors: [Int: (event: Int, error: CELError)] { get }
+}
+
+extension ReplayFacts {
+    /// Scripted facts judge no CEL predicates.
+    public var streakCountsErrors: [Int: (event: Int, error: CELError)] { [:] }
 }
 
 extension ReplayFacts {

@@ -11,6 +11,8 @@ struct ReplayRun<Facts: ReplayFacts> {
     private(set) var unlocks: [String: UnlockDecision] = [:]
     /// Awards whose condition ran over the cost limit while locked.
     private(set) var costLimited: Set<String> = []
+    /// Awards whose condition was not judged because the replay's step budget was spent.
+    private(set) var budgetLimited: Set<String> = []
     private(set) var bindings: FactBindings<Facts>
     private let gates: [AwardGate]
     /// Per award: the instant it is unlocked from (stored or new).
@@ -73,7 +75,8 @@ struct ReplayRun<Facts: ReplayFacts> {
 
         let first = checkpoints.first.map { FactMoment(moment: $0.time, eventCount: $0.eventCount) }
             ?? FactMoment(moment: facts.now, eventCount: facts.events.count)
-        bindings = FactBindings(replay: replay, facts: facts, moment: first)
+        bindings = FactBindings(replay: replay, facts: facts, moment: first,
+                                stepBudget: replay.stepBudget(checkpoints: checkpoints.count))
         bindings.unlockedSince = since
     }
 
@@ -146,6 +149,10 @@ struct ReplayRun<Facts: ReplayFacts> {
 
     /// The condition's value, evaluated again only when something it reads moved on.
     private mutating func conditionHolds(_ award: Int, slot: Int) -> Bool {
+        if bindings.budgetSpent {
+            budgetLimited.insert(replay.awards[award].id)
+            return false
+        }
         let key = bindings.key(slot)
         if let cached = falseAt[award], cached == key {
             falseUntilEvents[award] = bindings.quietUntil(slot)
@@ -155,6 +162,10 @@ struct ReplayRun<Facts: ReplayFacts> {
         case .bool(true):
             return true
         case .error(let error) where error.kind == .costLimitExceeded:
+            if bindings.budgetSpent {
+                budgetLimited.insert(replay.awards[award].id)
+                return false
+            }
             costLimited.insert(replay.awards[award].id)
         default:
             break

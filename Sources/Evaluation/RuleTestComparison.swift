@@ -1,10 +1,28 @@
+import CEL
+import Facts
 import Rules
 
 /// Compares what a rule test expects with the decision an evaluation made (SPEC 7.3). Only what
 /// the test lists is checked.
 public enum RuleTestComparison {
-    /// Every expectation of `expect` that `decision` does not meet.
+    /// Warning codes that mean the rules themselves went wrong: a test that does not list them in
+    /// `warnings` fails when the evaluation gives one (docs/guide.md, "Rule tests").
+    public static let failingWarningCodes: Set<String> = ["rule_error", "cost_limit"]
+
+    /// Every expectation of `expect` that `decision` does not meet, each with the place of the
+    /// expectation in the tests file when known.
     public static func mismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
+        var found = awardMismatches(expect, decision)
+        found += unlockTimeMismatches(expect, decision)
+        found += otherMismatches(expect, decision)
+        return found.map { mismatch in
+            var placed = mismatch
+            if placed.span == nil { placed.span = expect.span(of: mismatch.subject) }
+            return placed
+        }
+    }
+
+    static func awardMismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
         var found: [RuleTestMismatch] = []
         if let unlocks = expect.unlocks {
             let expected = Set(unlocks), actual = Set(decision.unlocks.map(\.id))
@@ -35,6 +53,11 @@ public enum RuleTestComparison {
                                               actual: numberText(standing.progress.target)))
             }
         }
+        return found
+    }
+
+    static func otherMismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
+        var found: [RuleTestMismatch] = []
         for id in expect.streaks.keys.sorted() {
             guard let streak = expect.streaks[id] else { continue }
             guard let standing = decision.streaks.first(where: { $0.id == id }) else {
@@ -55,8 +78,56 @@ public enum RuleTestComparison {
                 found.append(RuleTestMismatch(subject: "warnings", expected: listText(expected.sorted()),
                                               actual: listText(actual.sorted())))
             }
+        } else {
+            let failing = decision.warnings.filter { failingWarningCodes.contains($0.code) }
+            if !failing.isEmpty {
+                found.append(RuleTestMismatch(subject: "warnings", expected: "no rule_error or cost_limit",
+                                              actual: failing.map { "\($0.code): \($0.message)" }.joined(separator: "; ")))
+            }
         }
         return found
+    }
+
+    /// `unlocked_at` (instants, any offset) and `modules` (catalog version, new levels).
+    static func unlockTimeMismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
+        var found: [RuleTestMismatch] = []
+        for id in expect.unlockedAt.keys.sorted() {
+            guard let instant = expect.unlockedAt[id] else { continue }
+            guard let standing = decision.achievement(id) else {
+                found.append(RuleTestMismatch(subject: "unlocked_at.\(id)", expected: "an achievement or milestone",
+                                              actual: "no '\(id)' in the rules"))
+                continue
+            }
+            guard let at = standing.unlockedAt else {
+                found.append(RuleTestMismatch(subject: "unlocked_at.\(id)", expected: "unlocked at \(instantText(instant))",
+                                              actual: "locked"))
+                continue
+            }
+            if at.instant != instant {
+                found.append(RuleTestMismatch(subject: "unlocked_at.\(id)", expected: instantText(instant), actual: at.description))
+            }
+        }
+        for id in expect.modules.keys.sorted() {
+            guard let module = expect.modules[id] else { continue }
+            guard let standing = decision.achievement(id) else {
+                found.append(RuleTestMismatch(subject: "modules.\(id)", expected: "a module achievement", actual: "no '\(id)' in the rules"))
+                continue
+            }
+            if let version = module.catalogVersion, version != standing.catalogVersion {
+                found.append(RuleTestMismatch(subject: "modules.\(id).catalog_version", expected: "\(version)",
+                                              actual: standing.catalogVersion.map(String.init) ?? "none (\(standing.state.rawValue))"))
+            }
+            if let newLevels = module.newLevels, newLevels != (standing.newLevels ?? 0) {
+                found.append(RuleTestMismatch(subject: "modules.\(id).new_levels", expected: "\(newLevels)",
+                                              actual: "\(standing.newLevels ?? 0)"))
+            }
+        }
+        return found
+    }
+
+    /// An instant in UTC, for messages.
+    static func instantText(_ instant: CELTimestamp) -> String {
+        Moment(instant: instant, offsetSeconds: 0).description
     }
 
     /// The streak fields a test lists, in a fixed order.

@@ -10,8 +10,9 @@ import Rules
 /// replaying) is given by the caller, so that the runner stays independent of where states come
 /// from; the command line passes the same path as `rulecheck eval`.
 public struct RuleTestRunner {
-    /// Evaluates one test's state (with its `now` override) against the rule set.
-    public typealias Evaluate = (RuleTestCase) throws -> Decision
+    /// Evaluates one test's state (with its `now` override) against the rule set: the replay's
+    /// outcome, whose decision is compared and whose variables at `now` the `holds` read.
+    public typealias Evaluate = (RuleTestCase) throws -> ReplayOutcome
 
     let evaluate: Evaluate
 
@@ -25,14 +26,32 @@ public struct RuleTestRunner {
     }
 
     public func run(_ test: RuleTestCase) -> RuleTestResult {
-        let decision: Decision
+        let outcome: ReplayOutcome
         do {
-            decision = try evaluate(test)
+            outcome = try evaluate(test)
         } catch {
             return RuleTestResult(name: test.name, span: test.span, problem: "\(error)")
         }
-        return RuleTestResult(name: test.name, span: test.span,
-                              mismatches: RuleTestComparison.mismatches(test.expect, decision))
+        var mismatches = RuleTestComparison.mismatches(test.expect, outcome.decision)
+        mismatches += Self.holdMismatches(test.expect, outcome)
+        // A failure with no written expectation (an unexpected rule_error) is placed at the test.
+        mismatches = mismatches.map { var m = $0; m.span = m.span ?? test.span; return m }
+        return RuleTestResult(name: test.name, span: test.span, mismatches: mismatches)
+    }
+
+    /// Each `holds` condition evaluated at `now` over every variable; anything but `true` fails.
+    static func holdMismatches(_ expect: RuleTestCase.Expectation, _ outcome: ReplayOutcome) -> [RuleTestMismatch] {
+        let activation = outcome.activationAtNow
+        var found: [RuleTestMismatch] = []
+        for (index, condition) in expect.holds.enumerated() {
+            let value = condition.program.evaluate(activation)
+            if case .bool(true) = value { continue }
+            let subject = "holds[\(index)]"
+            found.append(RuleTestMismatch(subject: subject, expected: "'\(condition.source)' to be true",
+                                          actual: ExplanationValueText.text(value, offsetSeconds: outcome.decision.now.offsetSeconds),
+                                          span: expect.span(of: subject)))
+        }
+        return found
     }
 }
 
@@ -60,7 +79,7 @@ extension RuleTestRunner {
                 now = Moment(instant: CELTimestamp(seconds: Int64(Date().timeIntervalSince1970.rounded(.down))), offsetSeconds: 0)
             }
             let facts = try StateFacts(state: state, rules: rules, now: now)
-            return Replay(rules: rules).run(facts).decision
+            return Replay(rules: rules).run(facts)
         }
     }
 

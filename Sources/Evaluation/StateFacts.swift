@@ -37,6 +37,7 @@ public struct StateFacts: ReplayFacts {
     public var userID: String { timeline.state.userID }
     public var now: Moment { timeline.now }
     public var storedUnlocks: [StoredUnlock] { timeline.state.unlocked }
+    public var streakCountsErrors: [Int: (event: Int, error: CELError)] { timeline.countsErrors }
 
     public func reportingOffset(at instant: CELTimestamp) -> Int {
         switch timeline.calendar.zone {

@@ -1,15 +1,20 @@
 import Facts
-import Foundation
 
 /// The state file with the replay's unlocks persisted (`--write-state`, SPEC 4 and 7): every key of
 /// the input kept in its place, `unlocked` holding every unlock — the stored entries as written,
 /// then the new ones in decision order (with `catalog_version` for module achievements) — so that
-/// evaluating the written state again unlocks nothing new.
+/// evaluating the written state again unlocks nothing new. A state without `backfill` gets
+/// `backfill: {"at": now}`, so that every later evaluation keeps the `backfill_days` cut-off of
+/// this first one; an existing `backfill` is never changed.
 public struct StateWriteBack: Sendable {
     public var document: JSONObject
 
-    public init(state: StateFile, newUnlocks: [UnlockDecision]) {
+    /// - Parameter now: the evaluation moment, recorded as `backfill.at` when the state has none.
+    public init(state: StateFile, newUnlocks: [UnlockDecision], now: Moment? = nil) {
         var document = state.document
+        if let now, document["backfill"] == nil || document["backfill"] == .null {
+            document["backfill"] = .object(JSONObject([("at", .string(now.description))]))
+        }
         var unlocked = document["unlocked"]?.arrayValue ?? []
         for unlock in newUnlocks {
             var entry = JSONObject([("id", .string(unlock.id)), ("at", .string(unlock.at.description))])
@@ -23,19 +28,10 @@ public struct StateWriteBack: Sendable {
     /// The JSON text, pretty-printed, with a final newline.
     public var text: String { JSONWriter.write(.object(document), layout: .pretty(indent: 2)) + "\n" }
 
-    /// Writes the text to `path` atomically: into a temporary file in the same folder, then renamed
-    /// over `path`, so a reader never sees a partial file. The temporary file is removed on failure.
+    /// Writes the text to `path` atomically, keeping the replaced file's mode and owner and
+    /// following a symbolic link to the real file (`AtomicFileReplacement`). A device or any other
+    /// non-regular file is refused; on failure the original is untouched and nothing is left.
     public func write(to path: String) throws(StateWriteError) {
-        let target = URL(fileURLWithPath: path)
-        let folder = target.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8)) else {
-            throw StateWriteError(path: path, message: "cannot create a temporary file in \(folder.path)")
-        }
-        guard rename(temporary.path, target.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw StateWriteError(path: path, message: "cannot replace the file: \(reason)")
-        }
+        try AtomicFileReplacement(path: path).replace(with: Array(text.utf8))
     }
 }

@@ -68,10 +68,13 @@ public struct CatalogIndex: Sendable {
             entries.append(("counts", .bool(level.counts)))
             entries.append(("release", .int(Int64(level.release))))
             entries.append(("released", .bool(level.release <= catalog.version)))
+            // Always present (empty when not written), so `has(l.meta.x)` works on every level.
+            entries.append(("meta", level.meta ?? .map(CELMap(strings: []))))
             return .map(CELMap(strings: entries))
         }
         let modules: [CELValue] = catalog.modules.map {
-            .map(CELMap(strings: [("id", .string($0.id)), ("title", .string($0.title))]))
+            .map(CELMap(strings: [("id", .string($0.id)), ("title", .string($0.title)),
+                                  ("meta", $0.meta ?? .map(CELMap(strings: [])))]))
         }
         return .map(CELMap(strings: [
             ("id", .string(catalog.id)), ("version", .int(Int64(catalog.version))),

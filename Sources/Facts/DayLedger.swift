@@ -22,7 +22,7 @@ struct DayLedger: Sendable {
     }
 
     /// Field names of a day record, prepared once for every record.
-    private static let recordShape = CELRecordShape(fields: ["date", "weekday", "events", "late", "count", "planned",
+    private static let recordShape = CELRecordShape(fields: ["date", "weekday", "week", "events", "late", "count", "planned",
                                                              "kill_time", "status", "expired_count"])
     private static let emptyCount: CELValue = .map(CELMap(strings: []))
 
@@ -199,6 +199,7 @@ struct DayLedger: Sendable {
         let values: [CELValue] = [
             label.date,
             label.weekday,
+            label.week,
             .list(CELList(prefixOf: onTime, count: min(entry.onTime, onTime.count))),
             .list(CELList(prefixOf: late, count: min(entry.late, late.count))),
             count,

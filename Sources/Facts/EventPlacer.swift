@@ -1,7 +1,7 @@
 import Rules
 
 /// Places events on the calendar in processing order (SPEC 2.3): local day, lateness against the
-/// kill time in force at the event, and whether plans and kill-time changes are accepted. It
+/// kill time in force at the event, and whether kill-time changes are accepted. It
 /// tracks only what those decisions need: each day's kill time so far.
 struct EventPlacer {
     let calendar: LocalCalendar
@@ -31,17 +31,14 @@ struct EventPlacer {
         case .taskCompleted:
             if placed.onTime { placed.effect = .taskCompleted }
         case .dayPlanned(let date, let tasks):
-            let target = date ?? day
-            if let refusal = refusal(at: event, for: target, what: "plan") {
-                placed.warning = refusal
-            } else {
-                placed.effect = .plan(day: target, tasks: tasks)
-            }
+            // Always accepted: a plan made at or after the day's kill moment expires the day at
+            // once (docs/evaluation.md, "Late plans"); the day ledger's status rule does that.
+            placed.effect = .plan(day: date ?? day, tasks: tasks)
         case .killTimeChanged(let date, let to):
             let target = date ?? day
             switch to {
             case .time(let minutes) where calendar.accepts(killTime: LocalTime(minutes: minutes)):
-                if let refusal = refusal(at: event, for: target, what: "kill time") {
+                if let refusal = refusal(at: event, for: target) {
                     placed.warning = refusal
                 } else {
                     killTimes[target] = minutes
@@ -70,11 +67,11 @@ struct EventPlacer {
     }
 
     /// `kill_time_passed` when `event` comes at or after `target`'s current kill moment.
-    private mutating func refusal(at event: StateEvent, for target: LocalDay, what: String) -> FactWarning? {
+    private mutating func refusal(at event: StateEvent, for target: LocalDay) -> FactWarning? {
         let killMoment = calendar.killDateTime(of: target, killTime: killTime(of: target))
         guard clock.isAtOrAfter(event.at, killMoment, in: calendar) else { return nil }
         return FactWarning(.killTimePassed,
-                           "the \(what) of \(target) cannot change after its kill time (\(killMoment)) has passed; ignored",
+                           "the kill time of \(target) cannot change after its kill time (\(killMoment)) has passed; ignored",
                            event: event.index)
     }
 }

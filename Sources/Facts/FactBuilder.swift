@@ -31,7 +31,7 @@ public struct FactBuilder: Sendable {
     public init(timeline: FactTimeline) {
         self.timeline = timeline
         days = DayLedger(calendar: timeline.calendar, labels: timeline.dayLabels)
-        streaks = timeline.streakRules.map(StreakLedger.init(rule:))
+        streaks = timeline.streakRules.map { StreakLedger(rule: $0, backfillDay: timeline.backfillDay) }
         streakIDs = timeline.streakRules.map(\.id)
         dayStreaks = timeline.qualifiers.indices.filter {
             if case .day = timeline.qualifiers[$0] { return true }

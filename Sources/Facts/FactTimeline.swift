@@ -39,6 +39,9 @@ public struct FactTimeline: Sendable {
     /// (one small array per event would cost more than the event's own record).
     private let countedStreaks: [Int32]
     private let countedEnds: [Int32]
+    /// Per streak (index in `streakRules`) whose `counts` failed for some on-time event: the
+    /// first such event (index in the state file) and the error.
+    public let countsErrors: [Int: (event: Int, error: CELError)]
     /// The names of the days events fell on, made once here and reused for day records.
     let dayLabels: DayLabels
     /// Known snapshot levels in the order they become visible (no `completed_at` first).
@@ -48,6 +51,9 @@ public struct FactTimeline: Sendable {
     /// The `user` and `counters` CEL values (they never change).
     public let userValue: CELValue
     public let countersValue: CELValue
+    /// The local day of the state's backfill moment (`backfill.at`, else `now`): streaks with
+    /// `backfill_days` count from `backfill_days − 1` days before it.
+    public let backfillDay: LocalDay
     /// Warnings that do not depend on the moment: events after `now`, unknown snapshot levels.
     public let standingWarnings: [FactWarning]
 
@@ -63,6 +69,7 @@ public struct FactTimeline: Sendable {
         calendar = try LocalCalendar(rule: rules.calendar, userTimeZone: state.userTimeZone, file: state.file)
             .cachingOffsets(around: state.events.map(\.at.instant.seconds) + [now.instant.seconds])
         catalogs = CatalogIndex(catalogs: rules.catalogs)
+        backfillDay = calendar.calendarDay(of: state.backfillAt ?? now)
         streakRules = rules.streaks
         let user = CELValue.map(state.user.celMap)
         userValue = user
@@ -78,6 +85,7 @@ public struct FactTimeline: Sendable {
         var late: [LocalDay: [CELValue]] = [:]
         var countedStreaks: [Int32] = []
         var countedEnds: [Int32] = []
+        var countsErrors: [Int: (event: Int, error: CELError)] = [:]
         events.reserveCapacity(state.events.count)
         values.reserveCapacity(state.events.count)
         countedEnds.reserveCapacity(state.events.count)
@@ -105,8 +113,12 @@ public struct FactTimeline: Sendable {
                 onTime[placed.day, default: []].append(value)
                 if !countsStreaks.isEmpty {
                     let activation = CELActivation(shape: Self.predicateShape, values: [value, user])
-                    for (streak, predicate) in countsStreaks where predicate.holds(value, in: activation) {
-                        countedStreaks.append(Int32(streak))
+                    for (streak, predicate) in countsStreaks {
+                        switch predicate.judge(value, in: activation) {
+                        case .bool(true): countedStreaks.append(Int32(streak))
+                        case .error(let error) where countsErrors[streak] == nil: countsErrors[streak] = (event.index, error)
+                        default: break
+                        }
                     }
                 }
             } else {
@@ -123,6 +135,7 @@ public struct FactTimeline: Sendable {
         lateValues = late
         self.countedStreaks = countedStreaks
         self.countedEnds = countedEnds
+        self.countsErrors = countsErrors
         dayLabels = labels
 
         var snapshots: [(ordinal: Int, snapshot: LevelSnapshot)] = []
@@ -227,6 +240,7 @@ public struct FactTimeline: Sendable {
             .int(Int64(local.hour)),
             .int(Int64(local.minute)),
             label.weekday,
+            label.week,
             .bool(placed.late),
         ]
         values.reserveCapacity(values.count + max(0, event.fields.count - 2))  // `type` and `at` are above
@@ -244,7 +258,7 @@ public struct FactTimeline: Sendable {
     }
 
     /// The fields every event record starts with (SPEC 3), before its own attributes.
-    private static let eventFields = ["type", "at", "day", "hour", "minute", "weekday", "late"]
+    private static let eventFields = ["type", "at", "day", "hour", "minute", "weekday", "week", "late"]
 
     /// What a streak's `counts` predicate binds.
     private static let predicateShape = CELRecordShape(fields: ["event", "user"])

@@ -261,9 +261,12 @@ public struct JSONParser {
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        if isInteger, let value = Int64(text) { return .int(value) }
+        if isInteger, let value = Int64(text) {
+            return String(value) == text ? .int(value) : .literal(JSONNumberLiteral(text: text, integer: value, double: Double(value)))
+        }
         guard let value = Double(text), value.isFinite else { throw error("number out of range", at: start) }
-        return .double(value)
+        // Kept as written when the shortest round-trip form differs, so that write-back is exact.
+        return JSONWriter.number(value) == text ? .double(value) : .literal(JSONNumberLiteral(text: text, integer: nil, double: value))
     }
 
     // MARK: lexical helpers

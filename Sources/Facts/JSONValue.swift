@@ -2,12 +2,15 @@
 /// written back with its unknown keys unchanged (SPEC 4, `--write-state`).
 ///
 /// Numbers written without a fraction or exponent that fit `Int64` are `.int`; every other
-/// number is `.double`.
+/// number is `.double`. A number whose text would not be written back the same way
+/// (`12345678901234567890`, `0.1000000000000000055511`, `1E5`, `-0`) is `.literal`: its text
+/// is kept for `--write-state`, and it reads as the `.int` or `.double` it stands for.
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int64)
     case double(Double)
+    case literal(JSONNumberLiteral)
     case string(String)
     case array([JSONValue])
     case object(JSONObject)
@@ -30,11 +33,18 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
-    /// The number as a double, for `.int` and `.double`.
+    /// A number as the `.int` or `.double` it stands for; every other value as it is.
+    public var resolved: JSONValue {
+        if case .literal(let number) = self { return number.value }
+        return self
+    }
+
+    /// The number as a double, for `.int`, `.double` and `.literal`.
     public var numberValue: Double? {
         switch self {
         case .int(let value): Double(value)
         case .double(let value): value
+        case .literal(let number): number.value.numberValue
         default: nil
         }
     }
@@ -44,6 +54,8 @@ public enum JSONValue: Sendable, Hashable {
         switch self {
         case .int(let value):
             return value
+        case .literal(let number):
+            return number.value.wholeNumberValue
         case .double(let value):
             // Double(Int64.max) rounds up to 2^63, so the upper bound is exclusive.
             guard value.rounded() == value, value >= -9.223372036854775808e18, value < 9.223372036854775808e18
@@ -59,7 +71,7 @@ public enum JSONValue: Sendable, Hashable {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
-        case .int, .double: "a number"
+        case .int, .double, .literal: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"

@@ -11,6 +11,7 @@ extension JSONValue {
         case .double(let number):
             if let whole = wholeNumberValue { return .int(whole) }
             return .double(number)
+        case .literal(let number): return number.value.celValue
         case .string(let text): return .string(text)
         case .array(let elements): return .list(CELList(elements.map(\.celValue)))
         case .object(let object): return .map(object.celMap)

@@ -37,6 +37,7 @@ public enum JSONWriter {
         case .bool(let flag): output += flag ? "true" : "false"
         case .int(let number): output += String(number)
         case .double(let number): output += Self.number(number)
+        case .literal(let number): output += number.text
         case .string(let text): appendQuoted(text, into: &output)
         case .array(let elements):
             guard !elements.isEmpty else { output += "[]"; return }

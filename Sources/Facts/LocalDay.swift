@@ -42,6 +42,16 @@ public struct LocalDay: Sendable, Hashable, Comparable, Strideable, CustomString
         ((number + 3) % 7 + 7) % 7 + 1
     }
 
+    /// The ISO 8601 week the day is in, `2026-W03`: weeks start on Monday, and week 1 is the one
+    /// holding the year's first Thursday (so the first days of January can be in the last week of
+    /// the year before, and the last days of December in week 1 of the next).
+    public var isoWeek: String {
+        let thursday = self + (4 - weekday)
+        let year = thursday.civil.year
+        let week = (thursday.number - LocalDay.daysFromCivil(year: year, month: 1, day: 1)) / 7 + 1
+        return LocalDay.pad(year, 4) + "-W" + LocalDay.pad(week, 2)
+    }
+
     /// `YYYY-MM-DD`.
     public var description: String {
         let (year, month, day) = civil

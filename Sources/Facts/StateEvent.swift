@@ -58,5 +58,5 @@ public struct StateEvent: Sendable, Hashable {
     }
 
     /// Attribute names computed by rulecheck; an event may not carry them (SPEC 3).
-    public static let computedNames: Set<String> = ["day", "hour", "minute", "weekday", "late"]
+    public static let computedNames: Set<String> = ["day", "hour", "minute", "weekday", "week", "late"]
 }

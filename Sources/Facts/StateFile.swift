@@ -22,16 +22,20 @@ public struct StateFile: Sendable {
     public var levels: [LevelSnapshot]
     public var counters: JSONObject
     public var unlocked: [StoredUnlock]
+    /// `backfill.at`: the moment of the state's first evaluation, which fixes every streak's
+    /// `backfill_days` cut-off (`nil` until `--write-state` records one).
+    public var backfillAt: Moment?
 
     /// Top-level keys this format defines; every other key is kept but ignored.
-    public static let knownKeys: [String] = ["schema", "user", "now", "events", "levels", "counters", "unlocked"]
+    public static let knownKeys: [String] = ["schema", "user", "now", "events", "levels", "counters", "unlocked", "backfill"]
 
     /// Top-level keys that rulecheck does not use, in written order.
     public var unknownKeys: [String] { document.keys.filter { !Self.knownKeys.contains($0) } }
 
     public init(file: String = "", document: JSONObject = JSONObject(), user: JSONObject = JSONObject(),
                 userID: String, userTimeZone: String? = nil, now: Moment? = nil, events: [StateEvent] = [],
-                levels: [LevelSnapshot] = [], counters: JSONObject = JSONObject(), unlocked: [StoredUnlock] = []) {
+                levels: [LevelSnapshot] = [], counters: JSONObject = JSONObject(), unlocked: [StoredUnlock] = [],
+                backfillAt: Moment? = nil) {
         self.file = file
         self.document = document
         self.user = user
@@ -42,18 +46,17 @@ public struct StateFile: Sendable {
         self.levels = levels
         self.counters = counters
         self.unlocked = unlocked
+        self.backfillAt = backfillAt
     }
 
     /// Reads JSON, or YAML when the name ends in `.yaml` / `.yml`.
     public static func load(path: String) throws(StateFileError) -> StateFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw StateFileError(file: path, path: .root, message: "cannot read the file")
-        }
+        let bytes = try StateFileBytes.read(path: path)
         let lowered = path.lowercased()
         if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") {
-            return try decode(try StateFileYAML.document(bytes: Array(data), file: path), file: path)
+            return try decode(try StateFileYAML.document(bytes: bytes, file: path), file: path)
         }
-        return try parse(json: Array(data), file: path)
+        return try parse(json: bytes, file: path)
     }
 
     /// Parses and validates JSON text.

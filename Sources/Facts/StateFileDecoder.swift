@@ -80,8 +80,18 @@ struct StateFileDecoder {
             }
         }
 
+        var backfillAt: Moment?
+        if let backfill = object["backfill"], backfill != .null {
+            let backfillObject = try requireObject(backfill, root / "backfill")
+            guard let at = backfillObject["at"] else {
+                throw fail(root / "backfill" / "at", "missing required key 'at' (the moment of the first evaluation)")
+            }
+            backfillAt = try moment(at, root / "backfill" / "at")
+        }
+
         return StateFile(file: file, document: object, user: user, userID: userID, userTimeZone: userTimeZone,
-                         now: now, events: events, levels: levels, counters: counters, unlocked: unlocked)
+                         now: now, events: events, levels: levels, counters: counters, unlocked: unlocked,
+                         backfillAt: backfillAt)
     }
 
     // MARK: events

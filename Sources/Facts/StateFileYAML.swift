@@ -21,19 +21,27 @@ enum StateFileYAML {
         return try value(of: document.root, path: .root, file: file)
     }
 
+    /// A plain number whose text is also a JSON number that the writer would change
+    /// (`0.1000000000000000055511`, `1e5`): kept as written, as in a JSON state.
+    private static func exactNumber(_ node: YAMLNode) -> JSONValue? {
+        guard case .scalar(let text, .plain) = node.kind, node.tag == nil,
+              case .literal(let number)? = try? JSONParser.parse(Array(text.utf8)) else { return nil }
+        return .literal(number)
+    }
+
     private static func value(of node: YAMLNode, path: JSONPath, file: String) throws(StateFileError) -> JSONValue {
         switch node.kind {
         case .scalar:
             switch node.scalarValue {
             case .null?, nil: return .null
             case .bool(let flag)?: return .bool(flag)
-            case .int(let number)?: return .int(number)
+            case .int(let number)?: return exactNumber(node) ?? .int(number)
             case .double(let number)?:
                 guard number.isFinite else {
                     throw StateFileError(file: file, path: path, message: "not a finite number",
                                          line: node.span.start.line, column: node.span.start.column)
                 }
-                return .double(number)
+                return exactNumber(node) ?? .double(number)
             case .string(let text)?: return .string(text)
             }
         case .sequence(let nodes):
@@ -48,6 +56,12 @@ enum StateFileYAML {
             for pair in pairs {
                 guard case .scalar(let key, _) = pair.key.kind else {
                     throw StateFileError(file: file, path: path, message: "keys must be plain text",
+                                         line: pair.key.span.start.line, column: pair.key.span.start.column)
+                }
+                // YAML tells `1` from '1'; JSON, and so the written-back state, cannot.
+                guard object[key] == nil else {
+                    throw StateFileError(file: file, path: path / key,
+                                         message: "two keys of this mapping are both the text '\(key)' (such as 1 and '1'); a state has one value per key",
                                          line: pair.key.span.start.line, column: pair.key.span.start.column)
                 }
                 object[key] = try value(of: pair.value, path: path / key, file: file)

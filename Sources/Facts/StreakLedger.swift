@@ -10,7 +10,8 @@ import Rules
 public struct StreakLedger: Sendable {
     public let id: String
     public let freezes: StreakRule.FreezePolicy?
-    public let historyDays: Int?
+    /// The first day the streak takes in (`backfill_days`), fixed for the state; `nil`: all history.
+    public let cutOff: LocalDay?
 
     /// A `freeze_used` that was accepted for this streak.
     public struct FreezeUse: Sendable, Hashable {
@@ -47,14 +48,17 @@ public struct StreakLedger: Sendable {
         var autoUsed = 0
     }
 
-    public init(id: String, freezes: StreakRule.FreezePolicy? = nil, historyDays: Int? = nil) {
+    public init(id: String, freezes: StreakRule.FreezePolicy? = nil, cutOff: LocalDay? = nil) {
         self.id = id
         self.freezes = freezes
-        self.historyDays = historyDays
+        self.cutOff = cutOff
     }
 
-    public init(rule: StreakRule) {
-        self.init(id: rule.id, freezes: rule.freezes, historyDays: rule.historyDays)
+    /// The ledger of `rule` for a state whose backfill moment falls on `backfillDay`: with
+    /// `backfill_days: N`, days before `backfillDay − (N − 1)` are ignored.
+    public init(rule: StreakRule, backfillDay: LocalDay) {
+        self.init(id: rule.id, freezes: rule.freezes,
+                  cutOff: rule.backfillDays.map { backfillDay - (max(1, $0) - 1) })
     }
 
     /// Whether manual `freeze_used` events apply to this streak.
@@ -81,7 +85,11 @@ public struct StreakLedger: Sendable {
             return FactWarning(.freezeUnavailable, "streak '\(id)' has no manual freezes", event: event)
         }
         let today = eventDay
-        guard let first = firstQualifying(today: today), covered > first, covered >= historyStart(today: today) else {
+        if let cutOff, covered < cutOff {
+            return FactWarning(.freezeNotNeeded,
+                               "streak '\(id)': \(covered) is before the backfill cut-off \(cutOff); nothing to protect", event: event)
+        }
+        guard let first = firstQualifying(today: today), covered > first else {
             return FactWarning(.freezeNotNeeded,
                                "streak '\(id)': \(covered) is not a missed day (nothing to protect before it)", event: event)
         }
@@ -222,14 +230,11 @@ public struct StreakLedger: Sendable {
         return distance >= 0 ? distance / size : -((-distance + size - 1) / size)
     }
 
-    private func historyStart(today: LocalDay) -> LocalDay {
-        guard let historyDays else { return LocalDay(number: Int.min / 2) }
-        return today - (max(1, historyDays) - 1)
-    }
+    private var historyStart: LocalDay { cutOff ?? LocalDay(number: Int.min / 2) }
 
-    /// The first qualifying day within the history cap and not after today.
+    /// The first qualifying day from the cut-off on and not after today.
     private func firstQualifying(today: LocalDay) -> LocalDay? {
-        let index = position(of: historyStart(today: today).number).index
+        let index = position(of: historyStart.number).index
         guard index < qualifying.count, qualifying[index] <= today.number else { return nil }
         return LocalDay(number: qualifying[index])
     }

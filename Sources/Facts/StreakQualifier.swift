@@ -46,8 +46,13 @@ public struct StreakPredicate: Sendable {
     /// Whether it holds for `subject`; `activation` binds `subject` under its name (`event` or
     /// `day`) and `user`, built once and shared by every streak asking about the same subject.
     func holds(_ subject: CELValue, in activation: CELActivation) -> Bool {
-        if let function = box.function { return function(subject) }
-        if let program = box.program, case .bool(true) = program.evaluate(activation) { return true }
+        if case .bool(true) = judge(subject, in: activation) { return true }
         return false
+    }
+
+    /// The predicate's value for `subject` (an error counts as not holding, and is reported).
+    func judge(_ subject: CELValue, in activation: CELActivation) -> CELValue {
+        if let function = box.function { return .bool(function(subject)) }
+        return box.program?.evaluate(activation) ?? .bool(false)
     }
 }

@@ -1,19 +1,73 @@
+import CEL
 import Evaluation
 import Facts
+import Rules
 
 /// The JSON decision of SPEC 6, deterministic to the byte: keys in the order of the contract,
 /// two-space indentation, ints as ints, doubles in their shortest round-trip form, times in
 /// RFC 3339 with their offsets, UTF-8 text unescaped except where JSON requires it.
+///
+/// Titles are not part of the decision (an app shows its own, per locale, from the rules); each
+/// award's and streak's `meta` is, as written (docs/evaluation.md, "meta").
 public struct DecisionJSONRenderer: Sendable {
-    public init() {}
+    /// `meta` of awards and streaks by id.
+    let meta: [String: CELValue]
+
+    public init() { meta = [:] }
+
+    /// A renderer that adds each award's and streak's `meta` from `rules`.
+    public init(rules: RuleSet) {
+        var meta: [String: CELValue] = [:]
+        for streak in rules.streaks {
+            meta[streak.id] = streak.meta
+            for milestone in streak.milestones { meta[milestone.info.id] = milestone.info.meta }
+        }
+        for achievement in rules.achievements { meta[achievement.info.id] = achievement.info.meta }
+        self.meta = meta
+    }
 
     public func render(_ decision: Decision) -> String {
-        JSONWriter.write(.object(Self.json(decision)), layout: .pretty(indent: 2)) + "\n"
+        JSONWriter.write(.object(document(decision)), layout: .pretty(indent: 2)) + "\n"
     }
 
     /// The same decision on one line (NDJSON, `eval --batch`).
     public func renderLine(_ decision: Decision) -> String {
-        JSONWriter.write(.object(Self.json(decision)), layout: .compact) + "\n"
+        JSONWriter.write(.object(document(decision)), layout: .compact) + "\n"
+    }
+
+    private func document(_ decision: Decision) -> JSONObject {
+        var object = Self.json(decision)
+        if !meta.isEmpty {
+            object["achievements"] = .object(JSONObject(decision.achievements.map { standing in
+                var entry = Self.json(standing)
+                if let value = meta[standing.id] { entry["meta"] = Self.json(value) }
+                return (standing.id, .object(entry))
+            }))
+            object["streaks"] = .object(JSONObject(decision.streaks.map { streak in
+                var entry = Self.json(streak)
+                if let value = meta[streak.id] { entry["meta"] = Self.json(value) }
+                return (streak.id, .object(entry))
+            }))
+        }
+        return object
+    }
+
+    /// Rule data (`meta`) as JSON: maps in written order, CEL scalars as JSON scalars.
+    static func json(_ value: CELValue) -> JSONValue {
+        switch value {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .int(let number): .int(number)
+        case .uint(let number): number <= UInt64(Int64.max) ? .int(Int64(number)) : .double(Double(number))
+        case .double(let number): .double(number)
+        case .string(let text): .string(text)
+        case .list(let list): .array(list.map(json))
+        case .map(let map): .object(JSONObject(map.entries.map { entry in
+            if case .string(let key) = entry.key { return (key: key, value: json(entry.value)) }
+            return (key: "\(entry.key)", value: json(entry.value))
+        }))
+        default: .string("\(value)")
+        }
     }
 
     static func json(_ decision: Decision) -> JSONObject {
@@ -66,7 +120,9 @@ public struct DecisionJSONRenderer: Sendable {
     }
 
     static func json(_ warning: EvaluationWarning) -> JSONObject {
-        var object = JSONObject([("code", .string(warning.code)), ("message", .string(warning.message))])
+        var object = JSONObject([("code", .string(warning.code))])
+        if let id = warning.id { object["id"] = .string(id) }
+        object["message"] = .string(warning.message)
         if let event = warning.event { object["event"] = .int(Int64(event)) }
         return object
     }

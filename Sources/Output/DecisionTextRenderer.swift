@@ -16,6 +16,7 @@ public struct DecisionTextRenderer: Sendable {
     public func render(_ decision: Decision, rules: RuleSet) -> String {
         let titles = Self.titles(of: rules)
         var lines: [String] = ["\(decision.user) at \(decision.now.description)", ""]
+        lines += Self.ruleErrorLines(decision.warnings)
 
         lines.append(decision.unlocks.isEmpty ? "No new unlocks." : "New unlocks (\(decision.unlocks.count)):")
         for unlock in decision.unlocks {
@@ -73,16 +74,33 @@ public struct DecisionTextRenderer: Sendable {
         }
         lines.append(standing)
 
-        if !decision.warnings.isEmpty {
+        let otherWarnings = decision.warnings.filter { !Self.isRuleError($0) }
+        if !otherWarnings.isEmpty {
             lines.append("")
-            lines.append("Warnings (\(decision.warnings.count)):")
-            for warning in decision.warnings {
+            lines.append("Warnings (\(otherWarnings.count)):")
+            for warning in otherWarnings {
                 var line = "  \(warning.code): \(warning.message)"
                 if let event = warning.event { line += " [events[\(event)]]" }
                 lines.append(line)
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Rules that could not be judged, at the top: the user's result is wrong until they are fixed.
+    static func ruleErrorLines(_ warnings: [EvaluationWarning]) -> [String] {
+        let errors = warnings.filter(isRuleError)
+        guard !errors.isEmpty else { return [] }
+        let count = errors.count == 1 ? "1 rule" : "\(errors.count) rules"
+        var lines = ["!! \(count) could not be judged and count as not holding; fix the rules:"]
+        for warning in errors {
+            lines.append("  \(warning.code): \(warning.message)")
+        }
+        return lines + [""]
+    }
+
+    static func isRuleError(_ warning: EvaluationWarning) -> Bool {
+        warning.code == "rule_error" || warning.code == "cost_limit"
     }
 
     /// `[#######-------------]`: the done part of the progress.

@@ -15,6 +15,33 @@ public enum DiagnosticJSONRenderer {
         return JSONWriter.write(.object(log), layout: .compact) + "\n"
     }
 
+    /// A workspace: every rule set's diagnostics, each with its `ruleset`, the totals, and
+    /// `rulesets` with each one's counts in the order of `rulecheck.yaml`.
+    public static func render(groups: [DiagnosticGroup]) -> String {
+        let all = groups.flatMap { group in
+            group.diagnostics.map { d -> JSONValue in
+                var object = json(d)
+                object["ruleset"] = group.name.map { .string($0) } ?? .null
+                return .object(object)
+            }
+        }
+        let summaries = groups.map { group in
+            JSONValue.object(JSONObject([
+                ("name", group.name.map { .string($0) } ?? .null),
+                ("files", .int(Int64(group.fileCount))),
+                ("errors", .int(Int64(group.errorCount))),
+                ("warnings", .int(Int64(group.warningCount))),
+            ]))
+        }
+        let log = JSONObject([
+            ("diagnostics", .array(all)),
+            ("errors", .int(Int64(groups.map(\.errorCount).reduce(0, +)))),
+            ("warnings", .int(Int64(groups.map(\.warningCount).reduce(0, +)))),
+            ("rulesets", .array(summaries)),
+        ])
+        return JSONWriter.write(.object(log), layout: .compact) + "\n"
+    }
+
     static func json(_ d: Diagnostic) -> JSONObject {
         func number(_ value: Int?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
         var object = JSONObject([

@@ -21,6 +21,23 @@ public enum DiagnosticRenderer {
         }
     }
 
+    /// Renders the rule sets of a workspace, each checked on its own, as one report: the text
+    /// format gives each rule set's blocks and summary line (`taskmate: 0 errors, …`) then a
+    /// `total:` line; JSON adds `ruleset` to each diagnostic and a `rulesets` summary; SARIF is one
+    /// run whose results carry the rule set in `properties`; GitHub lists every annotation.
+    public static func render(groups: [DiagnosticGroup], format: Format, sources: [String: String] = [:],
+                              colour: Bool = false) -> String {
+        switch format {
+        case .text:
+            let renderer = DiagnosticTextRenderer(sources: sources, colour: colour)
+            return groups.map(renderer.render).joined() + renderer.total(groups)
+        case .json: return DiagnosticJSONRenderer.render(groups: groups)
+        case .sarif: return DiagnosticSARIFRenderer.render(groups.flatMap(\.diagnostics), ruleSets: groups.flatMap { group in
+            group.diagnostics.map { _ in group.name } })
+        case .github: return DiagnosticGitHubRenderer.render(groups.flatMap(\.diagnostics))
+        }
+    }
+
     /// `2 errors, 1 warning in 5 files`.
     public static func summary(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count

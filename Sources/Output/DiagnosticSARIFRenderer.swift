@@ -15,7 +15,9 @@ public enum DiagnosticSARIFRenderer {
         code.hasPrefix("E1") && code.count == 4 ? yamlHelpDocument : "\(helpDocument)#\(code.lowercased())"
     }
 
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
+    /// `ruleSets`, when given, holds the workspace rule set of each diagnostic (same order), which
+    /// each result carries as `properties.ruleset`.
+    public static func render(_ diagnostics: [Diagnostic], ruleSets: [String?]? = nil) -> String {
         var codes: [String] = []
         for d in diagnostics where !codes.contains(d.code) { codes.append(d.code) }
         codes.sort()
@@ -29,7 +31,7 @@ public enum DiagnosticSARIFRenderer {
                 ("defaultConfiguration", .object(JSONObject([("level", .string(level(first?.severity ?? .error)))]))),
             ]))
         }
-        let results = diagnostics.map { d -> JSONValue in
+        let results = diagnostics.enumerated().map { index, d -> JSONValue in
             var text = d.message
             if let fix = d.fix { text += "\nhelp: \(fix)" }
             var result = JSONObject([
@@ -41,6 +43,9 @@ public enum DiagnosticSARIFRenderer {
             if let span = d.span { result["locations"] = .array([location(span)]) }
             let related = d.notes.compactMap { note in note.span.map { location($0, message: note.message) } }
             if !related.isEmpty { result["relatedLocations"] = .array(related) }
+            if let ruleSets, index < ruleSets.count, let name = ruleSets[index] {
+                result["properties"] = .object(JSONObject([("ruleset", .string(name))]))
+            }
             return .object(result)
         }
         let driver = JSONObject([

@@ -24,6 +24,24 @@ public struct DiagnosticTextRenderer: Sendable {
         return out
     }
 
+    /// One rule set of a workspace: its blocks, then `name: 2 errors, 1 warning in 5 files`.
+    public func render(_ group: DiagnosticGroup) -> String {
+        var lines = SourceLineCache(sources: sources)
+        var out = ""
+        for diagnostic in group.diagnostics {
+            out += block(diagnostic, lines: &lines) + "\n"
+        }
+        let summary = DiagnosticRenderer.summary(group.diagnostics, fileCount: group.fileCount)
+        out += paint(group.name.map { "\($0): \(summary)" } ?? summary, .bold) + "\n"
+        return out
+    }
+
+    /// The last line of a workspace report: `total: 2 errors, 1 warning in 17 files`.
+    public func total(_ groups: [DiagnosticGroup]) -> String {
+        let summary = DiagnosticRenderer.summary(groups.flatMap(\.diagnostics), fileCount: groups.map(\.fileCount).reduce(0, +))
+        return paint("total: " + summary, .bold) + "\n"
+    }
+
     private func block(_ d: Diagnostic, lines: inout SourceLineCache) -> String {
         let place = d.span.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? "rulecheck: "
         let severity = d.severity.rawValue
@@ -99,7 +117,7 @@ private struct SourceLineCache {
 
     mutating func line(_ number: Int, in file: String) -> String? {
         if split[file] == nil, let text = sources[file] {
-            split[file] = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            split[file] = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         }
         guard let lines = split[file], number >= 1, number <= lines.count else { return nil }
         var line = String(lines[number - 1])

@@ -11,6 +11,16 @@ public struct RuleTestReportRenderer: Sendable {
     }
 
     public func render(_ results: [RuleTestResult]) -> String {
+        (lines(results) + [Self.summary(results)]).joined(separator: "\n") + "\n"
+    }
+
+    /// One rule set of a workspace: its failures (and passes when listed), then
+    /// `name: N passed, M failed`; the caller ends the report with the total `summary`.
+    public func render(_ results: [RuleTestResult], ruleSet name: String) -> String {
+        (lines(results) + ["\(name): " + Self.summary(results)]).joined(separator: "\n") + "\n"
+    }
+
+    func lines(_ results: [RuleTestResult]) -> [String] {
         var lines: [String] = []
         for result in results {
             let place = "\(result.span.file):\(result.span.start.line):\(result.span.start.column)"
@@ -22,14 +32,13 @@ public struct RuleTestReportRenderer: Sendable {
             if let problem = result.problem {
                 lines.append("      cannot evaluate the state: \(problem)")
             }
-            let width = result.mismatches.map(\.subject.count).max() ?? 0
+            // Each failed expectation names its own place, so an editor can jump to it.
             for mismatch in result.mismatches {
-                let subject = mismatch.subject + String(repeating: " ", count: max(0, width - mismatch.subject.count))
-                lines.append("      \(subject)  expected \(mismatch.expected), got \(mismatch.actual)")
+                let at = mismatch.span.map { "\($0.file):\($0.start.line):\($0.start.column): " } ?? ""
+                lines.append("      \(at)\(mismatch.subject): expected \(mismatch.expected), got \(mismatch.actual)")
             }
         }
-        lines.append(Self.summary(results))
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     /// `N passed, M failed`.

@@ -10,13 +10,13 @@ struct CatalogDraft: Sendable {
     var id: Located<String>
     var version: Located<Int>
     var modules: [Located<String>]
-    var moduleTitles: [String]
+    var moduleRules: [CatalogRule.Module]
     var levels: [LevelDraft]
     var span: SourceSpan
 
     var rule: CatalogRule {
         CatalogRule(id: id.value, version: version.value,
-                    modules: zip(modules, moduleTitles).map { CatalogRule.Module(id: $0.value, title: $1) },
+                    modules: moduleRules,
                     levels: levels.map(\.rule), span: span)
     }
 }

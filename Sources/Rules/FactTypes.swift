@@ -7,11 +7,11 @@ public enum FactTypes {
     /// attributes are `dyn`).
     public static let event = CELRecordType(name: "rulecheck.Event", fields: [
         ("type", .string), ("at", .timestamp), ("day", .string), ("hour", .int), ("minute", .int),
-        ("weekday", .int), ("late", .bool),
+        ("weekday", .int), ("week", .string), ("late", .bool),
     ], isOpen: true)
 
     public static let day = CELRecordType(name: "rulecheck.Day", fields: [
-        ("date", .string), ("weekday", .int), ("events", .list(.record(event))), ("late", .list(.record(event))),
+        ("date", .string), ("weekday", .int), ("week", .string), ("events", .list(.record(event))), ("late", .list(.record(event))),
         ("count", .map(.string, .int)), ("planned", .int), ("kill_time", .dyn), ("status", .string),
         ("expired_count", .int),
     ])

@@ -17,6 +17,13 @@ public enum RuleCode {
     public static let conflictingKeys = "E211"
     public static let invalidTimestamp = "E212"
     public static let emptyWindow = "E213"
+    public static let historyDaysReplaced = "E230"
+    // Collecting the files (E220–E229).
+    public static let notRegularFile = "E220"
+    public static let danglingLink = "E221"
+    public static let unreadableFolder = "E222"
+    public static let linkLoop = "E223"
+    public static let nonUTF8Name = "E224"
 
     // Expressions and references (E3xx).
     public static let celError = "E300"
@@ -49,8 +56,16 @@ public enum RuleCode {
     public static let baselineReleaseChanged = "E423"
     public static let baselineCatalogRemoved = "E424"
 
+    // Workspaces, locales and tests files (E24x, E44x).
+    public static let workspacePathNotFound = "E240"
+    public static let workspaceEmpty = "E241"
+    public static let invalidLocale = "E242"
+    public static let emptyTests = "E440"
+    public static let unknownExpectedID = "E441"
+
     // Warnings (W4xx).
     public static let moduleNeverUnlocks = "W401"
+    public static let missingLocale = "W420"
 }
 
 extension RuleCode {
@@ -70,6 +85,12 @@ extension RuleCode {
         conflictingKeys: "Two keys that exclude each other are both present",
         invalidTimestamp: "A timestamp is not RFC 3339 with a UTC offset",
         emptyWindow: "An availability window ends before it starts",
+        historyDaysReplaced: "'history_days' was replaced by 'backfill_days'",
+        notRegularFile: "A rule path is a FIFO, socket or device, not a regular file",
+        danglingLink: "A symbolic link points to nothing",
+        unreadableFolder: "A folder under the rule paths cannot be read",
+        linkLoop: "Symbolic links lead back into a folder being read",
+        nonUTF8Name: "A file name is not valid UTF-8",
         celError: "A CEL expression does not parse or type-check",
         notBool: "A condition is not of type bool",
         unknownMetric: "Unknown metric",
@@ -98,5 +119,11 @@ extension RuleCode {
         baselineReleaseChanged: "A released level's release changed (baseline)",
         baselineCatalogRemoved: "A catalog of the baseline was removed (baseline)",
         moduleNeverUnlocks: "A module achievement can never unlock",
+        workspacePathNotFound: "A path of a rule set in rulecheck.yaml does not exist",
+        workspaceEmpty: "rulecheck.yaml names no rule set, or a rule set lists no path",
+        invalidLocale: "A locale tag is not a BCP 47 language tag",
+        emptyTests: "A tests file holds no test",
+        unknownExpectedID: "A rule test expects an id the rule set does not define",
+        missingLocale: "Some titles have a locale that another lacks",
     ]
 }

@@ -4,7 +4,7 @@ import YAMLSource
 
 extension RuleFileDecoder {
     static let achievementKeys = ["id", "title", "description", "category", "rarity", "icon", "points", "hidden",
-                                  "when", "complete_module", "progress", "requires", "available"]
+                                  "when", "complete_module", "progress", "requires", "available", "repeatable", "meta"]
 
     /// SPEC 2.6.
     mutating func decodeAchievement(_ node: YAMLNode) -> AchievementDraft? {

@@ -3,7 +3,8 @@ import YAMLSource
 
 extension RuleFileDecoder {
     static let catalogKeys = ["id", "version", "modules", "levels"]
-    static let levelKeys = ["id", "module", "title", "asset", "difficulties", "counts", "release"]
+    static let levelKeys = ["id", "module", "title", "asset", "difficulties", "counts", "release", "meta"]
+    static let moduleKeys = ["id", "title", "meta"]
 
     /// SPEC 2.8.
     mutating func decodeCatalog(_ node: YAMLNode) -> CatalogDraft? {
@@ -15,22 +16,24 @@ extension RuleFileDecoder {
             diagnostics.append(.error(RuleCode.catalogVersion, "catalog version must be at least 1, found \(version.value)",
                                       at: version.span, fix: "the first released catalog is version 1"))
         }
-        var modules: [Located<String>] = [], titles: [String] = []
+        var modules: [Located<String>] = [], rules: [CatalogRule.Module] = []
         for item in map.list("modules", required: true, diagnostics: &diagnostics) ?? [] {
             guard let m = NodeReader(item, what: "module", diagnostics: &diagnostics) else { continue }
-            m.rejectUnknownKeys(allowed: ["id", "title"], diagnostics: &diagnostics)
+            m.rejectUnknownKeys(allowed: Self.moduleKeys, diagnostics: &diagnostics)
             let moduleID = m.string("id", required: true, diagnostics: &diagnostics)
-            let title = m.string("title", diagnostics: &diagnostics)
+            let title = localizedText(m, "title")
+            let meta = meta(m)
             guard let moduleID else { continue }
             modules.append(moduleID)
-            titles.append(title?.value ?? moduleID.value)
+            rules.append(CatalogRule.Module(id: moduleID.value, title: title?.defaultText ?? moduleID.value,
+                                            localizedTitle: title, meta: meta))
         }
         var levels: [CatalogDraft.LevelDraft] = []
         for item in map.list("levels", required: true, diagnostics: &diagnostics) ?? [] {
             if let level = decodeLevel(item) { levels.append(level) }
         }
         guard let id, let version else { return nil }
-        return CatalogDraft(id: id, version: version, modules: modules, moduleTitles: titles, levels: levels,
+        return CatalogDraft(id: id, version: version, modules: modules, moduleRules: rules, levels: levels,
                             span: node.span)
     }
 
@@ -39,7 +42,8 @@ extension RuleFileDecoder {
         map.rejectUnknownKeys(allowed: Self.levelKeys, diagnostics: &diagnostics)
         let id = map.string("id", required: true, diagnostics: &diagnostics)
         let module = map.string("module", required: true, diagnostics: &diagnostics)
-        let title = map.string("title", diagnostics: &diagnostics)
+        let title = localizedText(map, "title")
+        let meta = meta(map)
         let asset = map.string("asset", diagnostics: &diagnostics)
         let difficulties = map.stringList("difficulties", diagnostics: &diagnostics)
         let counts = map.bool("counts", diagnostics: &diagnostics)
@@ -51,9 +55,10 @@ extension RuleFileDecoder {
         }
         guard let id, let module else { return nil }
         let releaseValue = release ?? Located(1, at: node.span)
-        let rule = CatalogRule.Level(id: id.value, module: module.value, title: title?.value ?? id.value,
+        let rule = CatalogRule.Level(id: id.value, module: module.value, title: title?.defaultText ?? id.value,
                                      asset: asset?.value, difficulties: difficulties?.map(\.value),
-                                     counts: counts?.value ?? true, release: releaseValue.value, span: node.span)
+                                     counts: counts?.value ?? true, release: releaseValue.value, span: node.span,
+                                     localizedTitle: title, meta: meta)
         return CatalogDraft.LevelDraft(id: id, module: module, release: releaseValue, rule: rule)
     }
 }

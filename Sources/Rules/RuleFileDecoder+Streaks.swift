@@ -2,15 +2,16 @@ import Diagnostics
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let streakKeys = ["id", "title", "counts", "day", "freezes", "history_days", "milestones"]
-    static let milestoneKeys = ["days", "id", "title", "description", "category", "rarity", "icon", "points", "hidden"]
+    static let streakKeys = ["id", "title", "counts", "day", "freezes", "backfill_days", "history_days", "milestones", "meta"]
+    static let milestoneKeys = ["days", "id", "title", "description", "category", "rarity", "icon", "points", "hidden", "repeatable", "meta"]
 
     /// SPEC 2.5.
     mutating func decodeStreak(_ node: YAMLNode) -> StreakDraft? {
         guard let map = NodeReader(node, what: "streak", diagnostics: &diagnostics) else { return nil }
         map.rejectUnknownKeys(allowed: Self.streakKeys, diagnostics: &diagnostics)
         let id = map.string("id", required: true, diagnostics: &diagnostics)
-        let title = map.string("title", diagnostics: &diagnostics)
+        let title = localizedText(map, "title")
+        let meta = meta(map)
 
         var qualification: StreakDraft.Qualification?
         let counts = map.value("counts"), day = map.value("day")
@@ -34,15 +35,22 @@ extension RuleFileDecoder {
         var freezes: StreakRule.FreezePolicy?
         if let node = map.value("freezes"), let f = NodeReader(node, what: "freezes", diagnostics: &diagnostics) {
             f.rejectUnknownKeys(allowed: ["max", "refill_days", "mode"], diagnostics: &diagnostics)
-            let max = positive(f, "max")
-            let refill = positive(f, "refill_days")
+            let max = dayCount(f, "max")
+            let refill = dayCount(f, "refill_days")
             let mode = f.choice("mode", from: ["manual", "auto"], diagnostics: &diagnostics)
             if let max, let refill {
                 freezes = StreakRule.FreezePolicy(max: max, refillDays: refill,
                                                   mode: mode.flatMap { .init(rawValue: $0.value) } ?? .manual)
             }
         }
-        let historyDays = map.value("history_days") != nil ? positive(map, "history_days") : nil
+        let backfillDays = map.value("backfill_days") != nil ? dayCount(map, "backfill_days") : nil
+        if let old = map.keySpan("history_days") {
+            // 1.0's moving window stopped every loyal user's streak at N; it is not kept as an alias
+            // because its meaning differs (docs/evaluation.md, "Backfill cap").
+            diagnostics.append(.error(RuleCode.historyDaysReplaced,
+                                      "'history_days' was replaced by 'backfill_days', a one-time cap on the history a state's first evaluation takes in",
+                                      at: old, fix: "write 'backfill_days' with the same number of days"))
+        }
 
         var milestones: [StreakDraft.MilestoneDraft] = []
         if let items = map.list("milestones", diagnostics: &diagnostics) {
@@ -50,23 +58,21 @@ extension RuleFileDecoder {
                 guard let m = NodeReader(item, what: "milestone", diagnostics: &diagnostics) else { continue }
                 m.rejectUnknownKeys(allowed: Self.milestoneKeys, diagnostics: &diagnostics)
                 let days = m.int("days", required: true, diagnostics: &diagnostics)
+                    // Below 1 is a milestone-order error (E405); only the upper bound is checked here.
+                    .flatMap { $0.value < 1 ? $0 : inRange($0, RuleFileDecoder.dayCountRange, key: "days", in: m.what) }
                 guard let award = awardInfo(m, defaultCategory: "streak"), let days else { continue }
                 milestones.append(StreakDraft.MilestoneDraft(days: days, info: award.info, id: award.id))
             }
         }
         guard let id else { return nil }
-        return StreakDraft(id: id, title: title?.value ?? id.value, qualification: qualification,
-                           freezes: freezes, historyDays: historyDays, milestones: milestones, span: node.span)
+        return StreakDraft(id: id, title: title?.defaultText ?? id.value, qualification: qualification,
+                           freezes: freezes, backfillDays: backfillDays, milestones: milestones, span: node.span,
+                           localizedTitle: title, meta: meta)
     }
 
-    /// A whole number ≥ 1 (required).
-    private mutating func positive(_ map: NodeReader, _ key: String) -> Int? {
+    /// A count of days, 1 … 36,600 (required).
+    private mutating func dayCount(_ map: NodeReader, _ key: String) -> Int? {
         guard let value = map.int(key, required: true, diagnostics: &diagnostics) else { return nil }
-        guard value.value >= 1 else {
-            diagnostics.append(.error(RuleCode.outOfRange, "\(key) in \(map.what) must be at least 1, found \(value.value)",
-                                      at: value.span))
-            return nil
-        }
-        return value.value
+        return inRange(value, RuleFileDecoder.dayCountRange, key: key, in: map.what)?.value
     }
 }

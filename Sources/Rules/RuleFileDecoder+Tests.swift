@@ -1,19 +1,41 @@
+import CEL
 import Diagnostics
 import Foundation
 import YAMLSource
 
 extension RuleFileDecoder {
     static let testKeys = ["name", "state", "now", "expect"]
-    static let expectKeys = ["unlocks", "unlocked", "locked", "progress", "streaks", "points", "rank", "warnings"]
+    static let expectKeys = ["unlocks", "unlocked", "locked", "progress", "streaks", "points", "rank", "warnings",
+                             "unlocked_at", "modules", "holds"]
     static let expectedStreakInts = ["current", "longest", "total_days", "freezes_available"]
     static let expectedStreakStrings = ["status", "last_day"]
 
-    /// SPEC 7.3.
+    /// `tests:` must list at least one test: a tests file that tests nothing would pass silently.
+    mutating func decodeTests(_ node: YAMLNode, keySpan: SourceSpan) -> [RuleTestCase] {
+        if case .null? = RuleScalar.value(of: node) {
+            diagnostics.append(.error(RuleCode.emptyTests, "'tests' holds no test", at: keySpan,
+                                      fix: "write at least one test under 'tests:', or delete the file"))
+            return []
+        }
+        guard let items = NodeReader.list(node, field: "tests", in: "the file", diagnostics: &diagnostics) else { return [] }
+        if items.isEmpty {
+            diagnostics.append(.error(RuleCode.emptyTests, "'tests' holds no test", at: node.span,
+                                      fix: "write at least one test under 'tests:', or delete the file"))
+        }
+        return items.compactMap { decodeTest($0) }
+    }
+
+    /// One test (docs/guide.md, "Rule tests").
     mutating func decodeTest(_ node: YAMLNode) -> RuleTestCase? {
         guard let map = NodeReader(node, what: "test", diagnostics: &diagnostics) else { return nil }
         map.rejectUnknownKeys(allowed: Self.testKeys, diagnostics: &diagnostics)
         let name = map.string("name", required: true, diagnostics: &diagnostics)
         let now = map.string("now", diagnostics: &diagnostics)
+        if let now, CELTimestamp.parseRFC3339(now.value) == nil {
+            diagnostics.append(.error(RuleCode.invalidTimestamp,
+                                      "invalid test 'now' '\(now.value)'; expected RFC 3339 with a UTC offset",
+                                      at: now.span, fix: "write it like 2026-02-01T09:00:00+08:00 (or with Z for UTC)"))
+        }
         var state: RuleTestCase.StateSource?
         if let stateNode = map.require("state", diagnostics: &diagnostics) {
             if case .mapping = stateNode.kind {
@@ -27,43 +49,125 @@ extension RuleFileDecoder {
             NodeReader($0, what: "expect", diagnostics: &diagnostics)
         }) {
             e.rejectUnknownKeys(allowed: Self.expectKeys, diagnostics: &diagnostics)
-            expectation.unlocks = e.stringList("unlocks", diagnostics: &diagnostics)?.map(\.value)
-            expectation.unlocked = e.stringList("unlocked", diagnostics: &diagnostics)?.map(\.value)
-            expectation.locked = e.stringList("locked", diagnostics: &diagnostics)?.map(\.value)
-            expectation.warnings = e.stringList("warnings", diagnostics: &diagnostics)?.map(\.value)
-            expectation.points = e.int("points", diagnostics: &diagnostics)?.value
-            expectation.rank = e.string("rank", diagnostics: &diagnostics)?.value
-            if let p = e.value("progress").flatMap({ NodeReader($0, what: "expected progress", diagnostics: &diagnostics) }) {
-                for pair in p.pairs {
-                    guard let entry = NodeReader(pair.value, what: "expected progress", diagnostics: &diagnostics) else { continue }
-                    entry.rejectUnknownKeys(allowed: ["current", "target"], diagnostics: &diagnostics)
-                    expectation.progress[NodeReader.keyText(pair.key)] = RuleTestCase.ExpectedProgress(
-                        current: number(entry, "current"), target: number(entry, "target"))
-                }
-            }
-            if let s = e.value("streaks").flatMap({ NodeReader($0, what: "expected streaks", diagnostics: &diagnostics) }) {
-                for pair in s.pairs {
-                    guard let entry = NodeReader(pair.value, what: "expected streak", diagnostics: &diagnostics) else { continue }
-                    entry.rejectUnknownKeys(allowed: Self.expectedStreakInts + Self.expectedStreakStrings,
-                                            diagnostics: &diagnostics)
-                    var expected = RuleTestCase.ExpectedStreak()
-                    for key in Self.expectedStreakInts {
-                        if let value = entry.int(key, diagnostics: &diagnostics) { expected.ints[key] = value.value }
-                    }
-                    for key in Self.expectedStreakStrings {
-                        guard let node = entry.value(key) else { continue }
-                        if case .null? = RuleScalar.value(of: node) {
-                            expected.strings[key] = .some(nil)
-                        } else if let text = NodeReader.string(node, field: key, in: "expected streak", diagnostics: &diagnostics) {
-                            expected.strings[key] = .some(text.value)
-                        }
-                    }
-                    expectation.streaks[NodeReader.keyText(pair.key)] = expected
-                }
-            }
+            decodeLists(e, into: &expectation)
+            decodeProgress(e, into: &expectation)
+            decodeStreaks(e, into: &expectation)
+            decodeUnlockedAt(e, into: &expectation)
+            decodeModules(e, into: &expectation)
+            decodeHolds(e, into: &expectation)
         }
         guard let name, let state else { return nil }
         return RuleTestCase(name: name.value, state: state, now: now?.value, expect: expectation, span: node.span)
+    }
+
+    private mutating func decodeLists(_ e: NodeReader, into expectation: inout RuleTestCase.Expectation) {
+        func ids(_ key: String) -> [String]? {
+            guard let list = e.stringList(key, diagnostics: &diagnostics) else { return nil }
+            expectation.awardReferences += list
+            for id in list { expectation.spans["\(key).\(id.value)"] = id.span }
+            return list.map(\.value)
+        }
+        expectation.unlocks = ids("unlocks")
+        expectation.unlocked = ids("unlocked")
+        expectation.locked = ids("locked")
+        expectation.warnings = e.stringList("warnings", diagnostics: &diagnostics)?.map(\.value)
+        expectation.points = e.int("points", diagnostics: &diagnostics)?.value
+        expectation.rank = e.string("rank", diagnostics: &diagnostics)?.value
+        for key in ["unlocks", "warnings", "points", "rank"] {
+            if let span = e.value(key)?.span { expectation.spans[key] = span }
+        }
+    }
+
+    private mutating func decodeProgress(_ e: NodeReader, into expectation: inout RuleTestCase.Expectation) {
+        guard let p = e.value("progress").flatMap({ NodeReader($0, what: "expected progress", diagnostics: &diagnostics) })
+        else { return }
+        for pair in p.pairs {
+            let id = NodeReader.keyText(pair.key)
+            expectation.awardReferences.append(Located(id, at: pair.key.span))
+            expectation.spans["progress.\(id)"] = pair.key.span
+            guard let entry = NodeReader(pair.value, what: "expected progress", diagnostics: &diagnostics) else { continue }
+            entry.rejectUnknownKeys(allowed: ["current", "target"], diagnostics: &diagnostics)
+            for key in ["current", "target"] {
+                if let span = entry.value(key)?.span { expectation.spans["progress.\(id).\(key)"] = span }
+            }
+            expectation.progress[id] = RuleTestCase.ExpectedProgress(current: number(entry, "current"),
+                                                                     target: number(entry, "target"))
+        }
+    }
+
+    private mutating func decodeStreaks(_ e: NodeReader, into expectation: inout RuleTestCase.Expectation) {
+        guard let s = e.value("streaks").flatMap({ NodeReader($0, what: "expected streaks", diagnostics: &diagnostics) })
+        else { return }
+        for pair in s.pairs {
+            let id = NodeReader.keyText(pair.key)
+            expectation.streakReferences.append(Located(id, at: pair.key.span))
+            expectation.spans["streaks.\(id)"] = pair.key.span
+            guard let entry = NodeReader(pair.value, what: "expected streak", diagnostics: &diagnostics) else { continue }
+            entry.rejectUnknownKeys(allowed: Self.expectedStreakInts + Self.expectedStreakStrings, diagnostics: &diagnostics)
+            var expected = RuleTestCase.ExpectedStreak()
+            for key in Self.expectedStreakInts {
+                if let value = entry.int(key, diagnostics: &diagnostics) {
+                    expected.ints[key] = value.value
+                    expectation.spans["streaks.\(id).\(key)"] = value.span
+                }
+            }
+            for key in Self.expectedStreakStrings {
+                guard let node = entry.value(key) else { continue }
+                expectation.spans["streaks.\(id).\(key)"] = node.span
+                if case .null? = RuleScalar.value(of: node) {
+                    expected.strings[key] = .some(nil)
+                } else if let text = NodeReader.string(node, field: key, in: "expected streak", diagnostics: &diagnostics) {
+                    expected.strings[key] = .some(text.value)
+                }
+            }
+            expectation.streaks[id] = expected
+        }
+    }
+
+    /// `unlocked_at: { id: timestamp }`: instants, compared whatever the offset.
+    private mutating func decodeUnlockedAt(_ e: NodeReader, into expectation: inout RuleTestCase.Expectation) {
+        guard let map = e.value("unlocked_at").flatMap({ NodeReader($0, what: "unlocked_at", diagnostics: &diagnostics) })
+        else { return }
+        for pair in map.pairs {
+            let id = NodeReader.keyText(pair.key)
+            expectation.awardReferences.append(Located(id, at: pair.key.span))
+            expectation.spans["unlocked_at.\(id)"] = pair.value.span
+            guard let text = NodeReader.string(pair.value, field: id, in: "unlocked_at", diagnostics: &diagnostics) else { continue }
+            guard let parsed = CELTimestamp.parseRFC3339(text.value) else {
+                diagnostics.append(.error(RuleCode.invalidTimestamp,
+                                          "invalid unlocked_at '\(text.value)' for '\(id)'; expected RFC 3339 with a UTC offset",
+                                          at: text.span, fix: "write it like 2026-02-01T21:40:00+08:00 (or with Z for UTC)"))
+                continue
+            }
+            expectation.unlockedAt[id] = parsed.timestamp
+        }
+    }
+
+    /// `modules: { id: { catalog_version, new_levels } }`.
+    private mutating func decodeModules(_ e: NodeReader, into expectation: inout RuleTestCase.Expectation) {
+        guard let map = e.value("modules").flatMap({ NodeReader($0, what: "expected modules", diagnostics: &diagnostics) })
+        else { return }
+        for pair in map.pairs {
+            let id = NodeReader.keyText(pair.key)
+            expectation.awardReferences.append(Located(id, at: pair.key.span))
+            expectation.spans["modules.\(id)"] = pair.key.span
+            guard let entry = NodeReader(pair.value, what: "expected module", diagnostics: &diagnostics) else { continue }
+            entry.rejectUnknownKeys(allowed: ["catalog_version", "new_levels"], diagnostics: &diagnostics)
+            let version = entry.int("catalog_version", diagnostics: &diagnostics)
+            let newLevels = entry.int("new_levels", diagnostics: &diagnostics)
+            if let version { expectation.spans["modules.\(id).catalog_version"] = version.span }
+            if let newLevels { expectation.spans["modules.\(id).new_levels"] = newLevels.span }
+            expectation.modules[id] = RuleTestCase.ExpectedModule(catalogVersion: version?.value, newLevels: newLevels?.value)
+        }
+    }
+
+    /// `holds: [CEL, …]`: conditions compiled with the rule set (their errors point into this file).
+    private mutating func decodeHolds(_ e: NodeReader, into expectation: inout RuleTestCase.Expectation) {
+        guard let items = e.list("holds", diagnostics: &diagnostics) else { return }
+        for (index, item) in items.enumerated() {
+            expectation.spans["holds[\(index)]"] = item.span
+            if let draft = expression(item, key: "holds", field: "holds[\(index)]") { expectation.holdDrafts.append(draft) }
+        }
     }
 
     /// A path in a test file is relative to that file's folder.

@@ -62,8 +62,8 @@ struct RuleFileDecoder {
             draft.ranks = items.compactMap { decodeRank($0) }
         }
         if let node = top.value("catalog"), let catalog = decodeCatalog(node) { draft.catalogs = [catalog] }
-        if let items = top.list("tests", diagnostics: &diagnostics) {
-            draft.tests = items.compactMap { decodeTest($0) }
+        if let node = top.value("tests") {
+            draft.tests = decodeTests(node, keySpan: top.keySpan("tests") ?? node.span)
         }
         return draft
     }
@@ -164,10 +164,11 @@ struct RuleFileDecoder {
         guard let map = NodeReader(node, what: "rank", diagnostics: &diagnostics) else { return nil }
         map.rejectUnknownKeys(allowed: ["id", "title", "min_points"], diagnostics: &diagnostics)
         let id = map.string("id", required: true, diagnostics: &diagnostics)
-        let title = map.string("title", diagnostics: &diagnostics)
+        let title = localizedText(map, "title")
         let minPoints = map.int("min_points", required: true, diagnostics: &diagnostics)
         guard let id, let minPoints else { return nil }
-        return RankDraft(id: id, rule: RankRule(id: id.value, title: title?.value ?? id.value, minPoints: minPoints.value),
+        return RankDraft(id: id, rule: RankRule(id: id.value, title: title?.defaultText ?? id.value, minPoints: minPoints.value,
+                                                localizedTitle: title),
                          minPoints: minPoints)
     }
 
@@ -186,25 +187,52 @@ struct RuleFileDecoder {
         return ExpressionDraft(source: text, node: node, field: field ?? key)
     }
 
+    /// Points of one award: a total over every award then stays far from overflowing.
+    static let pointsRange = 0...1_000_000_000
+    /// Counts of days (`max`, `refill_days`, milestone `days`): 100 years, the longest span of days
+    /// a state may cover (docs/rules.md).
+    static let dayCountRange = 1...36_600
+
+    /// `value` when it lies in `range`, else an error at the value (nil).
+    mutating func inRange(_ value: Located<Int>, _ range: ClosedRange<Int>, key: String, in what: String) -> Located<Int>? {
+        guard !range.contains(value.value) else { return value }
+        diagnostics.append(.error(RuleCode.outOfRange,
+                                  "\(key) in \(what) must be between \(Self.grouped(range.lowerBound)) and \(Self.grouped(range.upperBound)), found \(value.value)",
+                                  at: value.span))
+        return nil
+    }
+
+    /// `36600` as `36,600`, as people write limits.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return number < 0 ? "-" + text : text
+    }
+
     /// Presentation fields shared by achievements and milestones.
     mutating func awardInfo(_ map: NodeReader, defaultCategory: String) -> (id: Located<String>, info: AwardInfo)? {
         let id = map.string("id", required: true, diagnostics: &diagnostics)
-        let title = map.string("title", required: true, diagnostics: &diagnostics)
-        let description = map.string("description", diagnostics: &diagnostics)
+        let title = localizedText(map, "title", required: true)
+        let description = localizedText(map, "description")
         let category = map.string("category", diagnostics: &diagnostics)
         let rarity = map.choice("rarity", from: AwardInfo.Rarity.allCases.map(\.rawValue), diagnostics: &diagnostics)
         let icon = map.string("icon", diagnostics: &diagnostics)
         let points = map.int("points", diagnostics: &diagnostics)
-        if let points, points.value < 0 {
-            diagnostics.append(.error(RuleCode.outOfRange, "points must be 0 or more, found \(points.value)", at: points.span))
-        }
+            .flatMap { inRange($0, RuleFileDecoder.pointsRange, key: "points", in: map.what) }
         let hidden = map.bool("hidden", diagnostics: &diagnostics)
+        let repeatable = map.bool("repeatable", diagnostics: &diagnostics)
+        let meta = meta(map)
         guard let id else { return nil }
-        let info = AwardInfo(id: id.value, title: title?.value ?? id.value, description: description?.value,
+        let info = AwardInfo(id: id.value, title: title?.defaultText ?? id.value, description: description?.defaultText,
                              category: category?.value ?? defaultCategory,
                              rarity: rarity.flatMap { AwardInfo.Rarity(rawValue: $0.value) } ?? .common,
                              icon: icon?.value, points: points?.value ?? 0, hidden: hidden?.value ?? false,
-                             span: map.node.span)
+                             span: map.node.span, localizedTitle: title, localizedDescription: description,
+                             repeatable: repeatable?.value ?? false, meta: meta)
         return (id, info)
     }
 }

@@ -122,10 +122,18 @@ public struct AwardInfo: Sendable {
     public var points: Int
     public var hidden: Bool
     public var span: SourceSpan
+    /// The title per locale; `title` is its default text (or the text of `--locale`).
+    public var localizedTitle: LocalizedText
+    public var localizedDescription: LocalizedText?
+    /// Unlocks again at each rising edge of its criterion (docs/evaluation.md, "Repeatable awards").
+    public var repeatable: Bool
+    /// Free app data (a map), emitted in the JSON decision.
+    public var meta: CELValue?
 
     public init(id: String, title: String, description: String? = nil, category: String = "general",
                 rarity: Rarity = .common, icon: String? = nil, points: Int = 0, hidden: Bool = false,
-                span: SourceSpan) {
+                span: SourceSpan, localizedTitle: LocalizedText? = nil, localizedDescription: LocalizedText? = nil,
+                repeatable: Bool = false, meta: CELValue? = nil) {
         self.id = id
         self.title = title
         self.description = description
@@ -135,6 +143,10 @@ public struct AwardInfo: Sendable {
         self.points = points
         self.hidden = hidden
         self.span = span
+        self.localizedTitle = localizedTitle ?? LocalizedText(title)
+        self.localizedDescription = localizedDescription ?? description.map { LocalizedText($0) }
+        self.repeatable = repeatable
+        self.meta = meta
     }
 }
 
@@ -170,17 +182,24 @@ public struct StreakRule: Sendable {
     public var title: String
     public var qualification: Qualification
     public var freezes: FreezePolicy?
-    public var historyDays: Int?
+    /// `backfill_days`: the history a state's first evaluation takes in (see `docs/evaluation.md`).
+    public var backfillDays: Int?
     public var milestones: [Milestone]
     public var span: SourceSpan
+    public var localizedTitle: LocalizedText
+    /// Free app data (a map).
+    public var meta: CELValue?
 
     public init(id: String, title: String, qualification: Qualification, freezes: FreezePolicy? = nil,
-                historyDays: Int? = nil, milestones: [Milestone] = [], span: SourceSpan) {
+                backfillDays: Int? = nil, milestones: [Milestone] = [], span: SourceSpan,
+                localizedTitle: LocalizedText? = nil, meta: CELValue? = nil) {
+        self.localizedTitle = localizedTitle ?? LocalizedText(title)
+        self.meta = meta
         self.id = id
         self.title = title
         self.qualification = qualification
         self.freezes = freezes
-        self.historyDays = historyDays
+        self.backfillDays = backfillDays
         self.milestones = milestones
         self.span = span
     }
@@ -232,10 +251,12 @@ public struct RankRule: Sendable {
     public var id: String
     public var title: String
     public var minPoints: Int
-    public init(id: String, title: String, minPoints: Int) {
+    public var localizedTitle: LocalizedText
+    public init(id: String, title: String, minPoints: Int, localizedTitle: LocalizedText? = nil) {
         self.id = id
         self.title = title
         self.minPoints = minPoints
+        self.localizedTitle = localizedTitle ?? LocalizedText(title)
     }
 }
 
@@ -244,9 +265,14 @@ public struct CatalogRule: Sendable {
     public struct Module: Sendable {
         public var id: String
         public var title: String
-        public init(id: String, title: String) {
+        public var localizedTitle: LocalizedText
+        /// Free app data (a map), visible to CEL as the module record's `meta`.
+        public var meta: CELValue?
+        public init(id: String, title: String, localizedTitle: LocalizedText? = nil, meta: CELValue? = nil) {
             self.id = id
             self.title = title
+            self.localizedTitle = localizedTitle ?? LocalizedText(title)
+            self.meta = meta
         }
     }
     public struct Level: Sendable {
@@ -258,8 +284,14 @@ public struct CatalogRule: Sendable {
         public var counts: Bool
         public var release: Int
         public var span: SourceSpan
+        public var localizedTitle: LocalizedText
+        /// Free app data (a map), visible to CEL as the level record's `meta`.
+        public var meta: CELValue?
         public init(id: String, module: String, title: String, asset: String? = nil,
-                    difficulties: [String]? = nil, counts: Bool = true, release: Int = 1, span: SourceSpan) {
+                    difficulties: [String]? = nil, counts: Bool = true, release: Int = 1, span: SourceSpan,
+                    localizedTitle: LocalizedText? = nil, meta: CELValue? = nil) {
+            self.localizedTitle = localizedTitle ?? LocalizedText(title)
+            self.meta = meta
             self.id = id
             self.module = module
             self.title = title

@@ -32,9 +32,9 @@ struct RuleSetAssembler {
             }
             guard let qualification else { complete = false; continue }
             streaks.append(StreakRule(id: draft.id.value, title: draft.title, qualification: qualification,
-                                      freezes: draft.freezes, historyDays: draft.historyDays,
+                                      freezes: draft.freezes, backfillDays: draft.backfillDays,
                                       milestones: draft.milestones.map { .init(days: $0.days.value, info: $0.info) },
-                                      span: draft.span))
+                                      span: draft.span, localizedTitle: draft.localizedTitle, meta: draft.meta))
         }
 
         var achievements: [AchievementRule] = []
@@ -62,13 +62,38 @@ struct RuleSetAssembler {
                                                 requires: draft.requires.map(\.value), available: draft.available))
         }
 
+        let tests = assembleTests(compiler, complete: &complete)
         guard complete else { return nil }
         return RuleSet(files: drafts.map(\.file),
                        calendar: drafts.compactMap(\.calendar).first?.rule ?? CalendarRule(),
                        metrics: metrics, streaks: streaks, achievements: achievements,
                        ranks: drafts.flatMap(\.ranks).map(\.rule),
                        catalogs: drafts.flatMap(\.catalogs).map(\.rule),
-                       tests: drafts.flatMap(\.tests), awardOrder: drafts.flatMap(\.awardOrder))
+                       tests: tests, awardOrder: drafts.flatMap(\.awardOrder))
+    }
+
+    /// Rule tests with their `holds` compiled; every id an expectation names must exist (E441).
+    private mutating func assembleTests(_ compiler: RuleExpressionCompiler, complete: inout Bool) -> [RuleTestCase] {
+        let names = self.names
+        var tests: [RuleTestCase] = []
+        for var test in drafts.flatMap(\.tests) {
+            for (reference, kind) in test.expect.awardReferences.map({ ($0, names.achievements) })
+                + test.expect.streakReferences.map({ ($0, names.streaks) }) where !kind.contains(reference.value) {
+                let suggestion = Suggestion.closest(to: reference.value, in: kind.sorted)
+                diagnostics.append(.error(
+                    RuleCode.unknownExpectedID,
+                    "rule test '\(test.name)' expects \(kind.kind) '\(reference.value)', which the rule set does not define"
+                        + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                    at: reference.span, fix: suggestion.map { "write '\($0)'" }))
+            }
+            var holds: [RuleExpression] = []
+            for draft in test.expect.holdDrafts {
+                if let expression = compile(draft, .rule, .bool, compiler) { holds.append(expression) } else { complete = false }
+            }
+            test.expect.holds = holds
+            tests.append(test)
+        }
+        return tests
     }
 
     /// Metrics in dependency order; a cycle is reported once and its metrics are not compiled.

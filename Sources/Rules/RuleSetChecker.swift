@@ -22,6 +22,7 @@ struct RuleSetChecker {
         checkCatalogs()
         checkAchievementReferences()
         checkRequiresCycles()
+        diagnostics += localeDiagnostics()
     }
 
     // MARK: ids

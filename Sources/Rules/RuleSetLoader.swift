@@ -33,6 +33,12 @@ public enum RuleSetLoader {
         let ruleSet = assembler.assemble()
         diagnostics += assembler.diagnostics
 
+        if files.hasUnreadFile {
+            // The unread file may define what these name; its own error says what to fix first.
+            let unknownNames: Set = [RuleCode.unknownMetric, RuleCode.unknownStreak, RuleCode.unknownAchievement,
+                                     RuleCode.unknownCatalog, RuleCode.unknownModule, RuleCode.unknownLevel]
+            diagnostics.removeAll { unknownNames.contains($0.code) }
+        }
         let sorted = diagnostics.sorted(by: Diagnostic.reportOrder)
         let hasErrors = sorted.contains { $0.severity == .error }
         return RuleSetLoadResult(ruleSet: hasErrors ? nil : ruleSet.map { var set = $0; set.files = files.files; return set },
@@ -46,6 +52,12 @@ private struct RuleFilesRead {
     var diagnostics: [Diagnostic]
     var sources: [String: String] = [:]
     private var documents: [YAMLDocument] = []
+    /// The YAML errors of each decoded file, so that the decoder's finding at the same node
+    /// is not reported a second time.
+    private var yamlErrors: [String: [Diagnostic]] = [:]
+    /// True when a file could not be read to its end (a syntax error, a bound): the names it
+    /// defines are unknown, so references to them elsewhere are not reported.
+    private(set) var hasUnreadFile = false
 
     init(paths: [String]) {
         let collected = RuleFileCollector.collect(paths: paths)
@@ -54,20 +66,32 @@ private struct RuleFilesRead {
         for file in files {
             let loaded = YAMLLoader.load(path: file)
             diagnostics += loaded.diagnostics
+            // Every problem in one run: a duplicate key, a bad tag, an undefined alias leave a
+            // whole tree (the first entry kept, the tag dropped, an empty value), so the file is
+            // still decoded. Only a file without a tree (syntax error, bound) stops here.
             if let document = loaded.document {
                 sources[file] = document.sourceText
-                // A file with YAML errors is not decoded: its tree may be partial.
-                if !loaded.diagnostics.contains(where: { $0.severity == .error }) { documents.append(document) }
+                documents.append(document)
+                yamlErrors[file] = loaded.diagnostics.filter { $0.severity == .error }
+            } else {
+                hasUnreadFile = true
             }
         }
     }
 
-    mutating func drafts(diagnostics: inout [Diagnostic]) -> [RuleFileDraft] {
-        documents.compactMap { document in
+    /// Decodes every file with a tree; `diagnostics` holds this read's diagnostics and gets the
+    /// decoder's (a YAML finding the decoder explains better is withdrawn from it).
+    func drafts(diagnostics: inout [Diagnostic]) -> [RuleFileDraft] {
+        var withdrawn = Set<Diagnostic>()
+        let drafts = documents.compactMap { document in
             var decoder = RuleFileDecoder(file: document.file, document: document)
             let draft = decoder.decode(document.root)
-            diagnostics += decoder.diagnostics
+            let merged = OneFindingPerNode.merge(yaml: yamlErrors[document.file] ?? [], decoded: decoder.diagnostics)
+            diagnostics += merged.kept
+            withdrawn.formUnion(merged.withdrawn)
             return draft
         }
+        if !withdrawn.isEmpty { diagnostics.removeAll { withdrawn.contains($0) } }
+        return drafts
     }
 }

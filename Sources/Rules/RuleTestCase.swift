@@ -1,7 +1,8 @@
+import CEL
 import Diagnostics
 import YAMLSource
 
-/// One rule test (SPEC 7.3), as written in a `tests:` file.
+/// One rule test (docs/guide.md, "Rule tests"), as written in a `tests:` file.
 public struct RuleTestCase: Sendable {
     public enum StateSource: Sendable {
         /// A path already resolved against the test file's folder.
@@ -27,6 +28,16 @@ public struct RuleTestCase: Sendable {
             self.strings = strings
         }
     }
+    /// What a module achievement's entry must show: the catalog version of its unlock and the
+    /// levels released since (`new_levels: 0` matches an absent `new_levels`).
+    public struct ExpectedModule: Sendable, Hashable {
+        public var catalogVersion: Int?
+        public var newLevels: Int?
+        public init(catalogVersion: Int? = nil, newLevels: Int? = nil) {
+            self.catalogVersion = catalogVersion
+            self.newLevels = newLevels
+        }
+    }
     public struct Expectation: Sendable {
         /// Exactly these new unlocks (order-insensitive), when given.
         public var unlocks: [String]?
@@ -37,9 +48,25 @@ public struct RuleTestCase: Sendable {
         public var points: Int?
         public var rank: String?
         public var warnings: [String]?
+        /// The exact instant each award unlocked (new or stored), whatever the offset written.
+        public var unlockedAt: [String: CELTimestamp]
+        public var modules: [String: ExpectedModule]
+        /// Conditions that must be true at `now`, compiled against the facts when the rule set loads.
+        public var holds: [RuleExpression]
+        /// Where each expectation is written, by the subject of a mismatch (`unlocks`,
+        /// `progress.focus_10_hours`, `holds[0]`): a failure names the most specific one.
+        public var spans: [String: SourceSpan]
+        /// The `holds` conditions as written, compiled when the whole rule set is known.
+        var holdDrafts: [ExpressionDraft] = []
+        /// Award ids and streak ids named by the expectation, checked against the rule set.
+        var awardReferences: [Located<String>] = []
+        var streakReferences: [Located<String>] = []
+
         public init(unlocks: [String]? = nil, unlocked: [String]? = nil, locked: [String]? = nil,
                     progress: [String: ExpectedProgress] = [:], streaks: [String: ExpectedStreak] = [:],
-                    points: Int? = nil, rank: String? = nil, warnings: [String]? = nil) {
+                    points: Int? = nil, rank: String? = nil, warnings: [String]? = nil,
+                    unlockedAt: [String: CELTimestamp] = [:], modules: [String: ExpectedModule] = [:],
+                    holds: [RuleExpression] = [], spans: [String: SourceSpan] = [:]) {
             self.unlocks = unlocks
             self.unlocked = unlocked
             self.locked = locked
@@ -48,11 +75,25 @@ public struct RuleTestCase: Sendable {
             self.points = points
             self.rank = rank
             self.warnings = warnings
+            self.unlockedAt = unlockedAt
+            self.modules = modules
+            self.holds = holds
+            self.spans = spans
+        }
+
+        /// The place of the expectation behind a mismatch's subject: the longest written prefix.
+        public func span(of subject: String) -> SourceSpan? {
+            var key = subject
+            while true {
+                if let span = spans[key] { return span }
+                guard let cut = key.lastIndex(where: { $0 == "." || $0 == "[" }) else { return nil }
+                key = String(key[..<cut])
+            }
         }
     }
     public var name: String
     public var state: StateSource
-    /// `now` override as written (RFC 3339).
+    /// `now` override as written (RFC 3339), checked when the file loads.
     public var now: String?
     public var expect: Expectation
     public var span: SourceSpan

@@ -1,3 +1,4 @@
+import CEL
 import Diagnostics
 
 struct StreakDraft: Sendable {
@@ -14,7 +15,9 @@ struct StreakDraft: Sendable {
     var title: String
     var qualification: Qualification?
     var freezes: StreakRule.FreezePolicy?
-    var historyDays: Int?
+    var backfillDays: Int?
     var milestones: [MilestoneDraft]
     var span: SourceSpan
+    var localizedTitle: LocalizedText?
+    var meta: CELValue?
 }

@@ -3,10 +3,12 @@ import Diagnostics
 /// Builds the node tree from libyaml events, iteratively (deep nesting never recurses), while
 /// resolving aliases, expanding merge keys, finding duplicate keys and enforcing the bounds.
 struct DocumentBuilder {
-    /// Expansion and nesting bounds (SPEC 2.1).
+    /// Expansion and nesting bounds (docs/diagnostics-yaml.md, E108 and E109): the nodes that
+    /// aliases add may not exceed the larger of `aliasNodeFloor` and `aliasRatio` × the nodes
+    /// written; nodes written are never limited by these (the file size limit bounds them).
     struct Limits: Sendable {
-        var maxExpandedNodes = 100_000
-        var maxExpansionRatio = 100
+        var aliasNodeFloor = 100_000
+        var aliasRatio = 10
         var maxDepth = 1_000
     }
 
@@ -53,7 +55,8 @@ struct DocumentBuilder {
     /// them would be recursive.
     private var openAnchors: [String: Int] = [:]
     private var sourceNodes = 0
-    private var expandedNodes = 0
+    /// Nodes added by aliases, each aliased subtree counted at every use (saturating).
+    private var aliasNodes = 0
     private var largestAlias: (size: Int, span: SourceSpan)?
 
     init(file: String, lines: SourceLines, limits: Limits = Limits()) {
@@ -75,12 +78,11 @@ struct DocumentBuilder {
         case .scalar(let text, let style):
             sourceNodes += 1
             let nodeSpan = span(event.start, event.end)
-            guard countExpansion(1, at: nodeSpan) else { return }
+            reportNonCoreTag(event, allowed: text == "<<" ? Self.scalarTags.union(["!!merge"]) : Self.scalarTags)
             reportTypingProblems(text: text, style: style, tag: event.tag, at: nodeSpan)
             complete(Built(node: scalarNode(event, text: text, style: style, span: nodeSpan), size: 1, height: 0))
         case .sequenceStart(let flow), .mappingStart(let flow):
             sourceNodes += 1
-            guard countExpansion(1, at: span(event.start, event.end)) else { return }
             guard stack.count < limits.maxDepth else {
                 abort(.error(YAMLDiagnosticCode.nestingTooDeep.code,
                              "nesting is deeper than \(limits.maxDepth) levels",
@@ -90,6 +92,7 @@ struct DocumentBuilder {
             }
             var isMapping = false
             if case .mappingStart = event.kind { isMapping = true }
+            reportNonCoreTag(event, allowed: isMapping ? ["!!map"] : ["!!seq"])
             var open = OpenCollection(isMapping: isMapping, start: event.start, anchor: event.anchor,
                                       tag: event.tag, isFlow: flow)
             // Rule mappings have around ten keys: start big enough to skip most regrowth.
@@ -113,15 +116,21 @@ struct DocumentBuilder {
         }
     }
 
-    /// Checks the ratio bound once the whole document is known.
+    /// Checks the alias bound once the number of written nodes is known.
     mutating func finishDocument() {
         guard !aborted, root != nil else { return }
-        if expandedNodes > limits.maxExpansionRatio * max(sourceNodes, 1) {
+        let budget = aliasBudget(writtenNodes: sourceNodes)
+        if aliasNodes > budget {
             let at = largestAlias?.span ?? SourceSpan.file(file)
             abort(.error(YAMLDiagnosticCode.expansionTooLarge.code,
-                         "aliases expand this document to \(expandedNodes) nodes, more than \(limits.maxExpansionRatio)× its \(sourceNodes) written nodes (an alias bomb?)",
+                         "aliases add \(aliasNodes) nodes to this document, more than its limit of \(budget) (the larger of \(limits.aliasNodeFloor) and \(limits.aliasRatio)× its \(sourceNodes) written nodes); an alias bomb?",
                          at: at, fix: "write the repeated parts out, or reuse them fewer times"))
         }
+    }
+
+    private func aliasBudget(writtenNodes: Int) -> Int {
+        let (scaled, overflow) = limits.aliasRatio.multipliedReportingOverflow(by: writtenNodes)
+        return overflow ? Int.max : max(limits.aliasNodeFloor, scaled)
     }
 
     // MARK: - Nodes
@@ -161,7 +170,7 @@ struct DocumentBuilder {
             return
         }
         let top = stack.count - 1
-        stack[top].size += built.size
+        stack[top].size = Self.saturatingSum(stack[top].size, built.size)
         stack[top].height = max(stack[top].height, built.height)
         if !stack[top].isMapping {
             stack[top].items.append(built.node)
@@ -303,7 +312,7 @@ struct DocumentBuilder {
                                           anchor: name, isAlias: true), size: 1, height: 0))
             return
         }
-        guard countExpansion(target.size, at: aliasSpan) else { return }
+        guard countAliasNodes(target.size, at: aliasSpan) else { return }
         if target.size > (largestAlias?.size ?? 0) { largestAlias = (target.size, aliasSpan) }
         guard stack.count + target.height <= limits.maxDepth else {
             abort(.error(YAMLDiagnosticCode.nestingTooDeep.code,
@@ -319,16 +328,24 @@ struct DocumentBuilder {
         complete(Built(node: copy, size: target.size, height: target.height))
     }
 
-    /// Adds `count` expanded nodes; false (and aborts) past the absolute bound.
-    private mutating func countExpansion(_ count: Int, at nodeSpan: SourceSpan) -> Bool {
-        expandedNodes += count
-        guard expandedNodes <= limits.maxExpandedNodes else {
+    /// Adds the `count` nodes an alias copies; false (and aborts) once no number of written
+    /// nodes could allow them: a file holds at most one node per byte, so the bound checked at
+    /// the end is at most the budget of that many nodes. A bomb thus stops after a few lines.
+    private mutating func countAliasNodes(_ count: Int, at nodeSpan: SourceSpan) -> Bool {
+        aliasNodes = Self.saturatingSum(aliasNodes, count)
+        let ceiling = aliasBudget(writtenNodes: lines.bytes.count)
+        guard aliasNodes <= ceiling else {
             abort(.error(YAMLDiagnosticCode.expansionTooLarge.code,
-                         "aliases expand this document to more than \(limits.maxExpandedNodes) nodes (an alias bomb?)",
+                         "aliases add more than \(ceiling) nodes to this document, more than a file of this size may (an alias bomb?)",
                          at: nodeSpan, fix: "write the repeated parts out, or reuse them fewer times"))
             return false
         }
         return true
+    }
+
+    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : sum
     }
 
     private mutating func abort(_ diagnostic: Diagnostic) {
@@ -340,6 +357,23 @@ struct DocumentBuilder {
     }
 
     // MARK: - Typing
+
+    /// The YAML 1.2 core schema's scalar tags; `!!map` and `!!seq` are its collection tags.
+    static let scalarTags: Set<String> = ["!!str", "!!int", "!!float", "!!bool", "!!null"]
+
+    /// A tag outside the core schema (`!custom`, `!!binary`, `!!python/object`), or a core tag on
+    /// the wrong kind of node, is an error at the tag; the node is still read, untagged.
+    private mutating func reportNonCoreTag(_ event: LibYAMLEvent, allowed: Set<String>) {
+        guard let tag = event.tag, !allowed.contains(tag) else { return }
+        var end = event.start
+        end.column += tag.count
+        let core = Self.scalarTags.union(["!!map", "!!seq"])
+        let message = core.contains(tag)
+            ? "the tag '\(tag)' does not fit this node (\(allowed.sorted().joined(separator: ", ")) would)"
+            : "the tag '\(tag)' is not one of the YAML 1.2 core schema (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq)"
+        diagnostics.append(.error(YAMLDiagnosticCode.nonCoreTag.code, message, at: span(event.start, end),
+                                  fix: "remove the tag; quote the value if it is meant as text (a CEL expression starting with `!` included)"))
+    }
 
     /// Integers that do not fit and values that contradict their explicit tag.
     private mutating func reportTypingProblems(text: String, style: ScalarStyle, tag: String?, at nodeSpan: SourceSpan) {

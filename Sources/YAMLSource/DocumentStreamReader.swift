@@ -23,7 +23,8 @@ struct DocumentStreamReader {
         }
         defer { yaml_parser_delete(parser) }
 
-        lines.bytes.withUnsafeBufferPointer { buffer in
+        let shield = YAML11BreakShield(bytes: lines.bytes)
+        shield.input.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             // No explicit encoding: libyaml then skips a UTF-8 BOM without counting it in its marks.
             // (UTF-16 cannot get here: it is not valid UTF-8.)
@@ -35,7 +36,7 @@ struct DocumentStreamReader {
                     finished = true
                     return
                 }
-                let copied = LibYAMLEvent(event)
+                let copied = shield.restore(LibYAMLEvent(event))
                 yaml_event_delete(&event)
                 switch copied.kind {
                 case .documentStart:

@@ -2,8 +2,10 @@ import Diagnostics
 
 /// The raw UTF-8 bytes of one file with the byte offset where each line starts.
 ///
-/// Line breaks are the ones libyaml counts (`\n`, `\r\n`, `\r`, NEL, LS, PS), so that line numbers
-/// computed here agree with libyaml's marks. Columns count Unicode scalars, like libyaml's.
+/// Line breaks are YAML 1.2's (`\n`, `\r\n`, `\r`), the ones editors show. NEL, LS and PS are
+/// ordinary characters; libyaml (YAML 1.1) would count them as breaks, so it never sees them
+/// (`YAML11BreakShield`) and its marks agree with these lines. Columns count Unicode scalars,
+/// like libyaml's.
 struct SourceLines: Sendable {
     let bytes: [UInt8]
     /// `lineStarts[i]` is the byte offset of line i (0-based). A leading BOM is skipped, as libyaml does.
@@ -33,13 +35,7 @@ struct SourceLines: Sendable {
                 continue
             }
             ascii = false
-            let width = SourceLines.breakWidth(bytes, at: i)
-            if width > 0 {
-                starts.append(i + width)
-                i += width
-            } else {
-                i += 1
-            }
+            i += 1
         }
         self.lineStarts = starts
         self.isASCII = ascii
@@ -51,9 +47,6 @@ struct SourceLines: Sendable {
         switch bytes[i] {
         case 0x0A: return 1
         case 0x0D: return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
-        case 0xC2: return i + 1 < bytes.count && bytes[i + 1] == 0x85 ? 2 : 0
-        case 0xE2:
-            return i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) ? 3 : 0
         default: return 0
         }
     }
@@ -63,13 +56,10 @@ struct SourceLines: Sendable {
     /// Byte offset just past the content of 0-based line `index` (before its line break).
     func contentEnd(ofLine index: Int) -> Int {
         guard index + 1 < lineStarts.count else { return bytes.count }
-        var end = lineStarts[index + 1]
+        let end = lineStarts[index + 1]
         // Step back over the break that ends this line.
         if end >= 2 && bytes[end - 2] == 0x0D && bytes[end - 1] == 0x0A { return end - 2 }
-        if end >= 1 && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { return end - 1 }
-        if end >= 2 && bytes[end - 2] == 0xC2 && bytes[end - 1] == 0x85 { return end - 2 }
-        if end >= 3 && bytes[end - 3] == 0xE2 { end -= 3 }
-        return end
+        return end - 1
     }
 
     /// The text of 1-based line `number`, without its line break.

@@ -17,6 +17,7 @@ public enum YAMLDiagnosticCode: String, Sendable, CaseIterable {
     case invalidMerge = "E111"
     case recursiveAlias = "E112"
     case invalidTaggedValue = "E113"
+    case nonCoreTag = "E114"
     // CEL-in-YAML traps: what YAML did to a value that should have been an expression.
     case expressionIsTagged = "E120"
     case expressionIsAlias = "E121"

@@ -49,22 +49,29 @@ public enum YAMLLoader {
         case rejected(Diagnostic)
     }
 
-    /// Checks the size before reading anything, so a huge file costs nothing.
+    /// Checks the size before reading anything, so a huge file costs nothing. The file is opened
+    /// non-blocking and must be a regular file: opening a FIFO would otherwise wait for a writer.
     private static func readFile(_ path: String) -> FileRead {
         func unreadable(_ reason: String) -> Diagnostic {
             .error(YAMLDiagnosticCode.unreadableFile.code, "cannot read the file: \(reason)",
                    at: .file(path), fix: "check the path and the file's permissions")
         }
-        guard let handle = fopen(path, "rb") else { return .rejected(unreadable(errnoText())) }
-        defer { fclose(handle) }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else { return .rejected(unreadable(errnoText())) }
+        defer { close(descriptor) }
         var info = stat()
-        guard fstat(fileno(handle), &info) == 0 else { return .rejected(unreadable(errnoText())) }
+        guard fstat(descriptor, &info) == 0 else { return .rejected(unreadable(errnoText())) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .rejected(unreadable("not a regular file")) }
         let size = Int(info.st_size)
         guard size <= maxFileSize else { return .rejected(tooLarge(path, size: size)) }
         var bytes = [UInt8](repeating: 0, count: size)
-        let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, size, handle) }
-        guard read == size else { return .rejected(unreadable("short read")) }
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress.map { $0 + filled }, size - filled) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return .rejected(unreadable(count < 0 ? errnoText() : "the file shrank while it was read")) }
+            filled += count
+        }
         return .bytes(bytes)
     }
 

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Evaluation
 import Facts
 import Foundation
@@ -12,14 +13,18 @@ import Rules
 struct BatchEvaluation {
     /// Planned once for every line.
     let replay: Replay
+    /// The rules as titled for `--locale`, and the renderer (with `meta`) of `--format json`.
+    let shown: RuleSet
+    let renderer: DecisionJSONRenderer
     let now: String?
     let jobs: Int
     /// Lines decided together: enough to keep every core busy, few enough to bound memory.
     var chunkSize: Int { jobs * 32 }
 
-    /// Reads `input` to its end, writing to `output`; returns how many lines were read and how
-    /// many failed. Progress goes to stderr when it is a terminal.
-    func run(input: FileHandle, output: FileHandle) -> (lines: Int, failed: Int) {
+    /// Reads `input` to its end, writing to standard output; returns how many lines were read
+    /// and how many failed. Progress goes to stderr when it is a terminal. A failed write ends
+    /// the run (exit status 2).
+    func run(input: FileHandle) throws(ExitCode) -> (lines: Int, failed: Int) {
         var reader = LineReader(handle: input)
         var lineNumber = 0
         var failed = 0
@@ -47,12 +52,10 @@ struct BatchEvaluation {
                 text += result.text
                 if result.failed { failed += 1 }
             }
-            output.write(Data(text.utf8))
-            if showsProgress {
-                FileHandle.standardError.write(Data("\rrulecheck: \(lineNumber) lines, \(failed) failed".utf8))
-            }
+            try StandardStream.output.write(text)
+            if showsProgress { try StandardStream.error.write("\rrulecheck: \(lineNumber) lines, \(failed) failed") }
         }
-        if showsProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        if showsProgress { try StandardStream.error.write("\n") }
         return (lineNumber, failed)
     }
 
@@ -61,7 +64,7 @@ struct BatchEvaluation {
         do {
             let state = try StateFile.parse(json: bytes, file: "line \(line)")
             let evaluation = try UserEvaluation(replay: replay, state: state, now: try UserEvaluation.moment(now, fallback: state.now))
-            return (DecisionJSONRenderer().renderLine(evaluation.decision), false)
+            return (renderer.renderLine(evaluation.decision.retitled(by: shown)), false)
         } catch {
             var fields: [(key: String, value: JSONValue)] = [("line", .int(Int64(line)))]
             if !error.path.components.isEmpty { fields.append(("path", .string(error.path.description))) }

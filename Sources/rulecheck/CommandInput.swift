@@ -1,4 +1,5 @@
 import ArgumentParser
+import Diagnostics
 import Evaluation
 import Facts
 import Foundation
@@ -13,10 +14,50 @@ enum CommandInput {
         guard let rules = loaded.ruleSet else {
             let report = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,
                                                    sources: loaded.sources)
-            FileHandle.standardError.write(Data(report.utf8))
+            try StandardStream.error.write(report)
             throw ExitCode(1)
         }
         return rules
+    }
+
+    /// The rule sets of the workspace found from the current folder: all of them, or the one
+    /// named by `--ruleset`. No workspace file or an unknown name is bad usage (exit 2); a workspace
+    /// file with errors is reported in `format` on stdout (validate) or as text on stderr, exit 1.
+    static func workspaceRuleSets(named name: String?, reportFormat: DiagnosticRenderer.Format? = nil)
+        throws -> (workspace: Workspace, selected: [Workspace.Entry]) {
+        guard let path = WorkspaceLoader.find() else {
+            throw usageFailure("error: no paths given and no \(Workspace.fileName) in this folder or its parents; "
+                               + "give rule files or folders, or name the rule sets in \(Workspace.fileName)")
+        }
+        let loaded = WorkspaceLoader.load(path: path)
+        guard let workspace = loaded.workspace else {
+            let group = DiagnosticGroup(name: nil, diagnostics: loaded.diagnostics, fileCount: 1)
+            if let reportFormat, reportFormat != .text {
+                let report = DiagnosticRenderer.render(groups: [group], format: reportFormat, sources: loaded.sources)
+                FileHandle.standardOutput.write(Data(report.utf8))
+            } else {
+                let report = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: 1, sources: loaded.sources)
+                FileHandle.standardError.write(Data(report.utf8))
+            }
+            throw ExitCode(1)
+        }
+        guard let name else { return (workspace, workspace.ruleSets) }
+        guard let entry = workspace.ruleSet(named: name) else {
+            var message = "error: no rule set '\(name)' in \(workspace.file)"
+            if let close = Suggestion.closest(to: name, in: workspace.names) { message += "; did you mean '\(close)'?" }
+            throw usageFailure(message + " (rule sets: \(workspace.names.joined(separator: ", ")))")
+        }
+        return (workspace, [entry])
+    }
+
+    /// The rule paths of `eval` and `explain`: the paths given, or those of `--ruleset NAME`.
+    static func rulePaths(_ paths: [String], ruleSet: String?) throws -> [String] {
+        guard let ruleSet else {
+            guard !paths.isEmpty else { throw usageFailure("error: give rule files or folders, or --ruleset NAME") }
+            return paths
+        }
+        guard paths.isEmpty else { throw usageFailure("error: give rule paths or --ruleset, not both") }
+        return try workspaceRuleSets(named: ruleSet).selected.flatMap(\.paths)
     }
 
     /// The replayed state, or the problem (with its JSON path) on stderr and exit status 2.
@@ -30,7 +71,6 @@ enum CommandInput {
 
     /// Prints `message` on stderr and returns the exit status 2 to throw.
     static func usageFailure(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        return ExitCode(2)
+        StandardStream.failure(message)
     }
 }

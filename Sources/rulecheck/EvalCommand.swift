@@ -25,7 +25,10 @@ struct EvalCommand: ParsableCommand {
     }
 
     @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively).")
-    var paths: [String]
+    var paths: [String] = []
+
+    @Option(help: "A rule set named in rulecheck.yaml, instead of paths.")
+    var ruleset: String?
 
     @Option(help: "The user's state file (JSON, or YAML by extension).")
     var state: String?
@@ -41,6 +44,9 @@ struct EvalCommand: ParsableCommand {
 
     @Option(help: "The evaluation moment, RFC 3339 with an offset (default: the file's now, else the clock).")
     var now: String?
+
+    @Option(help: "The locale of titles (a BCP 47 tag: exact tag, then the same language, then the default).")
+    var locale: String?
 
     @Option(help: "Output format: text or json.")
     var format: Format = .text
@@ -64,7 +70,7 @@ struct EvalCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rules = try CommandInput.rules(paths)
+        let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: ruleset))
         guard let state, !batch else {
             try runBatch(rules)
             return
@@ -72,16 +78,19 @@ struct EvalCommand: ParsableCommand {
         let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: now)
         if let writeState {
             do {
-                try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks).write(to: writeState)
+                try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks,
+                               now: evaluation.facts.now).write(to: writeState)
             } catch {
                 throw CommandInput.usageFailure("error: --write-state \(error)")
             }
         }
+        let shown = rules.localized(to: locale)
+        let decision = evaluation.decision.retitled(by: shown)
         let text = switch format {
-        case .json: DecisionJSONRenderer().render(evaluation.decision)
-        case .text: DecisionTextRenderer().render(evaluation.decision, rules: rules)
+        case .json: DecisionJSONRenderer(rules: rules).render(decision)
+        case .text: DecisionTextRenderer().render(decision, rules: shown)
         }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try StandardStream.output.write(text)
     }
 
     private func runBatch(_ rules: RuleSet) throws {
@@ -94,8 +103,10 @@ struct EvalCommand: ParsableCommand {
         } else {
             input = FileHandle.standardInput
         }
-        let batch = BatchEvaluation(replay: Replay(rules: rules), now: now, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        let result = batch.run(input: input, output: FileHandle.standardOutput)
+        let batch = BatchEvaluation(replay: Replay(rules: rules), shown: rules.localized(to: locale),
+                                    renderer: DecisionJSONRenderer(rules: rules), now: now,
+                                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let result = try batch.run(input: input)
         if result.failed > 0 { throw ExitCode(1) }
     }
 }

@@ -9,18 +9,35 @@ struct Rulecheck: ParsableCommand {
         subcommands: [ValidateCommand.self, EvalCommand.self, ExplainCommand.self, TestCommand.self]
     )
 
-    /// SPEC 7: bad usage exits with 2 (ArgumentParser's own default is 64).
+    /// Exit status 0 success, 1 rule errors or failed tests, 2 bad usage (ArgumentParser's own
+    /// default is 64) or a failed write; every message goes through `StandardStream`.
     static func main() {
+        StandardStream.prepare()
+        // Without a subcommand nothing can be done: that is bad usage, not a request for help.
+        guard CommandLine.arguments.count > 1 else {
+            Foundation.exit(StandardStream.failure(helpMessage()).rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
-            }
-            exit(withError: error)
+            Foundation.exit(status(reporting: error))
         }
+        Foundation.exit(0)
+    }
+
+    /// Prints what ArgumentParser has to say about `error` (help on standard output, a usage
+    /// error on standard error) and returns the exit status.
+    private static func status(reporting error: any Error) -> Int32 {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            guard !message.isEmpty else { return 0 }
+            do { try StandardStream.output.write(message + "\n") } catch { return error.rawValue }
+            return 0
+        }
+        if code == .validationFailure { return StandardStream.failure(message).rawValue }
+        if !message.isEmpty { _ = StandardStream.failure(message) }
+        return code.rawValue
     }
 }

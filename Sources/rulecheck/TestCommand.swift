@@ -9,28 +9,34 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Run the rule tests found under the paths.",
         discussion: """
-            Each tests file runs against the rules in its own folder plus every path given that \
+            Without paths, runs the tests of every rule set named in rulecheck.yaml (found in this \
+            folder or its parents), each against its own rule set, with one summary line per rule \
+            set and a total. With paths, each tests file runs against the rules in its own folder plus every path given that \
             holds no tests (a catalog folder, say): rulecheck test rules/puzzle catalogs/puzzle. \
             Prints each failing test with expected and actual values, then 'N passed, M failed'. \
             Exit status: 0 every test passed, 1 a test failed, a rule set has errors or no test \
             was found, 2 bad usage.
             """)
 
-    @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively).")
-    var paths: [String]
+    @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively); none: the workspace.")
+    var paths: [String] = []
+
+    @Option(help: "Run only the tests of this rule set of rulecheck.yaml.")
+    var ruleset: String?
 
     @Flag(help: "Also list the tests that pass.")
     var verbose = false
 
     func validate() throws {
-        guard !paths.isEmpty else { throw ValidationError("give at least one rule file or folder") }
+        if ruleset != nil, !paths.isEmpty { throw ValidationError("give rule paths or --ruleset, not both") }
     }
 
     func run() throws {
+        if paths.isEmpty { return try runWorkspace() }
         let suites = RuleTestSuite.discover(paths: paths)
         guard !suites.isEmpty else {
-            FileHandle.standardError.write(Data("no rule tests found under \(paths.joined(separator: ", "))\n".utf8))
-            FileHandle.standardOutput.write(Data((RuleTestReportRenderer.summary([]) + "\n").utf8))
+            try StandardStream.error.write("no rule tests found under \(paths.joined(separator: ", "))\n")
+            try StandardStream.output.write(RuleTestReportRenderer.summary([]) + "\n")
             throw ExitCode(1)
         }
         var results: [RuleTestResult] = []
@@ -41,15 +47,43 @@ struct TestCommand: ParsableCommand {
                 brokenRuleSets += 1
                 let report = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,
                                                        sources: loaded.sources)
-                FileHandle.standardError.write(Data(
-                    ("rule set \(suite.rulePaths.joined(separator: " ")) has errors; its tests did not run\n" + report).utf8))
+                try StandardStream.error.write(
+                    "rule set \(suite.rulePaths.joined(separator: " ")) has errors; its tests did not run\n" + report)
                 continue
             }
             let tests = rules.tests.filter { suite.contains(testFile: $0.span.file) }
             results += RuleTestRunner.replaying(rules).run(tests)
         }
         let report = RuleTestReportRenderer(listsPassed: verbose).render(results)
-        FileHandle.standardOutput.write(Data(report.utf8))
+        try StandardStream.output.write(report)
         if brokenRuleSets > 0 || results.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    }
+}
+
+extension TestCommand {
+    /// Each rule set of the workspace (or the one of `--ruleset`) with the tests among its files.
+    func runWorkspace() throws {
+        let (_, selected) = try CommandInput.workspaceRuleSets(named: ruleset)
+        let renderer = RuleTestReportRenderer(listsPassed: verbose)
+        var all: [RuleTestResult] = []
+        var brokenRuleSets = 0
+        var report = ""
+        for entry in selected {
+            let loaded = RuleSetLoader.load(paths: entry.paths, baseline: nil)
+            guard let rules = loaded.ruleSet, loaded.errorCount == 0 else {
+                brokenRuleSets += 1
+                let diagnostics = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,
+                                                            sources: loaded.sources)
+                FileHandle.standardError.write(Data(("rule set \(entry.name) has errors; its tests did not run\n" + diagnostics).utf8))
+                report += "\(entry.name): not run (the rule set has errors)\n"
+                continue
+            }
+            let results = RuleTestRunner.replaying(rules).run(rules.tests)
+            all += results
+            report += renderer.render(results, ruleSet: entry.name)
+        }
+        report += RuleTestReportRenderer.summary(all) + "\n"
+        FileHandle.standardOutput.write(Data(report.utf8))
+        if brokenRuleSets > 0 || all.isEmpty || all.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }
 }

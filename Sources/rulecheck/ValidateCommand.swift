@@ -8,10 +8,17 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check rule files and report every problem with its position.",
-        discussion: "Exit status: 0 no errors, 1 errors (or warnings with --strict), 2 bad usage.")
+        discussion: """
+            Without paths, checks every rule set named in rulecheck.yaml (found in this folder or \
+            its parents), each on its own, with one summary line per rule set and a total. \
+            Exit status: 0 no errors, 1 errors (or warnings with --strict), 2 bad usage.
+            """)
 
-    @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively).")
-    var paths: [String]
+    @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively); none: the workspace.")
+    var paths: [String] = []
+
+    @Option(help: "Check only this rule set of rulecheck.yaml.")
+    var ruleset: String?
 
     @Option(help: "Output format: text, json, sarif or github.")
     var format: DiagnosticRenderer.Format = .text
@@ -23,17 +30,38 @@ struct ValidateCommand: ParsableCommand {
     var baseline: [String] = []
 
     func validate() throws {
-        guard !paths.isEmpty else { throw ValidationError("give at least one rule file or folder") }
+        if ruleset != nil, !paths.isEmpty { throw ValidationError("give rule paths or --ruleset, not both") }
     }
 
     func run() throws {
+        if paths.isEmpty { return try runWorkspace() }
         let result = RuleSetLoader.load(paths: paths, baseline: baseline.isEmpty ? nil : baseline)
         let colour = format == .text && DiagnosticRenderer.usesColour(
             isTerminal: isatty(STDOUT_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
         let report = DiagnosticRenderer.render(result.diagnostics, format: format, fileCount: result.files.count,
                                                sources: result.sources, colour: colour)
-        FileHandle.standardOutput.write(Data(report.utf8))
+        try StandardStream.output.write(report)
         if result.errorCount > 0 || (strict && result.warningCount > 0) { throw ExitCode(1) }
+    }
+}
+
+extension ValidateCommand {
+    /// Every rule set of the workspace (or the one of `--ruleset`), each loaded on its own.
+    func runWorkspace() throws {
+        let (_, selected) = try CommandInput.workspaceRuleSets(named: ruleset, reportFormat: format)
+        var groups: [DiagnosticGroup] = []
+        var sources: [String: String] = [:]
+        for entry in selected {
+            let result = RuleSetLoader.load(paths: entry.paths, baseline: baseline.isEmpty ? nil : baseline)
+            groups.append(DiagnosticGroup(name: entry.name, diagnostics: result.diagnostics, fileCount: result.files.count))
+            sources.merge(result.sources) { current, _ in current }
+        }
+        let colour = format == .text && DiagnosticRenderer.usesColour(
+            isTerminal: isatty(STDOUT_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
+        let report = DiagnosticRenderer.render(groups: groups, format: format, sources: sources, colour: colour)
+        FileHandle.standardOutput.write(Data(report.utf8))
+        let errors = groups.map(\.errorCount).reduce(0, +), warnings = groups.map(\.warningCount).reduce(0, +)
+        if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
     }
 }
 

@@ -70,12 +70,62 @@ import Testing
         ("[3, 1, 2].min()", .value(.int(1))),
         ("[3, 1, 2].max()", .value(.int(3))),
         ("[2.5, 0.5].max()", .value(.double(2.5))),
+        // Mixed numbers (JSON minutes 25 and 25.5) give a double; one kind keeps its kind.
+        ("[25, 25.5].sum()", .value(.double(50.5))),
+        ("[25.5, 25].sum()", .value(.double(50.5))),
+        ("[1u, 2, 0.5].sum()", .value(.double(3.5))),
+        ("[1, 2u].sum()", .value(.double(3))),
+        ("[3, 1.5, 2u].min()", .value(.double(1.5))),
+        ("[3, 1.5, 2u].max()", .value(.double(3))),
+        ("[1, 2u].min()", .value(.double(1))),
+        ("[4u, 2u].min()", .value(.uint(2))),
+        ("[1, 'a', 2.5].sum()", .error(.noSuchOverload)),
     ]
 
     @Test(arguments: aggregateCases)
     func listAggregates(source: String, expected: Expected) {
         let result = evaluateChecked(source)
         #expect(expected.matches(result), "\(source) gave \(result), expected \(expected)")
+    }
+
+    /// Conversions whose input is out of the target's range are errors, never a wrapped,
+    /// clamped or infinite value; and so is every arithmetic overflow.
+    @Test(arguments: [
+        ("int('9223372036854775808')", Expected.error(.invalidArgument)),
+        ("int('-9223372036854775809')", .error(.invalidArgument)),
+        ("int('9223372036854775807')", .value(.int(.max))),
+        ("int('-9223372036854775808')", .value(.int(.min))),
+        ("uint('-1')", .error(.invalidArgument)),
+        ("uint('18446744073709551616')", .error(.invalidArgument)),
+        ("uint('18446744073709551615')", .value(.uint(.max))),
+        ("double('1e400')", .error(.invalidArgument)),
+        ("double('-1e400')", .error(.invalidArgument)),
+        ("double('1e-400')", .value(.double(0))),
+        ("double('1.5e3')", .value(.double(1500))),
+        ("double('inf') > 1e308", .value(.bool(true))),
+        ("int(9223372036854775807.0)", .error(.range)),
+        ("int(-9223372036854775809.0)", .error(.range)),
+        ("uint(-1.0)", .error(.range)),
+        ("uint(-1)", .error(.range)),
+        ("int(18446744073709551615u)", .error(.range)),
+        ("duration(dyn(9223372036854775807))", .error(.range)),
+        ("9223372036854775807 + 1", .error(.overflow)),
+        ("-9223372036854775808 - 1", .error(.overflow)),
+        ("9223372036854775807 * 2", .error(.overflow)),
+        ("-9223372036854775808 / -1", .error(.overflow)),
+        ("-9223372036854775808 % -1", .error(.overflow)),
+        ("-(-9223372036854775808)", .error(.overflow)),
+        ("18446744073709551615u + 1u", .error(.overflow)),
+        ("0u - 1u", .error(.overflow)),
+        ("math.abs(-9223372036854775808)", .error(.overflow)),
+        ("[9223372036854775807, 1].sum()", .error(.overflow)),
+        ("timestamp('9999-12-31T23:59:59Z') + duration('1s')", .error(.range)),
+        ("duration('2562047h') + duration('2562047h')", .error(.range)),
+    ])
+    func outOfRangeIsAnError(source: String, expected: Expected) {
+        let checked = evaluateChecked(source)
+        #expect(expected.matches(checked), "\(source) gave \(checked)")
+        #expect(evaluateUnchecked(source).isError == checked.isError, "\(source) unchecked disagrees")
     }
 
     @Test func emptyAggregates() {

@@ -115,7 +115,7 @@ import Testing
         ("'focus_session'.endsWith('session')", .value(.bool(true))),
         ("'abc123'.matches('^[a-z]+[0-9]+$')", .value(.bool(true))),
         ("'abc'.matches('b')", .value(.bool(true))),
-        ("'abc'.matches('(')", .error(.invalidArgument)),
+        ("'abc'.matches(dyn('('))", .error(.invalidArgument)),
         ("string(1.0e21)", .value(.string("1e+21"))),
         ("string(0.0001)", .value(.string("0.0001"))),
         ("string(100.0)", .value(.string("100"))),

@@ -63,7 +63,7 @@ enum RandomScenario {
         if g.chance(0.7) {
             streaks += "    freezes: { max: \(g.pick([1, 2])), refill_days: \(g.pick([3, 7, 30])), mode: \(g.pick(["manual", "auto"])) }\n"
         }
-        if g.chance(0.2) { streaks += "    history_days: \(g.pick([3, 10]))\n" }
+        if g.chance(0.2) { streaks += "    backfill_days: \(g.pick([3, 10]))\n" }
         streaks += """
                 milestones:
                   - { days: 2, id: daily_2, title: Two, points: \(g.pick([5, 10])) }

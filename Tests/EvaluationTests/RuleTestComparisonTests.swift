@@ -37,6 +37,20 @@ import Testing
         #expect(RuleTestComparison.mismatches(expect, Self.decision) == [])
     }
 
+    /// An evaluation warning that means the rules went wrong fails a test that does not list it;
+    /// listing it in `warnings` accepts it; other warnings never fail a test by themselves.
+    @Test(arguments: ["rule_error", "cost_limit"])
+    func unexpectedRuleErrorFails(code: String) {
+        var decision = Self.decision
+        decision.warnings.append(EvaluationWarning(code: code, message: "no such key: x", event: nil))
+        let span = SourceSpan(file: "t.yaml", start: .init(line: 4, column: 5), end: .init(line: 4, column: 9))
+        let found = RuleTestComparison.mismatches(RuleTestCase.Expectation(points: 75, spans: ["points": span]), decision)
+        #expect(found == [RuleTestMismatch(subject: "warnings", expected: "no rule_error or cost_limit",
+                                           actual: "\(code): no such key: x")])
+        #expect(RuleTestComparison.mismatches(.init(warnings: ["future_event", code]), decision) == [])
+        #expect(RuleTestComparison.mismatches(.init(points: 80, spans: ["points": span]), Self.decision).map(\.span) == [span])
+    }
+
     @Test func nothingListedNothingChecked() {
         #expect(RuleTestComparison.mismatches(RuleTestCase.Expectation(), Self.decision) == [])
     }
@@ -78,5 +92,25 @@ import Testing
         decision.achievements[3].progress = AwardProgress(current: .double(6.0), target: .int(10))
         let expect = RuleTestCase.Expectation(progress: ["hours": .init(current: 6, target: 10)])
         #expect(RuleTestComparison.mismatches(expect, decision) == [])
+    }
+}
+
+/// A rule test fails on a rule error it does not list in `warnings`.
+@Suite struct RuleTestRuleErrorTests {
+    static let decision: Decision = {
+        var decision = RuleTestComparisonTests.decision
+        decision.warnings.append(EvaluationWarning(code: "rule_error", id: "vip", message: "'vip': its condition fails"))
+        return decision
+    }()
+
+    @Test func anUnexpectedRuleErrorFailsTheTest() {
+        let found = RuleTestComparison.mismatches(.init(points: Self.decision.points), Self.decision)
+        #expect(found.map(\.subject) == ["warnings"])
+        #expect(found.first?.actual.contains("rule_error: 'vip'") == true)
+    }
+
+    @Test func aListedRuleErrorPasses() {
+        let listed = Set(Self.decision.warnings.map(\.code)).sorted()
+        #expect(RuleTestComparison.mismatches(.init(warnings: listed), Self.decision).isEmpty)
     }
 }

@@ -16,10 +16,14 @@ import Testing
                      span: SourceSpan(file: "rules/x/tests.yaml", start: .init(line: line, column: 5), end: .init(line: line, column: 9)))
     }
 
+    static func outcome(_ decision: Decision, bindings: [String: CELValue] = [:]) -> ReplayOutcome {
+        ReplayOutcome(decision: decision, checkpoints: [], unlocks: [:], bindingsAtNow: bindings)
+    }
+
     @Test func reportListsFailuresWithTheirPlaceThenTheSummary() {
         let runner = RuleTestRunner { test in
             if test.name == "broken state" { throw Unreadable() }
-            return RuleTestComparisonTests.decision
+            return Self.outcome(RuleTestComparisonTests.decision)
         }
         let results = runner.run([
             Self.test("passes", line: 3, expect: .init(unlocks: ["first", "task"], points: 75)),
@@ -30,8 +34,8 @@ import Testing
         let report = RuleTestReportRenderer().render(results)
         #expect(report == """
             FAIL  rules/x/tests.yaml:9:5: wrong points
-                  locked.first  expected locked, got unlocked
-                  points        expected 80, got 75
+                  rules/x/tests.yaml:9:5: locked.first: expected locked, got unlocked
+                  rules/x/tests.yaml:9:5: points: expected 80, got 75
             FAIL  rules/x/tests.yaml:15:5: broken state
                   cannot evaluate the state: events[2].at: a timestamp needs a UTC offset
             1 passed, 2 failed
@@ -44,7 +48,7 @@ import Testing
     }
 
     @Test func passedTestsAreListedOnRequest() {
-        let runner = RuleTestRunner { _ in RuleTestComparisonTests.decision }
+        let runner = RuleTestRunner { _ in Self.outcome(RuleTestComparisonTests.decision) }
         let results = runner.run([Self.test("passes", line: 3, expect: .init(points: 75))])
         #expect(RuleTestReportRenderer(listsPassed: true).render(results)
             == "ok    rules/x/tests.yaml:3:5: passes\n1 passed, 0 failed\n")

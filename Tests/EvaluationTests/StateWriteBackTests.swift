@@ -76,4 +76,38 @@ import Testing
         #expect(text == StateWriteBack(state: state, newUnlocks: []).text)
         #expect(try StateFile.load(path: path).userID == "writer")
     }
+
+    @Test func theFirstWriteFixesTheBackfillCutOffAndTheStreakGrowsPastTheCap() throws {
+        let fixture = try ScenarioFixture("backfill")
+        let rules = try fixture.rules()
+        var state = try fixture.state()
+        let firstNow = try #require(state.now)
+        // First evaluation: five days of history, three taken in (cut-off 2026-04-03).
+        let first = Replay(rules: rules).run(try StateFacts(state: state, rules: rules, now: firstNow)).decision
+        #expect(first.streaks.first?.current == 3)
+        let out = try folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let path = out.appendingPathComponent("state.json").path
+        try StateWriteBack(state: state, newUnlocks: first.unlocks, now: firstNow).write(to: path)
+        state = try StateFile.load(path: path)
+        #expect(state.backfillAt?.instant == firstNow.instant)
+        #expect(state.document["app_data"] != nil)
+
+        // Four more days later the cut-off has not moved: 3 + 4 days, past the cap of 3.
+        var events = state.document["events"]?.arrayValue ?? []
+        for day in 6...9 {
+            events.append(.object(JSONObject([("type", .string("check_in")), ("at", .string("2026-04-0\(day)T09:00:00+08:00"))])))
+        }
+        var document = state.document
+        document["events"] = .array(events)
+        let later = try StateFile.decode(.object(document))
+        let laterNow = try Moment.parse("2026-04-09T12:00:00+08:00").get()
+        let second = Replay(rules: rules).run(try StateFacts(state: later, rules: rules, now: laterNow)).decision
+        #expect(second.streaks.first?.current == 7)
+        #expect(second.unlockTimes == ["daily_5@2026-04-07T09:00:00+08:00"])
+
+        // Writing again never moves `backfill.at`.
+        let again = StateWriteBack(state: later, newUnlocks: second.unlocks, now: laterNow)
+        #expect(again.document["backfill"] == state.document["backfill"])
+    }
 }

@@ -9,6 +9,28 @@ struct DayFactsTests {
         return try FactTimeline(state: state, rules: rules, now: moment(now)).facts(at: moment(now))
     }
 
+    @Test("ISO weeks of days and events", arguments: [
+        // day, its ISO week (the year of a week is the year of its Thursday)
+        ("2026-01-01", "2026-W01"), ("2025-12-29", "2026-W01"), ("2026-01-04", "2026-W01"),
+        ("2026-01-05", "2026-W02"), ("2026-01-19", "2026-W04"), ("2027-01-01", "2026-W53"),
+        ("2021-01-03", "2020-W53"), ("2024-12-30", "2025-W01"), ("2026-03-05", "2026-W10"),
+    ])
+    func isoWeeks(date: String, week: String) throws {
+        let snapshot = try facts("  timezone: event\n", [#"{"type": "x", "at": "\#(date)T12:00:00+08:00"}"#], now: "\(date)T13:00:00+08:00")
+        #expect(evaluate("[events[0].week, today.week, days[0].week]", in: snapshot) == #"[""# + week + #"", ""# + week + #"", ""# + week + #""]"#)
+    }
+
+    @Test func anEventsWeekdayAndWeekAreThoseOfItsLocalDay() throws {
+        // Sunday 2026-01-11 01:30 with day_starts 04:00 belongs to Saturday 2026-01-10, week 2;
+        // Monday 2026-01-12 02:00 belongs to Sunday 2026-01-11, still week 2.
+        let snapshot = try facts("  day_starts: \"04:00\"\n", [
+            #"{"type": "x", "at": "2026-01-11T01:30:00+08:00"}"#,
+            #"{"type": "x", "at": "2026-01-12T02:00:00+08:00"}"#,
+        ], now: "2026-01-12T03:00:00+08:00")
+        #expect(evaluate("events.map(e, [e.day, e.weekday, e.week])", in: snapshot)
+            == #"[["2026-01-10", 6, "2026-W02"], ["2026-01-11", 7, "2026-W02"]]"#)
+    }
+
     @Test func eventRecordsCarryComputedFieldsAndAttributes() throws {
         let snapshot = try facts("  day_starts: \"04:00\"\n", [
             #"{"type": "focus_session", "at": "2026-01-06T01:10:00+08:00", "minutes": 25, "score": 2.0, "ratio": 0.5, "tags": ["a"], "meta": {"k": null}}"#,
@@ -16,7 +38,7 @@ struct DayFactsTests {
         // A session after midnight but before day_starts belongs to the previous day (a Monday).
         #expect(evaluate("events[0]", in: snapshot) == """
             {"type": "focus_session", "at": 2026-01-05T17:10:00Z, "day": "2026-01-05", "hour": 1, "minute": 10, \
-            "weekday": 1, "late": false, "minutes": 25, "score": 2, "ratio": 0.5, "tags": ["a"], "meta": {"k": null}}
+            "weekday": 1, "week": "2026-W02", "late": false, "minutes": 25, "score": 2, "ratio": 0.5, "tags": ["a"], "meta": {"k": null}}
             """)
         #expect(evaluate("today.date", in: snapshot) == #""2026-01-06""#)
         #expect(evaluate("days.map(d, [d.date, d.weekday, d.events.size()])", in: snapshot)
@@ -61,12 +83,30 @@ struct DayFactsTests {
             #"{"type": "kill_time_changed", "at": "2026-01-07T21:42:00+08:00", "date": "2026-01-08", "to": "18:30"}"#,
             #"{"type": "day_planned", "at": "2026-01-07T21:43:00+08:00", "date": "2026-01-06", "tasks": 4}"#,
         ], now: "2026-01-07T22:00:00+08:00")
-        #expect(snapshot.warnings.map(\.code) == [.killTimePassed, .killTimePassed, .invalidKillTime, .invalidKillTime, .killTimePassed])
-        #expect(snapshot.warnings.map(\.event) == [4, 5, 6, 7, 9])
-        // The task at 20:40 was on time (kill moved to 21:00), the last accepted plan was 2.
+        // Plans are always accepted (a late one expires the day at once); only kill-time changes
+        // after the kill moment are refused.
+        #expect(snapshot.warnings.map(\.code) == [.killTimePassed, .invalidKillTime, .invalidKillTime])
+        #expect(snapshot.warnings.map(\.event) == [4, 6, 7])
+        // The task at 20:40 was on time (kill moved to 21:00); the last plan (21:30) asks for 1 task,
+        // which that on-time completion covers.
         #expect(evaluate("[today.planned, today.kill_time, today.status, today.expired_count, today.events.size()]", in: snapshot)
-            == #"[2, "21:00", "expired", 1, 4]"#)
+            == #"[1, "21:00", "completed", 0, 4]"#)
         #expect(evaluate("days.map(d, d.kill_time)", in: snapshot) == #"["21:00"]"#)
+    }
+
+    @Test("a plan at or after the kill moment expires the day at once", arguments: [
+        // plan time, tasks, on-time completions before it, status, expired_count
+        ("20:00", 2, 0, "expired", 2),
+        ("20:30", 3, 1, "expired", 2),
+        ("20:30", 1, 1, "completed", 0),
+    ])
+    func latePlanExpiresTheDay(at time: String, tasks: Int, done: Int, status: String, expired: Int) throws {
+        var events = (0..<done).map { #"{"type": "task_completed", "at": "2026-01-07T1\#($0):00:00+08:00"}"# }
+        events.append(#"{"type": "day_planned", "at": "2026-01-07T\#(time):00+08:00", "tasks": \#(tasks)}"#)
+        let snapshot = try facts("  kill_time: \"20:00\"\n", events, now: "2026-01-07T20:45:00+08:00")
+        #expect(snapshot.warnings.isEmpty)
+        let expected = #"[""# + status + #"", "# + String(expired) + "]"
+        #expect(evaluate("[today.status, today.expired_count]", in: snapshot) == expected)
     }
 
     @Test("day status", arguments: [

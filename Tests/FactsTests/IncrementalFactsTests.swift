@@ -37,7 +37,7 @@ struct IncrementalFactsTests {
         let kill = ["", "  kill_time: \"20:00\"\n", "  kill_time: \"02:00\"\n", "  kill_time: \"23:30\"\n"]
             .randomElement(using: &random) ?? ""
         let late = Bool.random(using: &random) ? "next_day" : "exclude"
-        let history = Bool.random(using: &random) ? "    history_days: 5\n" : ""
+        let history = Bool.random(using: &random) ? "    backfill_days: 5\n" : ""
         return """
         schema: 1
         calendar:

@@ -2,15 +2,16 @@ import Testing
 @testable import Facts
 
 struct JSONTests {
-    @Test("round trip keeps order and formats numbers", arguments: [
+    /// Numbers are written as read (`1e2`, `9223372036854775808`): see JSONNumberLiteralTests.
+    @Test("round trip keeps order and numbers as written", arguments: [
         (#"{"b":1,"a":[true,false,null],"c":"x"}"#, #"{"b":1,"a":[true,false,null],"c":"x"}"#),
-        (#"[1.5, 73.2, 0.1, -0.0, 1e2, 10, -7]"#, #"[1.5,73.2,0.1,-0.0,100.0,10,-7]"#),
+        (#"[1.5, 73.2, 0.1, -0.0, 1e2, 10, -7]"#, #"[1.5,73.2,0.1,-0.0,1e2,10,-7]"#),
         (#"{"s":"tab\there \"q\" \\ \/ é \u00e9 \ud83d\ude00"}"#, "{\"s\":\"tab\\there \\\"q\\\" \\\\ / é é 😀\"}"),
         (#"  "\u0001"  "#, #""\u0001""#),
         (#"{}"#, #"{}"#),
         (#"[[],{}]"#, #"[[],{}]"#),
         ("9223372036854775807", "9223372036854775807"),
-        ("9223372036854775808", "9.223372036854776e+18"),
+        ("9223372036854775808", "9223372036854775808"),
     ])
     func roundTrip(input: String, output: String) throws {
         let value = try JSONParser.parse(input)
@@ -109,4 +110,26 @@ func pathValue(_ text: String) -> JSONPath {
         for index in indices { path = path / index }
     }
     return path
+}
+
+/// Numbers a double would change are kept as written, so `--write-state` writes them back exactly.
+@Suite struct JSONNumberLiteralTests {
+    @Test(arguments: [
+        #"{"big":12345678901234567890,"dec":0.1000000000000000055511}"#,
+        #"[1E5,-0,1.50,1e-7,0.1,25,-3,2.5e+300]"#,
+    ])
+    func numbersRoundTripByteExact(text: String) throws {
+        let value = try JSONParser.parse(text)
+        #expect(JSONWriter.write(value, layout: .compact) == text)
+    }
+
+    @Test func aLiteralReadsAsTheNumberItStandsFor() throws {
+        let value = try JSONParser.parse(#"[12345678901234567890, 1E2, -0]"#)
+        let numbers = try #require(value.arrayValue)
+        #expect(numbers[0].numberValue == 12345678901234567890.0)
+        #expect(numbers[0].wholeNumberValue == nil)
+        #expect(numbers[1].wholeNumberValue == 100)
+        #expect(numbers[2].resolved == .int(0))
+        guard case .int(100) = numbers[1].celValue else { Issue.record("1E2 is the int 100 in CEL"); return }
+    }
 }

@@ -10,14 +10,14 @@ struct StreakScenario: Sendable, CustomTestStringConvertible {
     var name: String
     var qualifying: [Int]
     var freezes: StreakRule.FreezePolicy? = nil
-    var historyDays: Int? = nil
+    var cutOff: Int? = nil
     var today: Int
     var decided = false
     var expected: StreakState
     var testDescription: String { name }
 
     func ledger() -> StreakLedger {
-        var ledger = StreakLedger(id: "s", freezes: freezes, historyDays: historyDays)
+        var ledger = StreakLedger(id: "s", freezes: freezes, cutOff: cutOff.map(may))
         for number in qualifying { ledger.record(may(number), qualifies: true) }
         return ledger
     }
@@ -57,10 +57,12 @@ struct StreakLedgerTests {
                        decided: true,
                        expected: StreakState(current: 2, longest: 2, totalDays: 2, status: .frozen, freezesAvailable: 0,
                                              lastDay: may(2))),
-        StreakScenario(name: "history cap", qualifying: [1, 2, 3, 4, 5], historyDays: 3, today: 6,
+        StreakScenario(name: "backfill cut-off", qualifying: [1, 2, 3, 4, 5], cutOff: 4, today: 6,
                        expected: StreakState(current: 2, longest: 2, totalDays: 2, status: .atRisk, lastDay: may(5))),
-        StreakScenario(name: "history cap drops everything", qualifying: [1, 2], historyDays: 3, today: 9,
+        StreakScenario(name: "backfill cut-off after every qualifying day", qualifying: [1, 2], cutOff: 7, today: 9,
                        expected: StreakState(status: .none)),
+        StreakScenario(name: "the streak grows past the cap after the cut-off", qualifying: Array(1...120), cutOff: 1, today: 120,
+                       expected: StreakState(current: 120, longest: 120, totalDays: 120, status: .active, lastDay: may(120))),
         StreakScenario(name: "days after today are not counted", qualifying: [1, 2, 9], today: 3,
                        expected: StreakState(current: 2, longest: 2, totalDays: 2, status: .atRisk, lastDay: may(2))),
     ]

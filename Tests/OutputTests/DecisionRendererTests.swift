@@ -179,6 +179,19 @@ import Testing
         #expect(lines.contains { $0.contains("nianhua_complete") && $0.contains("(1 new level since)") })
     }
 
+    @Test func ruleErrorsComeFirstInTheTextAndCarryTheirIDInJSON() {
+        var decision = Self.decision
+        decision.warnings.append(EvaluationWarning(code: "rule_error", id: "task_500_completed",
+                                                   message: "'task_500_completed': its condition at r.yaml:3:11 fails: no such key: 'x'"))
+        let lines = DecisionTextRenderer().render(decision, rules: RuleSet()).split(separator: "\n").map(String.init)
+        #expect(lines[1] == "!! 1 rule could not be judged and count as not holding; fix the rules:")
+        #expect(lines[2] == "  rule_error: 'task_500_completed': its condition at r.yaml:3:11 fails: no such key: 'x'")
+        #expect(lines.contains("Warnings (2):"))
+        #expect(DecisionJSONRenderer().render(decision).contains(
+            #"{"code": "rule_error", "id": "task_500_completed", "message": "'task_500_completed': its condition"#)
+            || DecisionJSONRenderer().render(decision).contains("\"code\": \"rule_error\",\n      \"id\": \"task_500_completed\""))
+    }
+
     @Test(arguments: [(37, 500, 0), (250, 500, 5), (500, 500, 10), (900, 500, 10), (0, 0, 0)])
     func progressBars(current: Int, target: Int, filled: Int) {
         let progress = AwardProgress(current: .int(Int64(current)), target: .int(Int64(target)))

@@ -32,6 +32,12 @@ import Testing
             #expect(diagnostics.contains { Self.diagnostic($0, matches: want) },
                     "no diagnostic matches \(want.brief); got \(diagnostics.map(\.brief))")
         }
+        if let count = expect["count"]?.numberValue {
+            #expect(Double(diagnostics.count) == count, "\(diagnostics.map(\.brief))")
+        }
+        for line in expect["absent_lines"]?.arrayValue ?? [] {
+            #expect(!diagnostics.contains { $0["line"] == line }, "a diagnostic on line \(line.brief): \(diagnostics.map(\.brief))")
+        }
         let sarif = try RulecheckRun.run(["validate", rules, "--format", "sarif"])
         let log = JSONTree.parse(sarif.stdout)
         #expect(log?["version"] == .string("2.1.0"))
@@ -72,6 +78,7 @@ import Testing
         let lines = want["line_any"]?.arrayValue ?? [want["line"] ?? .null]
         guard let line = actual["line"], lines.contains(line) else { return false }
         if let columns = want["column_any"]?.arrayValue, !columns.contains(actual["column"] ?? .null) { return false }
+        if let code = want["code"], actual["code"] != code { return false }
         let message = (actual["message"]?.stringValue ?? "").lowercased()
         return (want["keywords"]?.arrayValue ?? []).compactMap(\.stringValue).allSatisfy { message.contains($0.lowercased()) }
     }

@@ -69,6 +69,37 @@ struct RulecheckRun: Sendable {
         return RulecheckRun(status: process.terminationStatus, stdout: stdout, stderr: stderr)
     }
 
+    /// Runs a `/bin/sh` command line in the package root with `$RULECHECK` naming the binary, for
+    /// runs that need the shell's redirections (`> /dev/full`, `>&-`).
+    static func shell(_ command: String, timeout: Double = 120) throws -> RulecheckRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "RULECHECK=\"$0\" && " + command, binary]
+        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-sh-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return RulecheckRun(status: -1, stdout: "", stderr: "timed out after \(Int(timeout)) s")
+        }
+        try out.close()
+        try err.close()
+        return RulecheckRun(status: process.terminationStatus,
+                            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
+                            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+    }
+
     /// A case folder's path.
     static func casePath(_ name: String, _ parts: String...) -> String {
         parts.reduce((casesFolder as NSString).appendingPathComponent(name)) { ($0 as NSString).appendingPathComponent($1) }

@@ -20,7 +20,7 @@ import Testing
         #expect(set.streaks.map(\.id) == ["daily_use", "perfect_days"])
         let daily = try #require(set.streaks.first)
         #expect(daily.freezes == StreakRule.FreezePolicy(max: 1, refillDays: 30, mode: .manual))
-        #expect(daily.historyDays == 90)
+        #expect(daily.backfillDays == 90)
         #expect(daily.milestones.map(\.days) == [3, 7])
         #expect(daily.milestones.map(\.info.category) == ["streak", "streak"])
         #expect(daily.milestones.map(\.info.points) == [100, 200])
@@ -124,14 +124,28 @@ import Testing
         #expect(result.ruleSet == nil)
     }
 
-    @Test func yamlErrorsStopDecodingOfThatFileOnly() throws {
+    /// A duplicate key does not stop the checking of its file: the missing title and `when` of
+    /// the same achievement are reported too (docs/diagnostics-yaml.md, every problem in one run).
+    @Test func duplicateKeyDoesNotStopTheCheckingOfItsFile() throws {
         let folder = try TemporaryRuleFolder([
             "a.yaml": "schema: 1\nachievements:\n  - id: a\n    id: b\n",
             "b.yaml": "schema: 1\nachievements:\n  - { id: c, title: C, whenn: true }\n",
         ])
         defer { folder.remove() }
         let result = RuleSetLoader.load(paths: [folder.path], baseline: nil)
-        #expect(result.diagnostics.map(\.code) == ["E103", RuleCode.missingKey, RuleCode.unknownKey])
+        let byFile = result.diagnostics.map { (($0.span?.file ?? "") as NSString).lastPathComponent + " " + $0.code }
+        #expect(byFile == ["a.yaml E206", "a.yaml E206", "a.yaml E103", "b.yaml E206", "b.yaml E205"])
+    }
+
+    /// A syntax error ends its file; what the rest of the set names in it is not reported as unknown.
+    @Test func syntaxErrorHidesUnknownNamesElsewhere() throws {
+        let folder = try TemporaryRuleFolder([
+            "a.yaml": "schema: 1\nachievements:\n  - { id: first, title: F, when: \"true\" \n",
+            "b.yaml": "schema: 1\nachievements:\n  - { id: c, title: C, when: \"true\", requires: [first] }\n",
+        ])
+        defer { folder.remove() }
+        let result = RuleSetLoader.load(paths: [folder.path], baseline: nil)
+        #expect(result.diagnostics.map(\.code) == ["E100"])
     }
 
     @Test(arguments: [

@@ -205,7 +205,27 @@ def skinlab_freeze_refill():
     })
 
 
+def skinlab_after_migration():
+    """The same regular user 40 days after the app update: the migration ran on 2026-03-01 09:00
+    (`backfill.at`, written by `--write-state` at that first evaluation), and the user kept
+    checking in (21:30) every day up to 2026-04-10. The cut-off stays 2025-12-02 (90 days up to
+    the migration day), so the streak is 12-02..04-10 = 130 days: it grows past the cap."""
+    tz = "+08:00"
+    events = []
+    for d in days(dt.date(2025, 9, 1), dt.date(2026, 4, 10)):
+        if d != dt.date(2025, 11, 20):
+            events.append({"type": "tracking_completed", "at": stamp(d, 21, 30, tz)})
+    write("examples/skinlab/after_migration.json", {
+        "schema": 1,
+        "user": {"id": "skinlab_regular", "timezone": "Asia/Shanghai"},
+        "now": "2026-04-10T22:00:00+08:00",
+        "backfill": {"at": "2026-03-01T09:00:00+08:00"},
+        "events": events,
+    })
+
+
 if __name__ == "__main__":
+    skinlab_after_migration()
     skinlab_freeze_refill()
     taskmate_long_time_user()
     taskmate_showcase()

@@ -255,6 +255,10 @@ struct CELChecker {
             return call
         }
         resolveOverload(call, name, overloads, target: checkedTarget, args: checkedArgs)
+        if let issue = CELPatternCheck.issue(function: name, target: checkedTarget, args: checkedArgs,
+                                             source: ast.source, locator: locator) {
+            issues.append(issue)
+        }
         return call
     }
 

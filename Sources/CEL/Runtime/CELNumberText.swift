@@ -53,6 +53,9 @@ enum CELNumberText {
         default: break
         }
         guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }) else { return nil }
-        return Double(s)
+        // A finite text beyond the double range (`1e400`) is a range error, as in Go's parser,
+        // not infinity; a text that underflows is zero.
+        guard let d = Double(s), d.isFinite else { return nil }
+        return d
     }
 }

@@ -40,16 +40,6 @@ extension CELPlanner {
             }
             implementation = .unary { CELListAggregate.sum($0, emptyValue: empty) }
         }
-        if function == "matches", nodes.count == 2, case .string(let pattern)? = nodes[1].constant {
-            let compiled = CELRegex.compile(pattern)
-            implementation = .binary { text, _ in
-                guard case .string(let s) = text else { return .error(.noOverload("matches", text)) }
-                switch compiled {
-                case .success(let regex): return .bool(regex.matches(s))
-                case .failure(let error): return .error(error)
-                }
-            }
-        }
         if let accessor = CELTimeAccessor(rawValue: function), nodes.count == 2,
            case .string(let zoneName)? = nodes[1].constant {
             // Resolve the zone (and its tz data) once, not per evaluation.
@@ -59,11 +49,71 @@ extension CELPlanner {
         if !traced, nodes.allSatisfy({ $0.constant != nil }) {
             return .constant(Self.apply(implementation, nodes.compactMap(\.constant)))
         }
+        if function == "matches", nodes.count == 2 { return Self.planMatches(nodes) }
         // The fused form skips the select node, which a trace must record.
         if !traced, nodes.count == 2, let fused = fusedFieldComparison(function, operands[0], nodes[1]) { return fused }
         if nodes.count == 2, let fast = Self.fastComparison(function, nodes[0], nodes[1]) { return fast }
-        if function != "sum", function != "matches", let resolved = planResolvedOverload(expr, nodes) { return resolved }
+        if function != "sum", let resolved = planResolvedOverload(expr, nodes) { return resolved }
+        if let model = CELCostModel.model(for: function) { return Self.costedCall(implementation, nodes, model) }
         return Self.strictCall(implementation, nodes)
+    }
+
+    /// A strict call that also charges what it builds or traverses (`CELCostModel`): before
+    /// the call from the arguments, after it from the result.
+    static func costedCall(_ function: CELFunction, _ nodes: [Node], _ model: CELCostModel) -> Node {
+        let result = model.result
+        if case .binary(let f) = function, nodes.count == 2 {
+            let a = nodes[0].step
+            let b = nodes[1].step
+            let before = model.binary
+            return Node(step: { frame in
+                let x = a(&frame)
+                let y = b(&frame)
+                if case .error = x { return x }
+                if case .error = y { return y }
+                if let before, !frame.charge(before(x, y)) { return .error(CELFrame.costError) }
+                let value = f(x, y)
+                if let result, !frame.charge(result(value)) { return .error(CELFrame.costError) }
+                return value
+            }, constant: nil)
+        }
+        return Node(step: { frame in
+            var values: [CELValue] = []
+            values.reserveCapacity(nodes.count)
+            for node in nodes { values.append(node.step(&frame)) }
+            if let error = values.first(where: \.isError) { return error }
+            var steps = model.arguments?(values) ?? 0
+            if let before = model.binary, values.count == 2 { steps = before(values[0], values[1]) }
+            guard frame.charge(steps) else { return .error(CELFrame.costError) }
+            let value = apply(function, values)
+            if let result, !frame.charge(result(value)) { return .error(CELFrame.costError) }
+            return value
+        }, constant: nil)
+    }
+
+    /// `text.matches(pattern)`: a constant pattern is compiled once; the match runs under the
+    /// frame's step budget (docs/cel-runtime.md, "Regular expressions").
+    static func planMatches(_ nodes: [Node]) -> Node {
+        let textStep = nodes[0].step
+        let patternStep = nodes[1].step
+        var compiled: Result<CELRegex, CELError>?
+        if case .string(let pattern)? = nodes[1].constant { compiled = CELRegex.compile(pattern) }
+        let constant = compiled
+        return Node(step: { frame in
+            let text = textStep(&frame)
+            let pattern = patternStep(&frame)
+            if case .error = text { return text }
+            if case .error = pattern { return pattern }
+            guard case .string(let s) = text, case .string(let p) = pattern else {
+                return .error(.noOverload("matches", text, pattern))
+            }
+            // A pattern from data is compiled per call and costs its length.
+            if constant == nil, !frame.charge(p.utf8.count / 10 + 1) { return .error(CELFrame.costError) }
+            switch constant ?? CELRegex.compile(p) {
+            case .success(let regex): return regex.evaluate(s, frame: &frame)
+            case .failure(let error): return .error(error)
+            }
+        }, constant: nil)
     }
 
     static func apply(_ function: CELFunction, _ values: [CELValue]) -> CELValue {

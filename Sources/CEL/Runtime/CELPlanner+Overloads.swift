@@ -60,7 +60,6 @@ extension CELPlanner {
         case "less_equals_double": return doubles { .bool($0 <= $1) }
         case "greater_double": return doubles { .bool($0 > $1) }
         case "greater_equals_double": return doubles { .bool($0 >= $1) }
-        case "add_string": return strings { .string($0 + $1) }
         case "less_string": return strings { .bool(CELText.compare($0, $1) == .less) }
         case "greater_string": return strings { .bool(CELText.compare($0, $1) == .greater) }
         default: return nil

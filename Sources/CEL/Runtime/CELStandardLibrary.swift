@@ -48,7 +48,7 @@ enum CELStandardLibrary {
                 return .error(.noOverload("matches", s, pattern))
             }
             switch CELRegex.compile(p) {
-            case .success(let regex): return .bool(regex.matches(text))
+            case .success(let regex): return regex.matchesWithinDefaultLimit(text)
             case .failure(let error): return .error(error)
             }
         }

@@ -18,7 +18,9 @@ extension CELValue {
             if i == .min { return .error(CELError(.range, "int range error")) }
             return .int(i)
         case .string(let s):
-            guard let i = Int64(s, radix: 10) else { return .error(CELError(.invalidArgument, "cannot convert '\(s)' to int")) }
+            guard let i = Int64(s, radix: 10) else {
+                return .error(CELError(.invalidArgument, "cannot convert '\(s)' to int (not an int, or out of range)"))
+            }
             return .int(i)
         case .timestamp(let t): return .int(t.seconds)
         case .error: return v
@@ -38,7 +40,9 @@ extension CELValue {
             }
             return .uint(UInt64(d.rounded(.towardZero)))
         case .string(let s):
-            guard let u = UInt64(s, radix: 10) else { return .error(CELError(.invalidArgument, "cannot convert '\(s)' to uint")) }
+            guard let u = UInt64(s, radix: 10) else {
+                return .error(CELError(.invalidArgument, "cannot convert '\(s)' to uint (not a uint, or out of range)"))
+            }
             return .uint(u)
         case .error: return v
         default: return .error(.noOverload("uint", v))
@@ -52,7 +56,7 @@ extension CELValue {
         case .uint(let u): return .double(Double(u))
         case .string(let s):
             guard let d = CELNumberText.parseDouble(s) else {
-                return .error(CELError(.invalidArgument, "cannot convert '\(s)' to double"))
+                return .error(CELError(.invalidArgument, "cannot convert '\(s)' to double (not a number, or out of range)"))
             }
             return .double(d)
         case .error: return v
@@ -127,7 +131,9 @@ extension CELValue {
                 return .error(CELError(.range, "cannot parse duration '\(s)' (or out of range)"))
             }
             return .duration(d)
-        case .int(let i): return .duration(CELDuration(seconds: i))
+        case .int(let i):
+            let duration = CELDuration(seconds: i)
+            return duration.totalNanoseconds == nil ? .error(durationRange) : .duration(duration)
         case .error: return v
         default: return .error(.noOverload("duration", v))
         }

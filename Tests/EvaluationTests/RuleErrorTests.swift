@@ -1,0 +1,97 @@
+import CEL
+import Evaluation
+import Facts
+import Foundation
+import Rules
+import Testing
+
+/// No silent rule errors (docs/warnings.md, `rule_error` and `cost_limit`): one warning per award
+/// locked at `now` whose condition or progress fails, and per streak whose predicate fails for
+/// some event or day, naming the CEL message, the metric it came from and where it is written.
+@Suite struct RuleErrorTests {
+    func warnings() throws -> [String: EvaluationWarning] {
+        let decision = try ScenarioFixture("rule_errors").evaluate().decision
+        let errors = decision.warnings.filter { $0.code == "rule_error" }
+        #expect(errors.count == Set(errors.compactMap(\.id)).count, "one warning per rule")
+        return Dictionary(errors.map { ($0.id ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    @Test("each failing rule is named with the CEL message, its origin and position", arguments: [
+        ("from_metric", ["no such key: 'minutes'", "metric 'focus_minutes'", "rules.yaml:19:11", "rules.yaml:3:18"]),
+        ("missing_key", ["no such key: 'tier'", "rules.yaml:22:11"]),
+        ("bad_progress", ["progress current", "no such key: 'note'", "metric 'notes_today'", "rules.yaml:26:26"]),
+        ("by_event", ["counts", "events[2]", "no such key: 'kind'", "rules.yaml:9:13"]),
+        ("by_day", ["day 2026-01-02", "no such key: 'task'", "rules.yaml:12:10"]),
+    ])
+    func failingRuleIsReported(id: String, parts: [String]) throws {
+        let warning = try #require(try warnings()[id], "no rule_error for \(id)")
+        for part in parts { #expect(warning.message.contains(part), "\(warning.message) lacks \(part)") }
+    }
+
+    @Test func rulesThatHoldOrAreUnlockedAreNotReported() throws {
+        let reported = try warnings()
+        #expect(reported["healthy"] == nil)
+        // Unlocked at the first event; its condition fails at `now`, which no longer matters.
+        #expect(reported["fine_but_failing_later"] == nil)
+        #expect(reported.count == 5)
+    }
+
+    @Test func theCountsErrorPointsAtItsEvent() throws {
+        #expect(try warnings()["by_event"]?.event == 2)
+    }
+
+    /// The hostile input of the hardening issue: a condition that hits the cost limit at every
+    /// checkpoint of 3,000 events. The replay's budget stops it after a few such evaluations.
+    @Test func aStepBudgetPerStateStopsAConditionThatIsCostlyAtEveryCheckpoint() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            schema: 1
+            achievements:
+              - id: cubic
+                title: Cubic in the events
+                when: events.all(a, events.all(b, events.exists(x, a.at < x.at)))
+              - id: first
+                title: Cheap, judged before the budget is spent
+                when: size(events) >= 1
+            """.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
+        let rules = try #require(RuleSetLoader.load(paths: [folder.path]).ruleSet)
+        let events = (0..<3_000).map { i in
+            #"{"type": "x", "at": "\#(Moment(instant: CELTimestamp(seconds: 1_767_225_600 + Int64(i) * 60), offsetSeconds: 0))"}"#
+        }
+        let state = try StateFile.parse(json: #"{"schema": 1, "user": {"id": "u"}, "now": "2026-03-01T00:00:00Z", "events": ["#
+                                        + events.joined(separator: ",") + "]}")
+        let now = try #require(state.now)
+        let replay = Replay(rules: rules, costLimit: 100_000)
+        let started = Date()
+        let decision = replay.run(try StateFacts(state: state, rules: rules, now: now)).decision
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(decision.unlocks.map(\.id) == ["first"])
+        let limited = decision.warnings.filter { $0.code == "cost_limit" }
+        #expect(limited.map(\.id) == ["cubic"])
+        #expect(limited.first?.message.contains("went over its budget of") == true)
+        #expect(replay.stepBudget(checkpoints: 3_000) == 10 * 100_000 + 1_000 * 3_000)
+    }
+
+    @Test func anEvaluationReportsTheStepsItTook() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("steps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "schema: 1\nmetrics:\n  n: events.filter(e, e.type == \"x\").size()\n"
+            .write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
+        let rules = try #require(RuleSetLoader.load(paths: [folder.path]).ruleSet)
+        let program = try #require(rules.metrics.first?.expression.program)
+        func steps(_ count: Int) -> Int {
+            let list = CELValue.list(CELList((0..<count).map { _ in .map(CELMap(strings: [("type", .string("x"))])) }))
+            var used = 0
+            _ = program.evaluate(CELActivation(["events": list]), costLimit: 1_000_000, steps: &used)
+            return used
+        }
+        #expect(steps(10) > 0)
+        #expect(steps(100) > steps(10))
+        var used = 0
+        _ = program.evaluate(CELActivation(["events": .list(CELList([]))]), costLimit: 1, steps: &used)
+        #expect(used <= 1)
+    }
+}
