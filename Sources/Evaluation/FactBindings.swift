@@ -182,9 +182,6 @@ struct FactBindings<Facts: ReplayFacts> {
         let limit = Swift.min(replay.costLimit, stepBudget - stepsUsed)
         guard limit > 0 else { return .error(CELError(.costLimitExceeded, "the replay's step budget is spent")) }
         let activation = CELActivation(shape: slots[slot].bindingShape, values: values)
-        // Each evaluation may take what is left of the budget, up to the per-expression limit.
-        let limit = Swift.min(replay.costLimit, stepBudget - stepsUsed)
-        guard limit > 0 else { return .error(CELError(.costLimitExceeded, "the replay's step budget is spent")) }
         if !folded, let fallback = slots[slot].plan.fallback {
             return fallback.evaluate(activation, costLimit: limit, steps: &stepsUsed)
         }
