@@ -49,6 +49,7 @@ def main():
     for path in files(YAML_FOLDERS, {".yaml", ".yml"}):
         data = path.read_bytes()
         write("yaml", data)
+        write("rules", data)
         for line in data.decode("utf-8", "replace").splitlines():
             match = EXPRESSION.match(line)
             if match and match.group(2) not in ("|", ">"):
@@ -65,10 +66,10 @@ def main():
             write("eval", data)
     regressions = ROOT / "Tests" / "FuzzRegressions"
     for path in sorted(regressions.glob("*")) if regressions.is_dir() else []:
-        target = next((t for t in ("cel-eval", "yaml", "cel", "state", "eval") if path.name.startswith(t + "-")), None)
+        target = next((t for t in ("cel-eval", "yaml", "rules", "cel", "state", "eval") if path.name.startswith(t + "-")), None)
         if target:
             write(target, path.read_bytes())
-    for target in ("yaml", "cel", "cel-eval", "state", "eval"):
+    for target in ("yaml", "rules", "cel", "cel-eval", "state", "eval"):
         counts[target] = len(list((OUT / target).iterdir())) if (OUT / target).is_dir() else 0
     print("seed corpora in %s: %s" % (OUT, ", ".join("%s %d" % item for item in counts.items())))
 

@@ -58,8 +58,9 @@ struct DayFoldValues {
     }
 
     /// Fold `k`'s value over `days` (the records at `moment`), or `nil` when only the written
-    /// expression can tell.
-    mutating func value<Facts: ReplayFacts>(_ k: Int, days: CELList, facts: inout Facts, at moment: FactMoment) -> CELValue? {
+    /// expression can tell. The steps the bodies take are added to `steps` (the replay's budget).
+    mutating func value<Facts: ReplayFacts>(_ k: Int, days: CELList, facts: inout Facts, at moment: FactMoment,
+                                            steps: inout Int) -> CELValue? {
         var table = tables[k]
         tables[k] = Table()  // let go of the arrays so they change in place
         let (mark, everything) = facts.dayChanges(since: table.mark, at: moment) { offset in
@@ -81,7 +82,7 @@ struct DayFoldValues {
         var running = table.valid > 0 ? table.prefixes[table.valid - 1] : start(k)
         while table.valid < count {
             let day = table.valid
-            let body = table.bodies[day] ?? self.body(k, of: days[day])
+            let body = table.bodies[day] ?? self.body(k, of: days[day], steps: &steps)
             table.bodies[day] = body
             running = Self.fold(running, body, reduction: folds[k].reduction)
             table.prefixes[day] = running
@@ -99,15 +100,15 @@ struct DayFoldValues {
         return accumulated
     }
 
-    private func body(_ k: Int, of day: CELValue) -> Body {
+    private func body(_ k: Int, of day: CELValue, steps: inout Int) -> Body {
         // The fold is read in place: a copy retains and releases every part of its programs.
         let activation = CELActivation(shape: folds[k].shapeOfBinding, values: [day])
         if folds[k].predicate != nil {
-            guard case .bool(let holds)? = folds[k].predicate?.evaluate(activation, costLimit: costLimit) else { return .failed }
+            guard case .bool(let holds)? = folds[k].predicate?.evaluate(activation, costLimit: costLimit, steps: &steps) else { return .failed }
             if folds[k].transform == nil { return .element(.bool(holds)) }
             if !holds { return .skipped }
         }
-        guard let value = folds[k].transform?.evaluate(activation, costLimit: costLimit) else { return .failed }
+        guard let value = folds[k].transform?.evaluate(activation, costLimit: costLimit, steps: &steps) else { return .failed }
         if case .error = value { return .failed }
         return .element(value)
     }

@@ -173,15 +173,15 @@ struct FactBindings<Facts: ReplayFacts> {
         if !slots[slot].plan.dayFolds.isEmpty {
             let days: CELList = if case .list(let list) = variable(.days) { list } else { CELList([]) }
             for fold in slots[slot].plan.dayFolds {
-                let value = dayFolds.value(fold, days: days, facts: &facts, at: moment)
+                let value = dayFolds.value(fold, days: days, facts: &facts, at: moment, steps: &stepsUsed)
                 folded = folded && value != nil
                 values.append(value ?? .null)
             }
         }
-        let activation = CELActivation(shape: slots[slot].bindingShape, values: values)
         // Each evaluation may take what is left of the budget, up to the per-expression limit.
         let limit = Swift.min(replay.costLimit, stepBudget - stepsUsed)
         guard limit > 0 else { return .error(CELError(.costLimitExceeded, "the replay's step budget is spent")) }
+        let activation = CELActivation(shape: slots[slot].bindingShape, values: values)
         if !folded, let fallback = slots[slot].plan.fallback {
             return fallback.evaluate(activation, costLimit: limit, steps: &stepsUsed)
         }

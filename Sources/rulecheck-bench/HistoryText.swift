@@ -20,6 +20,15 @@ enum HistoryText {
         return document(now: now, userID: "daily", count: days) { index in start + Int64(index) * 86_400 }
     }
 
+    /// A TaskMate state of 100 events over ten days on one line, for `eval --batch`.
+    static func hundredEvents(user: Int) -> String {
+        let start: Int64 = 1_767_225_600 + Int64(user % 50) * 86_400  // 2026-01-01T08:00:00+08:00
+        let bytes = document(now: timestamp(start + 11 * 86_400), userID: "user\(user)", count: 100) { index in
+            start + Int64(index) * 8_640
+        }
+        return String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
+    }
+
     static func write(_ bytes: [UInt8], to path: String) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }

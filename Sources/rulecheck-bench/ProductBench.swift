@@ -69,6 +69,8 @@ enum ProductBench {
             if cpu > 30 { missed.append("taskmate whole process") }
         }
 
+        missed += batchThroughput(folder: folder)
+
         for product in products {
             guard let median = inProcess(product.paths, state: "examples/\(product.name)/long_time_user.json", runs: runs) else {
                 missed.append(product.name)
@@ -83,6 +85,31 @@ enum ProductBench {
         }
         if !missed.isEmpty { print("products: missed: \(missed.joined(separator: ", "))") }
         return missed.isEmpty ? 0 : 1
+    }
+
+    /// `eval --batch` on every core: 2,000 TaskMate states of 100 events, and 400 copies of the
+    /// long-time user; states per second of wall time.
+    static func batchThroughput(folder: URL) -> [String] {
+        var missed: [String] = []
+        let longTime = (try? String(contentsOfFile: "examples/taskmate/long_time_user.json", encoding: .utf8))?
+            .replacingOccurrences(of: "\n", with: " ") ?? ""
+        let cases: [(name: String, lines: [String], target: Double)] = [
+            ("100-event states", (0..<2_000).map { HistoryText.hundredEvents(user: $0) }, 5_000),
+            ("long-time users", Array(repeating: longTime, count: 400), 500),
+        ]
+        for (name, lines, target) in cases {
+            let path = folder.appendingPathComponent("batch.ndjson").path
+            guard (try? HistoryText.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: path)) != nil,
+                  let child = ChildRun(binary: binary, arguments: ["eval", "rules/taskmate", "--batch", "--states", path]) else {
+                missed.append("batch \(name)")
+                continue
+            }
+            let rate = Double(lines.count) / child.wallSeconds
+            print(String(format: "products: eval --batch, %d TaskMate %@: %.0f states/s wall (%.2f s, %.2f s CPU) (target: %.0f/s on 2 cores)",
+                         lines.count, name, rate, child.wallSeconds, child.cpuSeconds, target))
+            if rate < target { missed.append("batch \(name)") }
+        }
+        return missed
     }
 
     /// Median CPU milliseconds of reading the state and deciding (rules loaded once, as a

@@ -12,6 +12,9 @@ import YAMLSource
 enum FuzzTarget: String, CaseIterable, Sendable {
     /// The YAML layer: libyaml events, node tree, core schema, aliases, positions.
     case yaml
+    /// A whole rule file: YAML, decoding, checks across the set, CEL compilation, and the
+    /// diagnostics rendered in every format.
+    case rules
     /// The CEL parser and checker, in the environment rule conditions get.
     case cel
     /// The CEL evaluator with a step budget, over fixed variables.
@@ -25,6 +28,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     func run(_ bytes: [UInt8]) {
         switch self {
         case .yaml: Self.yaml(bytes)
+        case .rules: Self.rules(bytes)
         case .cel: Self.cel(bytes)
         case .celEval: Self.celEval(bytes)
         case .state: Self.state(bytes)
@@ -35,6 +39,22 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     private static func yaml(_ bytes: [UInt8]) {
         let result = YAMLLoader.load(bytes: bytes, file: "fuzz.yaml")
         if let document = result.document { _ = document.root.scalarValue }
+    }
+
+    /// The file the `rules` target writes each input to (the loader reads rule sets from paths).
+    private static let ruleFile: String = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-fuzz-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent("rules.yaml").path
+    }()
+
+    private static func rules(_ bytes: [UInt8]) {
+        guard FileManager.default.createFile(atPath: ruleFile, contents: Data(bytes)) else { return }
+        let loaded = RuleSetLoader.load(paths: [ruleFile], baseline: nil)
+        for format in DiagnosticRenderer.Format.allCases {
+            _ = DiagnosticRenderer.render(loaded.diagnostics, format: format, fileCount: loaded.files.count,
+                                          sources: loaded.sources)
+        }
     }
 
     private static let ruleEnvironment = FactTypes.environment(

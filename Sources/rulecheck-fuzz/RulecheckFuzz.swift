@@ -41,6 +41,7 @@ struct RulecheckFuzz {
     private static func runLibFuzzer(_ target: FuzzTarget, skipping dropped: Int) -> CInt {
         let callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = switch target {
         case .yaml: { data, size in FuzzTarget.yaml.run(fuzzInput(data, size)); return 0 }
+        case .rules: { data, size in FuzzTarget.rules.run(fuzzInput(data, size)); return 0 }
         case .cel: { data, size in FuzzTarget.cel.run(fuzzInput(data, size)); return 0 }
         case .celEval: { data, size in FuzzTarget.celEval.run(fuzzInput(data, size)); return 0 }
         case .state: { data, size in FuzzTarget.state.run(fuzzInput(data, size)); return 0 }
