@@ -28,8 +28,11 @@ test: deps
 	$(RELEASE_BIN) validate --format sarif > rulecheck.sarif
 	$(RELEASE_BIN) test
 	$(RELEASE_BIN) test examples/puzzle/coming_soon
+	python3 Tests/schema/validate_rule_files.py $(RELEASE_BIN)
 	@if [ -f $(SHARED)/acceptance/run.py ]; then python3 $(SHARED)/acceptance/run.py $(RELEASE_BIN); \
 	  else echo "acceptance: $(SHARED)/acceptance not found, skipped"; fi
+	@if [ -f $(SHARED)/acceptance-1.1/run.py ]; then python3 $(SHARED)/acceptance-1.1/run.py $(RELEASE_BIN); \
+	  else echo "acceptance-1.1: $(SHARED)/acceptance-1.1 not found, skipped"; fi
 
 bench: deps
 	$(SWIFT) build -c release --product rulecheck
@@ -37,6 +40,7 @@ bench: deps
 	.build/release/rulecheck-bench cel
 	.build/release/rulecheck-bench validate
 	.build/release/rulecheck-bench replay
+	.build/release/rulecheck-bench products
 
 # Fuzzing (docs/fuzzing.md), outside `make test`: libFuzzer builds in their own scratch path.
 # `make fuzz SECONDS=600` runs each target for SECONDS; `FUZZ_TARGETS=yaml` picks targets.

@@ -25,13 +25,39 @@ public struct Checkpoint: Sendable, Hashable {
     /// How many events (in time order) have `at` ≤ this instant.
     public var eventCount: Int
     /// Indices in the state file's `events` array of the events at exactly this instant, in file order.
-    public var events: [Int]
+    public var events: [Int] {
+        get {
+            switch eventIndices {
+            case .none: []
+            case .one(let index): [index]
+            case .many(let indices): indices
+            }
+        }
+        set { eventIndices = EventIndices(newValue) }
+    }
+
+    /// Most checkpoints have no event or one: an array each would cost a million allocations.
+    private enum EventIndices: Sendable, Hashable {
+        case none
+        case one(Int)
+        case many([Int])
+
+        init(_ indices: [Int]) {
+            switch indices.count {
+            case 0: self = .none
+            case 1: self = .one(indices[0])
+            default: self = .many(indices)
+            }
+        }
+    }
+
+    private var eventIndices: EventIndices
 
     public init(time: Moment, kind: Kind, eventCount: Int, events: [Int]) {
         self.time = time
         self.kind = kind
         self.eventCount = eventCount
-        self.events = events
+        eventIndices = EventIndices(events)
     }
 
     public var instant: CELTimestamp { time.instant }

@@ -6,15 +6,37 @@ import CEL
 /// its iteration variable; anything else is left as written.
 struct EventFoldPlanner {
     private(set) var folds: [EventFold] = []
+    /// Folds over `days` (see `DayFold`), rewritten the same way when `foldingDays`.
+    private(set) var dayFolds: [DayFold] = []
+    private var foldingDays = false
+    private var dayFoldsUsed: [Int] = []
 
+    /// The expression with its folds over events, and over days where it has any, read as
+    /// variables. With day folds, `fallback` is the expression with only its event folds, for
+    /// checkpoints where a day fold cannot give the written value.
     mutating func plan(_ program: CELProgram) -> PlannedExpression {
+        let withoutDays = planFolds(program)
+        guard program.checked != nil else { return withoutDays }
+        foldingDays = true
+        dayFoldsUsed = []
+        defer { foldingDays = false }
+        var withDays = planFolds(program)
+        guard !dayFoldsUsed.isEmpty else { return withoutDays }
+        withDays.dayFolds = dayFoldsUsed
+        withDays.inputs.variables.insert(.days)
+        withDays.writtenNodes = nil
+        withDays.fallback = withoutDays.program
+        return withDays
+    }
+
+    private mutating func planFolds(_ program: CELProgram) -> PlannedExpression {
         guard let checked = program.checked else {
             return PlannedExpression(program: program, inputs: ExpressionInputs(program), folds: [])
         }
         var ids = CELExprIDs(after: checked.ast.root)
         var used: [Int] = []
         let rewritten = rewrite(checked.ast.root, checked: checked, bound: [], ids: &ids, used: &used).expr
-        guard !used.isEmpty else {
+        guard !used.isEmpty || !dayFoldsUsed.isEmpty else {
             return PlannedExpression(program: program, inputs: ExpressionInputs(program), folds: [])
         }
         let ast = CELCheckedAST(ast: CELAST(root: rewritten, source: checked.ast.source, macroCalls: checked.ast.macroCalls),
@@ -70,6 +92,13 @@ struct EventFoldPlanner {
                                   ids: inout CELExprIDs, used: inout [Int]) -> (expr: CELExpr, fold: Int?) {
         func again(_ child: CELExpr, _ scope: Set<String>) -> CELExpr {
             rewrite(child, checked: checked, bound: scope, ids: &ids, used: &used).expr
+        }
+        if foldingDays, let fold = DayFold.match(expr, checked: checked, bound: bound) {
+            var fold = fold
+            fold.variable = "@dayfold_\(dayFolds.count)"
+            dayFolds.append(fold)
+            dayFoldsUsed.append(dayFolds.count - 1)
+            return (CELExpr(id: ids.next(), range: expr.range, kind: .ident(fold.variable)), nil)
         }
         switch expr.kind {
         case .literal, .ident:

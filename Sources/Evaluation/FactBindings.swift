@@ -9,6 +9,7 @@ struct FactBindings<Facts: ReplayFacts> {
     let replay: Replay
     var facts: Facts
     let folds: EventFoldValues
+    private var dayFolds: DayFoldValues
     /// Metrics first (by position), then one slot per award with a condition.
     let slots: [ExpressionSlot]
     private(set) var moment: FactMoment
@@ -39,6 +40,7 @@ struct FactBindings<Facts: ReplayFacts> {
         let events: [CELValue] = if case .list(let list) = facts.variable(.events, at: all) { list.array } else { [] }
         let folds = EventFoldValues(folds: replay.folds, events: events, costLimit: replay.costLimit)
         self.folds = folds
+        dayFolds = DayFoldValues(folds: replay.dayFolds, costLimit: replay.costLimit)
         let pointsByFold = replay.folds.indices.map { folds.changePoints(of: $0, total: events.count) }
         func changePoints(_ set: Set<Int>) -> [Int] {
             if set.count == 1, let only = set.first { return pointsByFold[only] }
@@ -64,7 +66,8 @@ struct FactBindings<Facts: ReplayFacts> {
                                   changePoints: changePoints(replay.folds(of: plan, before: limit)),
                                   metricPositions: positions, achievementScope: scope, variables: variables,
                                   bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
-                                      + plan.folds.map { replay.folds[$0].variable }),
+                                      + plan.folds.map { replay.folds[$0].variable }
+                                      + plan.dayFolds.map { replay.dayFolds[$0].variable }),
                                   metricsShape: CELRecordShape(fields: positions.map { replay.rules.metrics[$0].id }))
         }
         var slots: [ExpressionSlot] = []
@@ -166,11 +169,23 @@ struct FactBindings<Facts: ReplayFacts> {
         for fold in slots[slot].plan.folds {
             values.append(folds.value(fold, events: moment.eventCount))
         }
+        var folded = true
+        if !slots[slot].plan.dayFolds.isEmpty {
+            let days: CELList = if case .list(let list) = variable(.days) { list } else { CELList([]) }
+            for fold in slots[slot].plan.dayFolds {
+                let value = dayFolds.value(fold, days: days, facts: &facts, at: moment, steps: &stepsUsed)
+                folded = folded && value != nil
+                values.append(value ?? .null)
+            }
+        }
         // Each evaluation may take what is left of the budget, up to the per-expression limit.
         let limit = Swift.min(replay.costLimit, stepBudget - stepsUsed)
         guard limit > 0 else { return .error(CELError(.costLimitExceeded, "the replay's step budget is spent")) }
-        return slots[slot].plan.program.evaluate(CELActivation(shape: slots[slot].bindingShape, values: values),
-                                                 costLimit: limit, steps: &stepsUsed)
+        let activation = CELActivation(shape: slots[slot].bindingShape, values: values)
+        if !folded, let fallback = slots[slot].plan.fallback {
+            return fallback.evaluate(activation, costLimit: limit, steps: &stepsUsed)
+        }
+        return slots[slot].plan.program.evaluate(activation, costLimit: limit, steps: &stepsUsed)
     }
 
     /// `metrics` holding the metrics slot's expression reads, rebuilt only when one of them was

@@ -9,6 +9,11 @@ struct PlannedExpression: Sendable {
     var inputs: ExpressionInputs
     /// Indices (in `Replay.folds`) of the folds it reads directly.
     var folds: [Int]
+    /// Indices (in `Replay.dayFolds`) of the folds over `days` it reads.
+    var dayFolds: [Int] = []
+    /// With day folds: the expression with only its event folds rewritten, evaluated where a
+    /// day fold has no value (`DayFoldValues`).
+    var fallback: CELProgram?
     /// The nodes of the expression as written, when every iteration in it became a fold and no
     /// fold body iterates; `nil` otherwise.
     var writtenNodes: Int?
@@ -18,6 +23,7 @@ struct PlannedExpression: Sendable {
     /// the cost limit, and without nested iterations it costs at most nodes × (1 + events × nodes)
     /// steps: every node once, then per iteration (at most `events` per fold) at most every node.
     func readsLikeWritten(events: Int, costLimit: Int) -> Bool {
+        if !dayFolds.isEmpty { return false }  // day folds have no table at `now`
         if folds.isEmpty { return true }  // `program` is the expression as written
         guard let nodes = writtenNodes else { return false }
         let perNode = events.multipliedReportingOverflow(by: nodes)

@@ -28,6 +28,10 @@ public protocol ReplayFacts {
     /// The CEL value of a fact variable at a moment (`metrics` and `achievements` are the replay's
     /// own and are never asked for).
     mutating func variable(_ variable: FactVariable, at moment: FactMoment) -> CELValue
+    /// The records of `days` at `moment` rebuilt since `mark` (their offsets, to `changed`), or
+    /// `everything: true` when all must be read again; and the mark for next time.
+    mutating func dayChanges(since mark: DayChangeMark, at moment: FactMoment,
+                             _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool)
     /// A streak's `current` at a moment.
     mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int
     /// Done and total counted, released levels of a catalog module at a moment (SPEC 2.6).
@@ -44,4 +48,13 @@ public protocol ReplayFacts {
 extension ReplayFacts {
     /// Scripted facts judge no CEL predicates.
     public var streakCountsErrors: [Int: (event: Int, error: CELError)] { [:] }
+}
+
+extension ReplayFacts {
+    /// Facts that do not follow their day records report every record as changed (correct, and
+    /// as slow as reading every day each time).
+    public mutating func dayChanges(since mark: DayChangeMark, at moment: FactMoment,
+                                    _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
+        (mark, true)
+    }
 }

@@ -13,12 +13,16 @@ public struct StateFacts: ReplayFacts {
     /// references, and copying one out for nothing is not free at every checkpoint.
     private var current: (moment: FactMoment, snapshot: FactSnapshot)?
     private var currentStreaks: (moment: FactMoment, states: [StreakState])?
+    /// `days` alone at a moment (folds over days ask for it at most checkpoints).
+    private var currentDays: (moment: FactMoment, value: CELValue)?
     /// When each known snapshot level becomes visible (from the start when it has no time), ascending.
     private let snapshotLevelTimes: [CELTimestamp?]
 
     public init(timeline: FactTimeline) {
         self.timeline = timeline
-        events = timeline.events.map(\.event)
+        // Timeline events are the state's (sorted) events up to `now`: share the array when
+        // none was left out rather than hold a million events twice.
+        events = timeline.events.count == timeline.state.events.count ? timeline.state.events : timeline.events.map(timeline.event(of:))
         timeCheckpoints = timeline.timeCheckpoints()
         builder = FactBuilder(timeline: timeline)
         snapshotLevelTimes = timeline.state.levels.map { $0.completedAt?.instant }
@@ -60,6 +64,7 @@ public struct StateFacts: ReplayFacts {
         if current?.moment == moment, let snapshot = current?.snapshot { return snapshot }
         // Let the previous snapshot go first so the builder can extend its days in place.
         current = nil
+        currentDays = nil
         let snapshot = builder.facts(at: moment.moment)
         current = (moment, snapshot)
         return snapshot
@@ -74,11 +79,28 @@ public struct StateFacts: ReplayFacts {
         case .catalogs: return timeline.catalogs.celValue
         case .counters: return .map(timeline.state.counters.celMap)
         case .metrics, .achievements: return .null
-        case .days: return snapshot(at: moment).days
+        case .days: return days(at: moment)
         case .today: return snapshot(at: moment).todayValue
         case .streaks: return streaksValue(at: moment)
         case .levels: return snapshot(at: moment).levels
         }
+    }
+
+    public mutating func dayChanges(since mark: DayChangeMark, at moment: FactMoment,
+                                    _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
+        _ = days(at: moment)  // the records as of `moment`
+        return builder.dayChanges(since: mark, changed)
+    }
+
+    private mutating func days(at moment: FactMoment) -> CELValue {
+        if current?.moment == moment, let snapshot = current?.snapshot { return snapshot.days }
+        if let days = currentDays, days.moment == moment { return days.value }
+        // Held records would be copied when the builder updates them: let them go first.
+        current = nil
+        currentDays = nil
+        let value = builder.days(at: moment.moment)
+        currentDays = (moment, value)
+        return value
     }
 
     public mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {

@@ -23,15 +23,21 @@ public struct UserEvaluation {
 
     /// Replays an already loaded state at a fixed moment.
     public init(rules: RuleSet, state: StateFile, now: Moment) throws(StateFileError) {
-        self.rules = rules
+        try self.init(replay: Replay(rules: rules), state: state, now: now)
+    }
+
+    /// Replays a state with a replay planned once for many states (planning the rule set's folds
+    /// costs about as much as replaying a short history).
+    public init(replay: Replay, state: StateFile, now: Moment) throws(StateFileError) {
+        rules = replay.rules
         self.state = state
-        facts = try StateFacts(state: state, rules: rules, now: now)
-        outcome = Replay(rules: rules).run(facts)
+        facts = try StateFacts(state: state, rules: replay.rules, now: now)
+        outcome = replay.run(facts)
     }
 
     /// `text` parsed as RFC 3339, else `fallback`, else the clock. A malformed `text` is reported
     /// like a state-file problem, against `--now`.
-    static func moment(_ text: String?, fallback: Moment?) throws(StateFileError) -> Moment {
+    public static func moment(_ text: String?, fallback: Moment?) throws(StateFileError) -> Moment {
         if let text {
             switch Moment.parse(text) {
             case .success(let moment): return moment

@@ -37,6 +37,11 @@ struct DayLedger: Sendable {
     private(set) var values: [CELValue] = []
     private(set) var valuesStart: LocalDay?
     private var dirty: Set<LocalDay> = []
+    /// Where `values` changed, for folds over `days` that keep one result per day: bumped when
+    /// every record is rebuilt (the first day moved), then the offset of each record rebuilt or
+    /// added, in order.
+    private(set) var generation = 0
+    private(set) var changedOffsets: [Int] = []
     /// Planned, not completed days: their status depends on the moment.
     private var timeSensitive: Set<LocalDay> = []
 
@@ -48,15 +53,15 @@ struct DayLedger: Sendable {
 
     // MARK: changes
 
-    mutating func add(_ placed: TimelineEvent) {
+    mutating func add(_ placed: TimelineEvent, type: String) {
         let day = placed.day
         change(day) { entry in
             if placed.onTime {
                 entry.onTime += 1
-                if let index = entry.counts.firstIndex(where: { $0.type == placed.event.type }) {
+                if let index = entry.counts.firstIndex(where: { $0.type == type }) {
                     entry.counts[index].count += 1
                 } else {
-                    entry.counts.append((placed.event.type, 1))
+                    entry.counts.append((type, 1))
                 }
                 if placed.effect == .taskCompleted { entry.tasksDone += 1 }
                 entry.countValue = nil
@@ -136,10 +141,13 @@ struct DayLedger: Sendable {
         if valuesStart != range.lowerBound {
             values.removeAll(keepingCapacity: true)
             valuesStart = range.lowerBound
+            generation += 1
+            changedOffsets.removeAll(keepingCapacity: true)
         }
         let start = range.lowerBound
         for day in dirty where day >= start && day.number - start.number < values.count {
             values[day.number - start.number] = record(of: day, now: now, timeline: timeline)
+            changedOffsets.append(day.number - start.number)
             rebuilt.append(day)
         }
         dirty.removeAll(keepingCapacity: true)
@@ -147,11 +155,13 @@ struct DayLedger: Sendable {
             let passed = killPassed(day, now: now)
             if entries[day]?.killPassed != passed {
                 values[day.number - start.number] = record(of: day, now: now, timeline: timeline)
+                changedOffsets.append(day.number - start.number)
                 rebuilt.append(day)
             }
         }
         while values.count < range.upperBound.number - start.number + 1 {
             let day = start + values.count
+            changedOffsets.append(values.count)
             values.append(record(of: day, now: now, timeline: timeline))
             rebuilt.append(day)
         }

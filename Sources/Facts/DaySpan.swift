@@ -54,11 +54,11 @@ struct DaySpan {
     }
 
     /// Notes an event's day and the day its effect names (a plan's, kill time's or freeze's `date`).
-    mutating func note(_ placed: TimelineEvent) {
-        note(placed.day, from: .eventAt(placed.event.index))
+    mutating func note(_ placed: TimelineEvent, of event: StateEvent) {
+        note(placed.day, from: .eventAt(event.index))
         switch placed.effect {
         case .plan(let day, _), .killTime(let day, _), .freeze(let day, _):
-            if day != placed.day { note(day, from: .eventDate(placed.event.index)) }
+            if day != placed.day { note(day, from: .eventDate(event.index)) }
         case .none, .taskCompleted, .level:
             break
         }

@@ -18,13 +18,14 @@ struct EventPlacer {
         killTimes[day].map(LocalTime.init(minutes:)) ?? calendar.killTime
     }
 
-    mutating func place(_ event: StateEvent, catalogs: CatalogIndex) -> TimelineEvent {
+    /// `position`: the event's place in the state's `events`.
+    mutating func place(_ event: StateEvent, position: Int, catalogs: CatalogIndex) -> TimelineEvent {
         let calendarDay = calendar.calendarDay(of: event.at)
         let kill = killTime(of: calendarDay)
         let late = kill != nil && clock.isAtOrAfter(event.at, calendar.killDateTime(of: calendarDay, killTime: kill), in: calendar)
         let movesOn = late && calendar.late == .nextDay
         let day = movesOn ? calendarDay + 1 : calendarDay
-        var placed = TimelineEvent(event: event, day: day, late: late, onTime: !late || movesOn, effect: .none)
+        var placed = TimelineEvent(position: position, day: day, late: late, onTime: !late || movesOn, effect: .none)
 
         switch event.kind {
         case .taskCompleted:

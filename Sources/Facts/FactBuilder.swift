@@ -24,6 +24,8 @@ public struct FactBuilder: Sendable {
     /// reusing the records of the streaks that did not).
     private var streaksValue: (states: [StreakState], records: [CELValue], value: CELValue)?
     private var lastMoment: Moment?
+    /// How many times the builder started over (marks from before a restart are stale).
+    private var resets = 0
 
     /// A builder at the start of history (no events consumed yet).
     public init(timeline: FactTimeline) {
@@ -76,6 +78,17 @@ public struct FactBuilder: Sendable {
             warningParts: [timeline.standingWarnings, eventWarnings, releasedFreezes])
     }
 
+    /// `days` at `moment` (what `facts(at:).days` holds) without the rest of a snapshot: what
+    /// folds over days read at most checkpoints.
+    public mutating func days(at moment: Moment) -> CELValue {
+        moveTo(moment)
+        let today = days.today(at: moment)
+        _ = refreshDays(now: moment, today: today)
+        let range = days.range(today: today)
+        let dayCount = range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
+        return .list(CELList(prefixOf: days.values, count: min(dayCount, days.values.count)))
+    }
+
     /// Every streak's state at `moment`, in rule order: what `facts(at:).streakStates` holds,
     /// without building the `days` records (needed only when a streak has a `day` predicate).
     public mutating func streakStates(at moment: Moment) -> [StreakState] {
@@ -99,25 +112,44 @@ public struct FactBuilder: Sendable {
         return value
     }
 
+    /// The `days` records rebuilt since `mark`, as of the last `facts(at:)`: calls `changed` with
+    /// the offset (in `days`) of each, or returns `everything: true` when the records cannot be
+    /// followed from `mark` (the first call, or the first day moved) and every one must be read
+    /// again. Returns the mark to pass next time.
+    public func dayChanges(since mark: DayChangeMark, _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
+        let log = days.changedOffsets
+        let current = DayChangeMark(resets: resets, generation: days.generation, position: log.count)
+        guard mark.resets == resets, mark.generation == days.generation, mark.position <= log.count else {
+            return (current, true)
+        }
+        for index in mark.position..<log.count { changed(log[index]) }
+        return (current, false)
+    }
+
     // MARK: replay
 
     /// Consumes the events up to `moment`, starting over when it is earlier than the last one.
     private mutating func moveTo(_ moment: Moment) {
-        if let lastMoment, moment.instant < lastMoment.instant { self = FactBuilder(timeline: timeline) }
+        if let lastMoment, moment.instant < lastMoment.instant {
+            let resets = self.resets
+            self = FactBuilder(timeline: timeline)
+            self.resets = resets + 1
+        }
         lastMoment = moment
         advance(to: moment)
     }
 
     private mutating func advance(to moment: Moment) {
         let events = timeline.events
+        let stateEvents = timeline.state.events
         let snapshots = timeline.snapshotLevels
         while true {
-            let eventReady = position < events.count && events[position].event.at.instant <= moment.instant
+            let eventReady = position < events.count && stateEvents[events[position].position].at.instant <= moment.instant
             var snapshotReady = false
             if snapshotPosition < snapshots.count {
                 if let at = snapshots[snapshotPosition].snapshot.completedAt {
                     snapshotReady = at.instant <= moment.instant
-                        && (!eventReady || at.instant <= events[position].event.at.instant)
+                        && (!eventReady || at.instant <= stateEvents[events[position].position].at.instant)
                 } else {
                     snapshotReady = true
                 }
@@ -135,7 +167,8 @@ public struct FactBuilder: Sendable {
     }
 
     private mutating func apply(_ placed: TimelineEvent, at index: Int) {
-        days.add(placed)
+        let event = timeline.event(of: placed)
+        days.add(placed, type: event.type)
         if let warning = placed.warning { eventWarnings.append(warning) }
         switch placed.effect {
         case .none, .taskCompleted:
@@ -146,14 +179,14 @@ public struct FactBuilder: Sendable {
             days.setKillTime(day, minutes: minutes)
         case .level(let ordinal, let difficulty, let time, let moves):
             var progress = levels[ordinal] ?? LevelProgress()
-            progress.complete(at: placed.event.at, difficulty: difficulty, time: time, moves: moves)
+            progress.complete(at: event.at, difficulty: difficulty, time: time, moves: moves)
             levels[ordinal] = progress
             levelsValue = nil
         case .freeze(let covered, let name):
-            useFreeze(placed, covering: covered, streak: name)
+            useFreeze(placed, event: event, covering: covered, streak: name)
         }
-        for streak in timeline.countedBy[index] {
-            streaks[streak].record(placed.day, qualifies: true)
+        for streak in timeline.streaksCounting(event: index) {
+            streaks[Int(streak)].record(placed.day, qualifies: true)
         }
     }
 
@@ -170,8 +203,8 @@ public struct FactBuilder: Sendable {
 
     /// A `freeze_used` (SPEC 2.5, manual mode): offered to the named streak or to every streak
     /// with manual freezes; each decides with its facts as of the event.
-    private mutating func useFreeze(_ placed: TimelineEvent, covering covered: LocalDay, streak name: String?) {
-        let index = placed.event.index
+    private mutating func useFreeze(_ placed: TimelineEvent, event: StateEvent, covering covered: LocalDay, streak name: String?) {
+        let index = event.index
         let targets: [Int]
         if let name {
             guard let target = streaks.firstIndex(where: { $0.id == name }) else {
@@ -192,9 +225,9 @@ public struct FactBuilder: Sendable {
         }
         if targets.contains(where: dayStreaks.contains) {
             // `day` predicates must see the days as they are at the event.
-            _ = refreshDays(now: placed.event.at, today: placed.day)
+            _ = refreshDays(now: event.at, today: placed.day)
         }
-        let decided = days.killPassed(placed.day, now: placed.event.at)
+        let decided = days.killPassed(placed.day, now: event.at)
         for target in targets {
             if let warning = streaks[target].useFreeze(covering: covered, eventDay: placed.day, event: index,
                                                        todayDecided: decided) {

@@ -35,8 +35,10 @@ public struct FactTimeline: Sendable {
     let onTimeValues: [LocalDay: [CELValue]]
     let lateValues: [LocalDay: [CELValue]]
     /// Per event: the streaks (indices in `streakRules`) whose `counts` holds for it (on-time
-    /// events only).
-    let countedBy: [[Int]]
+    /// events only), flattened: event i's are `countedStreaks[countedEnds[i - 1] ..< countedEnds[i]]`
+    /// (one small array per event would cost more than the event's own record).
+    private let countedStreaks: [Int32]
+    private let countedEnds: [Int32]
     /// Per streak (index in `streakRules`) whose `counts` failed for some on-time event: the
     /// first such event (index in the state file) and the error.
     public let countsErrors: [Int: (event: Int, error: CELError)]
@@ -81,11 +83,12 @@ public struct FactTimeline: Sendable {
         var values: [CELValue] = []
         var onTime: [LocalDay: [CELValue]] = [:]
         var late: [LocalDay: [CELValue]] = [:]
-        var countedBy: [[Int]] = []
+        var countedStreaks: [Int32] = []
+        var countedEnds: [Int32] = []
         var countsErrors: [Int: (event: Int, error: CELError)] = [:]
         events.reserveCapacity(state.events.count)
         values.reserveCapacity(state.events.count)
-        countedBy.reserveCapacity(state.events.count)
+        countedEnds.reserveCapacity(state.events.count)
         let countsStreaks = qualifiers.enumerated().compactMap { index, qualifier -> (Int, StreakPredicate)? in
             if case .counts(let predicate) = qualifier { return (index, predicate) }
             return nil
@@ -94,37 +97,28 @@ public struct FactTimeline: Sendable {
         var span = DaySpan()
         span.note(calendar.calendarDay(of: now), from: .now)
         var recordShapes: [[String]: CELRecordShape] = [:]
-        for event in state.events {
+        for (position, event) in state.events.enumerated() {
             guard event.at.instant <= now.instant else {
                 warnings.append(FactWarning(.futureEvent, "'\(event.type)' at \(event.at) is after now (\(now)); ignored",
                                             event: event.index))
                 continue
             }
-            let placed = placer.place(event, catalogs: catalogs)
-            span.note(placed)
-            let value = FactTimeline.celValue(of: placed, calendar: calendar, labels: &labels, shapes: &recordShapes)
+            let placed = placer.place(event, position: position, catalogs: catalogs)
+            span.note(placed, of: event)
+            let value = FactTimeline.celValue(of: placed, event: event, calendar: calendar, labels: &labels,
+                                              shapes: &recordShapes)
             events.append(placed)
             values.append(value)
             if placed.onTime {
                 onTime[placed.day, default: []].append(value)
-                if countsStreaks.isEmpty {
-                    countedBy.append([])
-                } else {
-                    let activation = CELActivation(shape: Self.predicateShape, values: [value, user])
-                    var counted: [Int] = []
-                    for (streak, predicate) in countsStreaks {
-                        switch predicate.judge(value, in: activation) {
-                        case .bool(true): counted.append(streak)
-                        case .error(let error) where countsErrors[streak] == nil: countsErrors[streak] = (event.index, error)
-                        default: break
-                        }
-                    }
-                    countedBy.append(counted)
+                if !countsStreaks.isEmpty {
+                    Self.judgeCounts(value, user: user, event: event.index, streaks: countsStreaks,
+                                     counted: &countedStreaks, errors: &countsErrors)
                 }
             } else {
                 late[placed.day, default: []].append(value)
-                countedBy.append([])
             }
+            countedEnds.append(Int32(clamping: countedStreaks.count))
         }
         // Before anything walks the days: a span of centuries would take minutes.
         try span.check(file: state.file)
@@ -133,20 +127,29 @@ public struct FactTimeline: Sendable {
         eventValues = values
         onTimeValues = onTime
         lateValues = late
-        self.countedBy = countedBy
+        self.countedStreaks = countedStreaks
+        self.countedEnds = countedEnds
         self.countsErrors = countsErrors
         dayLabels = labels
 
+        snapshotLevels = Self.knownSnapshotLevels(state.levels, catalogs: catalogs, warnings: &warnings)
+        standingWarnings = warnings
+    }
+
+    /// The snapshot levels some catalog knows (the others are warned about), in the order they
+    /// become visible. Stable: entries without a time first, then by time, equal times in
+    /// written order.
+    private static func knownSnapshotLevels(_ levels: [LevelSnapshot], catalogs: CatalogIndex,
+                                            warnings: inout [FactWarning]) -> [(ordinal: Int, snapshot: LevelSnapshot)] {
         var snapshots: [(ordinal: Int, snapshot: LevelSnapshot)] = []
-        for snapshot in state.levels {
+        for snapshot in levels {
             guard let ordinal = catalogs.ordinal(of: snapshot.level) else {
                 warnings.append(FactWarning(.unknownLevel, "level '\(snapshot.level)' in the levels snapshot is in no catalog; ignored"))
                 continue
             }
             snapshots.append((ordinal, snapshot))
         }
-        // Stable: entries without a time first, then by time, equal times in written order.
-        snapshotLevels = snapshots.enumerated().sorted { a, b in
+        return snapshots.enumerated().sorted { a, b in
             switch (a.element.snapshot.completedAt, b.element.snapshot.completedAt) {
             case (nil, nil): return a.offset < b.offset
             case (nil, _): return true
@@ -154,7 +157,6 @@ public struct FactTimeline: Sendable {
             case (let x?, let y?): return x.instant != y.instant ? x.instant < y.instant : a.offset < b.offset
             }
         }.map(\.element)
-        standingWarnings = warnings
     }
 
     /// The facts at `moment` built from nothing (the reference the incremental builder must
@@ -162,6 +164,17 @@ public struct FactTimeline: Sendable {
     public func facts(at moment: Moment, achievements: CELValue = FactSnapshot.noAchievements) -> FactSnapshot {
         var builder = FactBuilder(timeline: self)
         return builder.facts(at: moment, achievements: achievements)
+    }
+
+    /// The state event a placed event stands for.
+    public func event(of placed: TimelineEvent) -> StateEvent {
+        state.events[placed.position]
+    }
+
+    /// The streaks (indices in `streakRules`) whose `counts` holds for event `index`.
+    func streaksCounting(event index: Int) -> ArraySlice<Int32> {
+        let start = index > 0 ? Int(countedEnds[index - 1]) : 0
+        return countedStreaks[start..<Int(countedEnds[index])]
     }
 
     /// The earliest local day of any event (the start of `days`).
@@ -192,14 +205,15 @@ public struct FactTimeline: Sendable {
         case .named:
             for boundary in boundaries {
                 let moment = calendar.instant(of: boundary, offsetHint: 0)
-                if moment.instant > firstEvent.event.at.instant && moment.instant <= now.instant { moments.append(moment) }
+                if moment.instant > event(of: firstEvent).at.instant && moment.instant <= now.instant { moments.append(moment) }
             }
         case .eventOffset:
             var next = 0
             for (index, placed) in events.enumerated() {
-                let offset = Int64(placed.event.at.offsetSeconds)
-                let start = placed.event.at.instant.seconds
-                let end = index + 1 < events.count ? events[index + 1].event.at.instant.seconds : now.instant.seconds
+                let at = event(of: placed).at
+                let offset = Int64(at.offsetSeconds)
+                let start = at.instant.seconds
+                let end = index + 1 < events.count ? event(of: events[index + 1]).at.instant.seconds : now.instant.seconds
                 while next < boundaries.count, boundaries[next].seconds <= end + offset {
                     let at = boundaries[next].seconds - offset
                     if at > start {
@@ -213,11 +227,24 @@ public struct FactTimeline: Sendable {
         return moments.filter { $0.instant <= now.instant && seen.insert($0.instant).inserted }.sorted()
     }
 
+    /// Appends the streaks (indices) whose `counts` holds for an on-time event to `counted`; the
+    /// first error of each streak is kept in `errors` (reported as `rule_error`).
+    private static func judgeCounts(_ value: CELValue, user: CELValue, event: Int, streaks: [(Int, StreakPredicate)],
+                                    counted: inout [Int32], errors: inout [Int: (event: Int, error: CELError)]) {
+        let activation = CELActivation(shape: predicateShape, values: [value, user])
+        for (streak, predicate) in streaks {
+            switch predicate.judge(value, in: activation) {
+            case .bool(true): counted.append(Int32(streak))
+            case .error(let error) where errors[streak] == nil: errors[streak] = (event, error)
+            default: break
+            }
+        }
+    }
+
     // MARK: event values
 
-    static func celValue(of placed: TimelineEvent, calendar: LocalCalendar, labels: inout DayLabels,
+    static func celValue(of placed: TimelineEvent, event: StateEvent, calendar: LocalCalendar, labels: inout DayLabels,
                          shapes: inout [[String]: CELRecordShape]) -> CELValue {
-        let event = placed.event
         let local = calendar.localDateTime(of: event.at)
         let label = labels[placed.day]
         var attributeNames: [String] = []
@@ -231,7 +258,7 @@ public struct FactTimeline: Sendable {
             label.week,
             .bool(placed.late),
         ]
-        values.reserveCapacity(values.count + event.fields.count)
+        values.reserveCapacity(values.count + max(0, event.fields.count - 2))  // `type` and `at` are above
         event.forEachAttribute { key, value in
             attributeNames.append(key)
             values.append(value.celValue)

@@ -11,6 +11,8 @@ public struct JSONParser {
     private var line = 1
     private var lineStart = 0
     private var path: [JSONPath.Component] = []
+    /// The key arrays of the last few distinct objects parsed, for sharing (see `parseObject`).
+    private var recentKeys: [[String]] = []
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -57,7 +59,8 @@ public struct JSONParser {
         guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
         position += 1
         var object = JSONObject()
-        var seen = Set<String>()
+        // Objects are small (an event has a few keys): a linear look beats hashing every key.
+        var seen: Set<String>?
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -72,7 +75,15 @@ public struct JSONParser {
             }
             let keyStart = position
             let key = try parseString()
-            guard seen.insert(key).inserted else {
+            let repeated: Bool
+            if var keys = seen {
+                repeated = !keys.insert(key).inserted
+                seen = keys
+            } else {
+                repeated = object.keys.contains(key)
+                if object.keys.count >= 8 { seen = Set(object.keys + [key]) }
+            }
+            guard !repeated else {
                 // Strings hold no raw newlines, so the key starts on the current line.
                 throw JSONParseError(message: "duplicate key \(JSONWriter.quoted(key))", line: line,
                                      column: column(of: keyStart), path: JSONPath(path + [.key(key)]))
@@ -92,6 +103,13 @@ public struct JSONParser {
             }
             if bytes[position] == UInt8(ascii: "}") {
                 position += 1
+                // Events of one kind repeat their keys: one shared array instead of one per object.
+                if let shared = recentKeys.first(where: { $0 == object.keys }) {
+                    object.adoptKeys(shared)
+                } else {
+                    if recentKeys.count == 4 { recentKeys.removeFirst() }
+                    recentKeys.append(object.keys)
+                }
                 return .object(object)
             }
             throw error("unexpected \(describeCurrent()); expected ',' or '}'")

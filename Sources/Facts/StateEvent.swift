@@ -38,13 +38,15 @@ public struct StateEvent: Sendable, Hashable {
     }
 
     /// Reserved event types with their checked attributes.
+    /// Payloads are boxed (`indirect`) so that the common events stay small: a million of
+    /// them are held several times over.
     public enum Kind: Sendable, Hashable {
         case taskCompleted
-        case levelCompleted(level: String, difficulty: String?, time: Double?, moves: Int64?)
-        case dayPlanned(date: LocalDay?, tasks: Int)
+        indirect case levelCompleted(level: String, difficulty: String?, time: Double?, moves: Int64?)
+        indirect case dayPlanned(date: LocalDay?, tasks: Int)
         /// `to` is `nil` when the written value is not a valid `HH:MM` (a warning, not an error).
-        case killTimeChanged(date: LocalDay?, to: KillTimeValue)
-        case freezeUsed(date: LocalDay?, streak: String?)
+        indirect case killTimeChanged(date: LocalDay?, to: KillTimeValue)
+        indirect case freezeUsed(date: LocalDay?, streak: String?)
         /// Any other type.
         case other
     }

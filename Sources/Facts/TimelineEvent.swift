@@ -3,8 +3,12 @@ import CEL
 /// An event placed on the calendar: its local day, whether it was late, and what it does to
 /// the facts. All of this is decided once, at the event's own time (SPEC 2.3), so it is
 /// computed in one pass when the timeline is built.
+///
+/// It names its event by position in the state's (sorted) `events` rather than holding a copy
+/// (`FactTimeline.event(of:)`): a million events are held once.
 public struct TimelineEvent: Sendable {
-    public var event: StateEvent
+    /// Position of the event in `StateFile.events` (processing order).
+    public var position: Int
     /// The day it belongs to (after `late: next_day` moved it).
     public var day: LocalDay
     public var late: Bool
@@ -12,7 +16,26 @@ public struct TimelineEvent: Sendable {
     public var onTime: Bool
     public var effect: Effect
     /// A warning decided at the event (`kill_time_passed`, `invalid_kill_time`, `unknown_level`).
-    public var warning: FactWarning?
+    public var warning: FactWarning? {
+        get { warningBox?.warning }
+        set { warningBox = newValue.map(WarningBox.init) }
+    }
+    /// Boxed: few events have a warning, and a million events are held at once.
+    private var warningBox: WarningBox?
+
+    private final class WarningBox: Sendable {
+        let warning: FactWarning
+        init(_ warning: FactWarning) { self.warning = warning }
+    }
+
+    public init(position: Int, day: LocalDay, late: Bool, onTime: Bool, effect: Effect, warning: FactWarning? = nil) {
+        self.position = position
+        self.day = day
+        self.late = late
+        self.onTime = onTime
+        self.effect = effect
+        self.warning = warning
+    }
 
     /// What the event changes besides being an event.
     public enum Effect: Sendable, Hashable {
@@ -24,8 +47,8 @@ public struct TimelineEvent: Sendable {
         /// An accepted `kill_time_changed`.
         case killTime(day: LocalDay, to: Int)
         /// A `freeze_used` covering `covered` (decided per streak when replayed).
-        case freeze(covered: LocalDay, streak: String?)
+        indirect case freeze(covered: LocalDay, streak: String?)
         /// A `level_completed` of a catalog level (by ordinal).
-        case level(ordinal: Int, difficulty: String?, time: Double?, moves: Int64?)
+        indirect case level(ordinal: Int, difficulty: String?, time: Double?, moves: Int64?)
     }
 }

@@ -27,6 +27,15 @@ public struct DecisionJSONRenderer: Sendable {
     }
 
     public func render(_ decision: Decision) -> String {
+        JSONWriter.write(.object(document(decision)), layout: .pretty(indent: 2)) + "\n"
+    }
+
+    /// The same decision on one line (NDJSON, `eval --batch`).
+    public func renderLine(_ decision: Decision) -> String {
+        JSONWriter.write(.object(document(decision)), layout: .compact) + "\n"
+    }
+
+    private func document(_ decision: Decision) -> JSONObject {
         var object = Self.json(decision)
         if !meta.isEmpty {
             object["achievements"] = .object(JSONObject(decision.achievements.map { standing in
@@ -40,7 +49,7 @@ public struct DecisionJSONRenderer: Sendable {
                 return (streak.id, .object(entry))
             }))
         }
-        return JSONWriter.write(.object(object), layout: .pretty(indent: 2)) + "\n"
+        return object
     }
 
     /// Rule data (`meta`) as JSON: maps in written order, CEL scalars as JSON scalars.
@@ -91,6 +100,8 @@ public struct DecisionJSONRenderer: Sendable {
                                                  ("target", json(standing.progress.target))]))
         if let version = standing.catalogVersion { object["catalog_version"] = .int(Int64(version)) }
         if let added = standing.newLevels { object["new_levels"] = .int(Int64(added)) }
+        if let times = standing.times { object["times"] = .int(Int64(times)) }
+        if let waiting = standing.waitingFor { object["waiting_for"] = .array(waiting.map { .string($0) }) }
         return object
     }
 

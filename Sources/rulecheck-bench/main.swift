@@ -9,6 +9,8 @@ case "validate":
     ValidateBench.run(rest)
 case "replay":
     ReplayBench.run(arguments: rest)
+case "products":
+    ProductBench.run(arguments: rest)
 default:
-    print("usage: rulecheck-bench cel | validate [RUNS] | replay")
+    print("usage: rulecheck-bench cel | validate [RUNS] | replay | products [RUNS]")
 }

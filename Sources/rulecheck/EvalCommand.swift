@@ -13,6 +13,11 @@ struct EvalCommand: ParsableCommand {
             Replays the user's history (SPEC 5) and prints what unlocks, when, and how far every \
             achievement is. Exit status: 0 success, 1 the rules have errors, 2 bad usage or an \
             unreadable / invalid state file (nothing is written then).
+
+            With --batch, reads one JSON state per line (NDJSON) from stdin or --states and writes \
+            one decision per line, in input order, each the --format json decision on one line; a \
+            bad line gives {"line": N, "path": ..., "error": ...} and the run goes on. Exit status \
+            1 when any line failed.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -26,7 +31,16 @@ struct EvalCommand: ParsableCommand {
     var ruleset: String?
 
     @Option(help: "The user's state file (JSON, or YAML by extension).")
-    var state: String
+    var state: String?
+
+    @Flag(help: "Evaluate many states: NDJSON in (stdin, or --states), NDJSON decisions out.")
+    var batch = false
+
+    @Option(help: "With --batch: read the states from this file instead of stdin.")
+    var states: String?
+
+    @Option(help: "With --batch: how many states to evaluate at once (default: every core).")
+    var jobs: Int?
 
     @Option(help: "The evaluation moment, RFC 3339 with an offset (default: the file's now, else the clock).")
     var now: String?
@@ -40,8 +54,27 @@ struct EvalCommand: ParsableCommand {
     @Option(name: .customLong("write-state"), help: "Write the state with every unlock persisted to this file.")
     var writeState: String?
 
+    func validate() throws {
+        if batch {
+            guard state == nil, writeState == nil else {
+                throw ValidationError("--batch reads states from stdin or --states; --state and --write-state do not apply")
+            }
+            if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+            if let now, case .failure(let problem) = Moment.parse(now) {
+                throw ValidationError("--now '\(now)': \(problem)")
+            }
+        } else {
+            guard state != nil else { throw ValidationError("missing --state (or --batch)") }
+            guard states == nil, jobs == nil else { throw ValidationError("--states and --jobs go with --batch") }
+        }
+    }
+
     func run() throws {
         let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: ruleset))
+        guard let state, !batch else {
+            try runBatch(rules)
+            return
+        }
         let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: now)
         if let writeState {
             do {
@@ -58,5 +91,22 @@ struct EvalCommand: ParsableCommand {
         case .text: DecisionTextRenderer().render(decision, rules: shown)
         }
         try StandardStream.output.write(text)
+    }
+
+    private func runBatch(_ rules: RuleSet) throws {
+        let input: FileHandle
+        if let states {
+            guard let handle = FileHandle(forReadingAtPath: states) else {
+                throw CommandInput.usageFailure("error: --states \(states): cannot read the file")
+            }
+            input = handle
+        } else {
+            input = FileHandle.standardInput
+        }
+        let batch = BatchEvaluation(replay: Replay(rules: rules), shown: rules.localized(to: locale),
+                                    renderer: DecisionJSONRenderer(rules: rules), now: now,
+                                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let result = try batch.run(input: input)
+        if result.failed > 0 { throw ExitCode(1) }
     }
 }

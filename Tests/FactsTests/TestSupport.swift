@@ -54,6 +54,7 @@ func render(_ value: CELValue) -> String {
     case .timestamp(let timestamp): return Moment(instant: timestamp, offsetSeconds: 0).description
     case .duration(let duration): return "\(duration.seconds)s"
     case .type(let type): return "type(\(type))"
+    case .optional: return value.description
     case .error(let error): return "error(\(error.message))"
     }
 }
@@ -63,7 +64,7 @@ func render(_ value: CELValue) -> String {
 func checkpoints(_ timeline: FactTimeline) -> [Moment] {
     var seen = Set<CEL.CELTimestamp>()
     var moments: [Moment] = []
-    for candidate in (timeline.events.map(\.event.at) + timeline.timeCheckpoints() + [timeline.now]).sorted()
+    for candidate in (timeline.events.map { timeline.event(of: $0).at } + timeline.timeCheckpoints() + [timeline.now]).sorted()
     where seen.insert(candidate.instant).inserted {
         moments.append(candidate)
     }

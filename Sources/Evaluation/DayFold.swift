@@ -1,0 +1,143 @@
+import CEL
+
+/// A macro over `days` whose body reads only its day, with what the expression makes of it: a
+/// boolean (`exists`, `all`, `exists_one`), a count (`size` of a `filter`), or a `max`, `min` or
+/// `sum` of the mapped values (with literal numbers added before or after, as in
+/// `(days.map(d, …) + [0]).max()`). A day's record changes only on the days an event, a plan or
+/// passing time touches, so the body is evaluated once per record (`DayFoldValues`) and the result
+/// is folded over the days in order instead of iterating every day at every checkpoint.
+struct DayFold: Sendable {
+    enum Reduction: Sendable, Equatable {
+        /// The macro's own boolean (`all`, `exists`, `exists_one`).
+        case macro
+        case size
+        case max
+        case min
+        case sum
+    }
+
+    var shape: EventFold.Shape
+    var reduction: Reduction
+    var iterVar: String
+    /// Literal numbers before and after the mapped values (`[0] + …`, `… + [0]`).
+    var leading: [CELValue] = []
+    var trailing: [CELValue] = []
+    /// The name the rewritten expression reads its value under.
+    var variable = ""
+    var predicate: CELProgram?
+    var transform: CELProgram?
+    /// What the body binds: its day.
+    var shapeOfBinding: CELRecordShape
+
+    init(shape: EventFold.Shape, reduction: Reduction, iterVar: String, checked: CELCheckedAST) {
+        self.shape = shape
+        self.reduction = reduction
+        self.iterVar = iterVar
+        shapeOfBinding = CELRecordShape(fields: [iterVar])
+        // Bodies keep the checker's types (an empty `sum()` inside is 0 of the element type).
+        func program(_ body: CELExpr) -> CELProgram? {
+            let ast = CELAST(root: body, source: checked.ast.source, macroCalls: checked.ast.macroCalls)
+            return try? CELProgram(checked: CELCheckedAST(ast: ast, types: checked.types, references: checked.references))
+        }
+        switch shape {
+        case .all(let p), .exists(let p), .existsOne(let p), .filter(let p):
+            predicate = program(p)
+        case .map(let x):
+            transform = program(x)
+        case .mapFiltered(let p, let x):
+            predicate = program(p)
+            transform = program(x)
+        case .count:
+            break
+        }
+    }
+
+    // MARK: recognizing
+
+    /// The day fold `expr` is, if it is one: a boolean macro over `days`, `size` of a `filter`
+    /// over `days`, or `max`/`min`/`sum` of a `map` over `days` (optionally with a list of
+    /// number literals added on either side); every body closed over its day.
+    static func match(_ expr: CELExpr, checked: CELCheckedAST, bound: Set<String>) -> DayFold? {
+        switch expr.kind {
+        case .comprehension(let c):
+            guard let (shape, iterVar) = daysMacro(c, checked: checked, bound: bound) else { return nil }
+            switch shape {
+            case .all, .exists, .existsOne: return DayFold(shape: shape, reduction: .macro, iterVar: iterVar, checked: checked)
+            default: return nil
+            }
+        case .call(let target, let function, let args):
+            let operand: CELExpr? = target == nil ? (args.count == 1 ? args[0] : nil) : (args.isEmpty ? target : nil)
+            guard let operand else { return nil }
+            let reduction: Reduction
+            switch function {
+            case "size": reduction = .size
+            case "max": reduction = .max
+            case "min": reduction = .min
+            case "sum": reduction = .sum
+            default: return nil
+            }
+            return reduced(operand, by: reduction, checked: checked, bound: bound)
+        default:
+            return nil
+        }
+    }
+
+    private static func reduced(_ operand: CELExpr, by reduction: Reduction, checked: CELCheckedAST,
+                                bound: Set<String>) -> DayFold? {
+        var leading: [CELValue] = [], trailing: [CELValue] = []
+        var list = operand
+        if reduction != .size, case .call(nil, "_+_", let args) = operand.kind, args.count == 2 {
+            if let numbers = numberLiterals(args[1]) {
+                trailing = numbers
+                list = args[0]
+            } else if let numbers = numberLiterals(args[0]) {
+                leading = numbers
+                list = args[1]
+            } else {
+                return nil
+            }
+        }
+        guard case .comprehension(let c) = list.kind,
+              let (shape, iterVar) = daysMacro(c, checked: checked, bound: bound) else { return nil }
+        switch (shape, reduction) {
+        case (.filter, .size), (.map, .max), (.map, .min), (.map, .sum),
+             (.mapFiltered, .max), (.mapFiltered, .min), (.mapFiltered, .sum):
+            var fold = DayFold(shape: shape, reduction: reduction, iterVar: iterVar, checked: checked)
+            fold.leading = leading
+            fold.trailing = trailing
+            return fold
+        default:
+            return nil
+        }
+    }
+
+    /// `[1, 2.5]`: a list of int, uint or double literals.
+    private static func numberLiterals(_ expr: CELExpr) -> [CELValue]? {
+        guard case .list(let elements) = expr.kind else { return nil }
+        var values: [CELValue] = []
+        for element in elements {
+            guard case .literal(let literal) = element.kind else { return nil }
+            switch literal {
+            case .int(let v): values.append(.int(v))
+            case .uint(let v): values.append(.uint(v))
+            case .double(let v): values.append(.double(v))
+            default: return nil
+            }
+        }
+        return values
+    }
+
+    /// A standard macro over the `days` variable whose bodies read only its day.
+    private static func daysMacro(_ c: CELComprehension, checked: CELCheckedAST,
+                                  bound: Set<String>) -> (EventFold.Shape, String)? {
+        guard c.iterVar2 == nil, case .ident(let name) = c.iterRange.kind, name == FactVariable.days.rawValue,
+              !bound.contains(name) else { return nil }
+        if let reference = checked.references[c.iterRange.id] {
+            guard case .variable(let qualified) = reference, qualified == name else { return nil }
+        }
+        guard let shape = EventFoldPlanner.shape(of: c),
+              EventFoldPlanner.bodies(of: shape).allSatisfy({ EventFoldPlanner.isClosed($0, over: c.iterVar, checked: checked) })
+        else { return nil }
+        return (shape, c.iterVar)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Generated TaskMate histories for the product benchmark, deterministic, written as JSON.
+enum HistoryText {
+    /// 1,000,000 events (focus sessions, tasks created and completed) over three years to
+    /// 2026-01-01, about 67 MB.
+    static func million() -> [UInt8] {
+        let start: Int64 = 1_672_502_400  // 2023-01-01T00:00:00+08:00
+        let count = 1_000_000
+        let step = Double(3 * 365 * 86_400 - 3_600) / Double(count)
+        return document(now: "2026-01-01T00:00:00+08:00", userID: "million", count: count) { index in
+            start + Int64(Double(index) * step)
+        }
+    }
+
+    /// One event a day for `days` days from 1971-01-01 09:00 (+08:00): 20,000 days is 55 years.
+    static func daily(days: Int) -> [UInt8] {
+        let start: Int64 = 31_536_000 + 3_600  // 1971-01-01T09:00:00+08:00
+        let now = timestamp(start + Int64(days) * 86_400)
+        return document(now: now, userID: "daily", count: days) { index in start + Int64(index) * 86_400 }
+    }
+
+    /// A TaskMate state of 100 events over ten days on one line, for `eval --batch`.
+    static func hundredEvents(user: Int) -> String {
+        let start: Int64 = 1_767_225_600 + Int64(user % 50) * 86_400  // 2026-01-01T08:00:00+08:00
+        let bytes = document(now: timestamp(start + 11 * 86_400), userID: "user\(user)", count: 100) { index in
+            start + Int64(index) * 8_640
+        }
+        return String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    private static func document(now: String, userID: String, count: Int, at: (Int) -> Int64) -> [UInt8] {
+        let kinds = ["focus_session", "task_completed", "task_created"]
+        var text = "{\"schema\": 1, \"user\": {\"id\": \"\(userID)\", \"timezone\": \"Asia/Shanghai\"}, \"now\": \"\(now)\", \"events\": [\n"
+        text.reserveCapacity(count * 70)
+        for index in 0..<count {
+            let kind = kinds[index % kinds.count]
+            text += "{\"type\": \"\(kind)\", \"at\": \"\(timestamp(at(index)))\""
+            if kind == "focus_session" { text += ", \"minutes\": 25" }
+            text += index + 1 < count ? "},\n" : "}\n"
+        }
+        text += "]}\n"
+        return Array(text.utf8)
+    }
+
+    /// RFC 3339 in +08:00.
+    private static func timestamp(_ seconds: Int64) -> String {
+        let local = seconds + 28_800
+        let days = Int(local.quotientAndRemainder(dividingBy: 86_400).quotient)
+        let rest = Int(local - Int64(days) * 86_400)
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d+08:00", year, month, day, rest / 3600, rest % 3600 / 60, rest % 60)
+    }
+}

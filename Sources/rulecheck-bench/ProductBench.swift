@@ -1,0 +1,135 @@
+import CEL
+import Evaluation
+import Facts
+import Foundation
+import Output
+import Rules
+
+/// `rulecheck-bench products`: the products' real rules against their long-time users (in
+/// process: state read, timeline, replay, decision and JSON), `rulecheck eval` as a whole process
+/// on TaskMate's long-time user, and two generated histories run through the release binary:
+/// 1,000,000 events (time, peak memory / file size) and 20,000 daily events over 55 years.
+/// Generated files go to a temporary folder and are removed. Run from the repository root.
+///
+/// Usage: `rulecheck-bench products [RUNS]`. Missed targets are listed last.
+enum ProductBench {
+    /// Rule paths and long-time user of each product.
+    static let products: [(name: String, paths: [String])] = [
+        ("taskmate", ["rules/taskmate"]), ("puzzle", ["rules/puzzle", "catalogs/puzzle"]), ("weekyii", ["rules/weekyii"]),
+        ("lifer", ["rules/lifer"]), ("skinlab", ["rules/skinlab"]),
+    ]
+    static let binary = ".build/release/rulecheck"
+
+    @discardableResult
+    static func run(arguments: [String] = []) -> Int32 {
+        let runs = max(1, arguments.first.flatMap(Int.init) ?? 15)
+        guard FileManager.default.fileExists(atPath: "rules/taskmate") else {
+            print("products: run from the repository root (rules/taskmate not found)")
+            return 2
+        }
+        var missed: [String] = []
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-products-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+
+        // Children first: a child's peak memory is read from RUSAGE_CHILDREN, the largest so far.
+        let million = folder.appendingPathComponent("million.json").path
+        let daily = folder.appendingPathComponent("daily_55_years.json").path
+        do {
+            try HistoryText.write(HistoryText.million(), to: million)
+            try HistoryText.write(HistoryText.daily(days: 20_000), to: daily)
+        } catch {
+            print("products: cannot write the generated histories: \(error)")
+            return 2
+        }
+        if let child = ChildRun(binary: binary, arguments: ["eval", "rules/taskmate", "--state", million]) {
+            let size = (try? FileManager.default.attributesOfItem(atPath: million)[.size] as? Int) ?? 1
+            let ratio = Double(child.peakKilobytes) * 1024 / Double(max(1, size))
+            print(String(format: "products: 1,000,000 events (%.0f MB) whole process: %.2f s wall, %.2f s CPU, peak %.0f MB = %.1fx the file (targets: 5 s, 10x)",
+                         Double(size) / 1_048_576, child.wallSeconds, child.cpuSeconds, Double(child.peakKilobytes) / 1024, ratio))
+            if child.cpuSeconds > 5 { missed.append("1M events time") }
+            if ratio > 10 { missed.append("1M events memory") }
+        } else {
+            print("products: \(binary) not found or failed; build it with `swift build -c release --product rulecheck`")
+            missed.append("release binary")
+        }
+        if let child = ChildRun(binary: binary, arguments: ["eval", "rules/taskmate", "--state", daily]) {
+            print(String(format: "products: 20,000 daily events over 55 years whole process: %.2f s wall, %.2f s CPU (target: 1 s)",
+                         child.wallSeconds, child.cpuSeconds))
+            if child.cpuSeconds > 1 { missed.append("55-year history") }
+        }
+        let whole = (0..<runs).compactMap { _ in
+            ChildRun(binary: binary, arguments: ["eval", "rules/taskmate", "--state", "examples/taskmate/long_time_user.json"])
+        }
+        if !whole.isEmpty {
+            let wall = whole.map(\.wallSeconds).sorted()[whole.count / 2] * 1000
+            let cpu = whole.map(\.cpuSeconds).sorted()[whole.count / 2] * 1000
+            print(String(format: "products: taskmate long-time user, whole process: median %.1f ms wall, %.1f ms CPU over %d runs (target: 30 ms)",
+                         wall, cpu, whole.count))
+            if cpu > 30 { missed.append("taskmate whole process") }
+        }
+
+        missed += batchThroughput(folder: folder)
+
+        for product in products {
+            guard let median = inProcess(product.paths, state: "examples/\(product.name)/long_time_user.json", runs: runs) else {
+                missed.append(product.name)
+                continue
+            }
+            let target = product.name == "taskmate" ? " (target: 5 ms)" : ""
+            print(String(format: "products: %@ long-time user in process: median %.2f ms CPU%@", product.name, median, target))
+            if product.name == "taskmate", median > 5 { missed.append("taskmate in process") }
+        }
+        if let median = inProcess(["rules/taskmate"], state: daily, runs: max(1, runs / 5)) {
+            print(String(format: "products: taskmate, 20,000 daily events in process: median %.1f ms CPU", median))
+        }
+        if !missed.isEmpty { print("products: missed: \(missed.joined(separator: ", "))") }
+        return missed.isEmpty ? 0 : 1
+    }
+
+    /// `eval --batch` on every core: 2,000 TaskMate states of 100 events, and 400 copies of the
+    /// long-time user; states per second of wall time.
+    static func batchThroughput(folder: URL) -> [String] {
+        var missed: [String] = []
+        let longTime = (try? String(contentsOfFile: "examples/taskmate/long_time_user.json", encoding: .utf8))?
+            .replacingOccurrences(of: "\n", with: " ") ?? ""
+        let cases: [(name: String, lines: [String], target: Double)] = [
+            ("100-event states", (0..<2_000).map { HistoryText.hundredEvents(user: $0) }, 5_000),
+            ("long-time users", Array(repeating: longTime, count: 400), 500),
+        ]
+        for (name, lines, target) in cases {
+            let path = folder.appendingPathComponent("batch.ndjson").path
+            guard (try? HistoryText.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: path)) != nil,
+                  let child = ChildRun(binary: binary, arguments: ["eval", "rules/taskmate", "--batch", "--states", path]) else {
+                missed.append("batch \(name)")
+                continue
+            }
+            let rate = Double(lines.count) / child.wallSeconds
+            print(String(format: "products: eval --batch, %d TaskMate %@: %.0f states/s wall (%.2f s, %.2f s CPU) (target: %.0f/s on 2 cores)",
+                         lines.count, name, rate, child.wallSeconds, child.cpuSeconds, target))
+            if rate < target { missed.append("batch \(name)") }
+        }
+        return missed
+    }
+
+    /// Median CPU milliseconds of reading the state and deciding (rules loaded once, as a
+    /// service would), or `nil` when the rules or the state do not load.
+    static func inProcess(_ paths: [String], state path: String, runs: Int) -> Double? {
+        guard let rules = RuleSetLoader.load(paths: paths).ruleSet else {
+            print("products: \(paths.joined(separator: " ")) does not load")
+            return nil
+        }
+        var times: [Double] = []
+        for index in 0...runs {
+            let started = ReplayBench.threadCPUTime()
+            guard let evaluation = try? UserEvaluation(rules: rules, statePath: path) else {
+                print("products: \(path) does not evaluate")
+                return nil
+            }
+            _ = DecisionJSONRenderer().render(evaluation.decision)
+            if index > 0 { times.append(ReplayBench.threadCPUTime() - started) }  // the first run warms caches
+        }
+        times.sort()
+        return times[times.count / 2]
+    }
+}
