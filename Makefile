@@ -3,7 +3,7 @@ SWIFT ?= swift
 RELEASE_BIN = .build/release/rulecheck
 SHARED ?= ../shared
 
-.PHONY: demo test build release bench deps
+.PHONY: demo test build release bench deps fuzz fuzz-build
 
 deps:
 	@pkg-config --exists yaml-0.1 || { echo "installing libyaml-dev"; \
@@ -28,8 +28,11 @@ test: deps
 	$(RELEASE_BIN) validate --format sarif > rulecheck.sarif
 	$(RELEASE_BIN) test
 	$(RELEASE_BIN) test examples/puzzle/coming_soon
+	python3 Tests/schema/validate_rule_files.py $(RELEASE_BIN)
 	@if [ -f $(SHARED)/acceptance/run.py ]; then python3 $(SHARED)/acceptance/run.py $(RELEASE_BIN); \
 	  else echo "acceptance: $(SHARED)/acceptance not found, skipped"; fi
+	@if [ -f $(SHARED)/acceptance-1.1/run.py ]; then python3 $(SHARED)/acceptance-1.1/run.py $(RELEASE_BIN); \
+	  else echo "acceptance-1.1: $(SHARED)/acceptance-1.1 not found, skipped"; fi
 
 bench: deps
 	$(SWIFT) build -c release --product rulecheck
@@ -38,3 +41,32 @@ bench: deps
 	.build/release/rulecheck-bench validate
 	.build/release/rulecheck-bench replay
 	.build/release/rulecheck-bench products
+
+# Fuzzing (docs/fuzzing.md), outside `make test`: libFuzzer builds in their own scratch path.
+# `make fuzz SECONDS=600` runs each target for SECONDS; `FUZZ_TARGETS=yaml` picks targets.
+# Findings (crashes, timeouts, out-of-memory) land in .build-fuzz/findings/. Linked with lld:
+# gold fails with an internal error on the fuzzer-instrumented objects.
+SECONDS ?= 60
+FUZZ_TARGETS ?= yaml rules cel cel-eval state eval
+FUZZ_SCRATCH ?= .build-fuzz
+FUZZ_BIN = $(FUZZ_SCRATCH)/release/rulecheck-fuzz
+# Fork mode with ignore_*: a campaign runs its whole time and collects every finding.
+FUZZ_OPTIONS ?= -timeout=10 -rss_limit_mb=2048 -max_len=65536 -fork=1 -ignore_timeouts=1 -ignore_ooms=1 -ignore_crashes=1
+
+fuzz-build: deps
+	$(SWIFT) build -c release --product rulecheck-fuzz --scratch-path $(FUZZ_SCRATCH) \
+	  -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+
+fuzz: fuzz-build
+	python3 scripts/fuzz-corpus.py $(FUZZ_SCRATCH)/corpus
+	@mkdir -p $(FUZZ_SCRATCH)/findings
+	@status=0; for target in $(FUZZ_TARGETS); do \
+	  echo "== $$target: $(SECONDS) s"; \
+	  $(FUZZ_BIN) $$target $(FUZZ_SCRATCH)/corpus/$$target -max_total_time=$(SECONDS) $(FUZZ_OPTIONS) \
+	    -artifact_prefix=$(FUZZ_SCRATCH)/findings/$$target- > $(FUZZ_SCRATCH)/$$target.log 2>&1; rc=$$?; \
+	  grep -E '^#[0-9]+: cov' $(FUZZ_SCRATCH)/$$target.log | tail -1; \
+	  grep -hE '^(==[0-9]+== ERROR|SUMMARY|artifact_prefix|Test unit written|INFO: exiting)' $(FUZZ_SCRATCH)/$$target.log | sort | uniq -c; \
+	  [ $$rc = 0 ] || { echo "== $$target: finding (exit $$rc), see $(FUZZ_SCRATCH)/$$target.log"; status=1; }; \
+	done; \
+	echo "findings:"; ls $(FUZZ_SCRATCH)/findings; \
+	if [ -n "$$(ls $(FUZZ_SCRATCH)/findings)" ]; then status=1; fi; exit $$status

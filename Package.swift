@@ -34,6 +34,10 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
+            name: "rulecheck-fuzz",
+            dependencies: ["Output", "Evaluation", "Facts", "Rules", "CEL", "YAMLSource"]
+        ),
+        .executableTarget(
             name: "rulecheck-bench",
             dependencies: ["Output", "Evaluation", "Facts", "Rules", "Diagnostics", "CEL", "YAMLSource"]
         ),

@@ -2,7 +2,8 @@
 ///
 /// Starts with the standard library of langdef (operators, `size`, string functions,
 /// conversions, date/time accessors) plus `list.sum()`, `list.min()` and `list.max()`, and
-/// cel-go's strings and math extension libraries (`'abc'.charAt(1)`, `math.greatest(a, b)`).
+/// cel-go's extension libraries: strings, math, lists, bindings (`cel.bind`) and optional
+/// values (`'abc'.charAt(1)`, `math.greatest(a, b)`, `l.distinct()`, `m[?k].orValue(0)`).
 public struct CELEnvironment: Sendable {
     /// The namespace names are resolved in (langdef "Name Resolution"), e.g. `com.example`.
     public var container: String
@@ -11,10 +12,13 @@ public struct CELEnvironment: Sendable {
     /// Declared functions by qualified name, standard ones included.
     public private(set) var functions: [String: [CELOverload]] = CELEnvironment.builtInFunctions
 
-    /// The standard declarations and the extension libraries' (their names are disjoint).
+    /// The standard declarations and the extension libraries'. A name in two of them (`_[_]`
+    /// of optional values, `reverse` of lists and strings) has the overloads of both.
     static let builtInFunctions: [String: [CELOverload]] = CELStandardDeclarations.functions
-        .merging(CELStringExtensionDeclarations.functions) { standard, _ in standard }
-        .merging(CELMathExtensionDeclarations.functions) { standard, _ in standard }
+        .merging(CELStringExtensionDeclarations.functions) { $0 + $1 }
+        .merging(CELMathExtensionDeclarations.functions) { $0 + $1 }
+        .merging(CELListsExtensionDeclarations.functions) { $0 + $1 }
+        .merging(CELOptionalDeclarations.functions) { $0 + $1 }
 
     public init(container: String = "") {
         self.container = container

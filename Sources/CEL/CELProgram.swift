@@ -77,7 +77,8 @@ public struct CELProgram: Sendable {
                         var frame = CELFrame(slots: slots, activation: activationPointer, budget: costLimit - baseCost)
                         frame.trace = trace
                         let value = root(&frame)
-                        let used = Swift.min(costLimit, Swift.max(0, costLimit - frame.budget))
+                        let (difference, overflow) = costLimit.subtractingReportingOverflow(frame.budget)
+                        let used = overflow ? costLimit : Swift.min(costLimit, Swift.max(0, difference))
                         return (value: frame.exceeded ? .error(CELFrame.costError) : value, steps: used)
                     }
                     (slots + variableCount).deinitialize(count: slotCount - variableCount)

@@ -63,6 +63,7 @@ public indirect enum CELType: Sendable, Hashable, CustomStringConvertible {
         case "type": return .type(.dyn)
         case "google.protobuf.Timestamp": return .timestamp
         case "google.protobuf.Duration": return .duration
+        case CELOptionalSyntax.typeName: return CELOptionalSyntax.type(.dyn)
         default: return nil
         }
     }

@@ -14,6 +14,8 @@ public enum CELValue: Sendable {
     case timestamp(CELTimestamp)
     case duration(CELDuration)
     case type(CELType)
+    /// An optional value (cel-go's optional values): `nil` is `optional.none()`. Boxed.
+    indirect case optional(CELValue?)
     /// Boxed, so that the rare error does not make every value larger.
     indirect case error(CELError)
 }
@@ -35,6 +37,7 @@ extension CELValue {
         case .timestamp: .timestamp
         case .duration: .duration
         case .type: .type(.dyn)
+        case .optional: CELOptionalSyntax.type(.dyn)
         case .error: .error
         }
     }

@@ -19,9 +19,15 @@ public struct AwardStanding: Sendable, Hashable {
     public var newLevels: Int?
     /// Whether the unlock came from the state's `unlocked` list.
     public var isStored: Bool
+    /// Repeatable awards: how many times it unlocked so far (stored and new); `nil` for others.
+    public var times: Int?
+    /// A locked award whose criterion holds at `now`: the `requires` ids not unlocked yet.
+    public var waitingFor: [String]?
 
     public init(id: String, state: State, category: String = "general", unlockedAt: Moment?, progress: AwardProgress, hidden: Bool,
-                catalogVersion: Int? = nil, newLevels: Int? = nil, isStored: Bool = false) {
+                catalogVersion: Int? = nil, newLevels: Int? = nil, isStored: Bool = false, times: Int? = nil,
+                waitingFor: [String]? = nil) {
+        self.times = times
         self.id = id
         self.state = state
         self.category = category
@@ -31,5 +37,6 @@ public struct AwardStanding: Sendable, Hashable {
         self.catalogVersion = catalogVersion
         self.newLevels = newLevels
         self.isStored = isStored
+        self.waitingFor = waitingFor
     }
 }

@@ -17,6 +17,7 @@ public enum ExplanationValueText {
         case .timestamp(let v): return v.rfc3339(offsetSeconds: offsetSeconds)
         case .duration(let v): return "duration(\(v.seconds)s)"
         case .type(let v): return v.runtimeName
+        case .optional: return value.description
         case .error(let error): return "error: \(error.message)"
         case .list(let list):
             if list.isEmpty { return "[] (empty list)" }

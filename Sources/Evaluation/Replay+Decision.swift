@@ -12,138 +12,40 @@ extension Replay {
     ///   - costLimited: awards whose condition ran over the cost limit while locked.
     ///   - budgetLimited: awards left unjudged because the replay spent its step budget (they
     ///     are not evaluated again here).
+    ///   - repeats: the new unlocks of repeatable awards, every one (docs/evaluation.md,
+    ///     "Repeatable awards"); their stored unlocks come from the facts.
     public func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
-                       costLimited: Set<String>, budgetLimited: Set<String> = []) -> ReplayOutcome {
+                       costLimited: Set<String>, budgetLimited: Set<String> = [],
+                       repeats: [String: [UnlockDecision]] = [:]) -> ReplayOutcome {
         decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited, budgetLimited: budgetLimited,
-               folds: nil)
+               folds: nil, repeats: repeats)
     }
 
     /// `decide`, reading the replay's fold tables (`folds`, over the same events) instead of
     /// iterating all events again wherever that gives the value as written
     /// (`PlannedExpression.readsLikeWritten`).
     func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
-                costLimited: Set<String>, budgetLimited: Set<String>, folds: EventFoldValues?) -> ReplayOutcome {
+                costLimited: Set<String>, budgetLimited: Set<String>, folds: EventFoldValues?,
+                repeats: [String: [UnlockDecision]] = [:]) -> ReplayOutcome {
         var facts = facts
-        let now = facts.now
-        let moment = FactMoment(moment: now, eventCount: facts.events.count)
-
-        var bindings: [String: CELValue] = [:]
-        for variable in FactVariable.allCases where variable != .metrics && variable != .achievements {
-            bindings[variable.rawValue] = facts.variable(variable, at: moment)
-        }
-        bindings[FactVariable.achievements.rawValue] = achievementsValue(unlocks, at: now.instant)
-        // The same bindings with every fold's value after all events, for the planned programs.
-        var tabulated: [String: CELValue]? = folds.map { folds in
-            var values = bindings
-            for k in self.folds.indices { values[self.folds[k].variable] = folds.value(k, events: moment.eventCount) }
-            return values
-        }
-        var metrics: [(key: String, value: CELValue)] = []
-        for (position, metric) in rules.metrics.enumerated() {
-            let record = CELValue.map(CELMap(strings: metrics))
-            bindings[FactVariable.metrics.rawValue] = record
-            tabulated?[FactVariable.metrics.rawValue] = record
-            let plan = position < metricPlans.count ? metricPlans[position] : nil
-            let value: CELValue
-            if let plan, let tabulated, plan.readsLikeWritten(events: moment.eventCount, costLimit: costLimit) {
-                value = plan.program.evaluate(CELActivation(tabulated), costLimit: costLimit)
-            } else {
-                value = metric.expression.program.evaluate(CELActivation(bindings), costLimit: costLimit)
-            }
-            metrics.append((metric.id, value))
-        }
-        let record = CELValue.map(CELMap(strings: metrics))
-        bindings[FactVariable.metrics.rawValue] = record
-        tabulated?[FactVariable.metrics.rawValue] = record
-        let activation = CELActivation(bindings)
-        let tabulatedActivation = tabulated.map(CELActivation.init)
+        let moment = FactMoment(moment: facts.now, eventCount: facts.events.count)
+        let values = ValuesAtNow(replay: self, facts: &facts, unlocks: unlocks, folds: folds)
         var report = RuleErrorReport(metrics: rules.metrics,
-                                     metricValues: Dictionary(metrics.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
-
-        /// An expression's value at `now`: through its plan when that reads like the written one.
-        func value(of expression: RuleExpression, planned plan: PlannedExpression?) -> CELValue {
-            if let plan, let tabulatedActivation, plan.readsLikeWritten(events: moment.eventCount, costLimit: costLimit) {
-                return plan.program.evaluate(tabulatedActivation, costLimit: costLimit)
-            }
-            return expression.program.evaluate(activation, costLimit: costLimit)
-        }
-
-        /// A progress figure at `now`; an error is noted for a locked award and counts as 0.
-        func number(_ expression: RuleExpression, planned plan: PlannedExpression?, for award: AwardRule,
-                    what: String, judged: Bool) -> ProgressNumber {
-            let figure = value(of: expression, planned: plan)
-            if judged { report.note(figure, id: award.id, what: what, expression: expression) }
-            switch figure {
-            case .int(let v): return .int(v)
-            case .uint(let v): return .int(Int64(clamping: v))
-            case .double(let v): return .double(v)
-            default: return .int(0)
-            }
-        }
-
+                                     metricValues: Dictionary(values.metrics.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
         var standings: [AwardStanding] = []
         var points = 0
-        for (index, award) in awards.enumerated() {
-            let unlock = unlocks[award.id]
-            var progress: AwardProgress
-            var catalogVersion: Int?
-            var newLevels: Int?
-            var keepsMaximum = true
-            switch award.criterion {
-            case .milestone(let streak, let days):
-                progress = AwardProgress(current: .int(Int64(facts.streakCurrent(streak, at: moment))), target: .int(Int64(days)))
-            case .module(let catalogID, let module, let difficulty):
-                let measured = facts.moduleProgress(catalog: catalogID, module: module, difficulty: difficulty, at: moment)
-                progress = AwardProgress(current: .int(Int64(measured.done)), target: .int(Int64(measured.total)))
-                catalogVersion = unlock?.catalogVersion
-                if let recorded = unlock?.catalogVersion, let catalog = rules.catalogs.first(where: { $0.id == catalogID }),
-                   recorded < catalog.version {
-                    // The catalog grew since the unlock: it stays unlocked, showing done of the new total.
-                    keepsMaximum = false
-                    let added = catalog.levels.filter {
-                        $0.module == module && $0.counts && $0.release > recorded && $0.release <= catalog.version
-                    }.count
-                    newLevels = added > 0 ? added : nil
-                }
-            case .condition(let condition):
-                let plans: (current: PlannedExpression?, target: PlannedExpression?) = index < progressPlans.count ? progressPlans[index] : (nil, nil)
-                let conditionPlan = index < conditionPlans.count ? conditionPlans[index] : nil
-                // A locked award's rules are judged at `now` (rule errors are reported); one the
-                // replay's step budget left unjudged is not evaluated again.
-                let unjudged = unlock == nil && budgetLimited.contains(award.id)
-                let judged = unlock == nil && !unjudged
-                switch award.progress {
-                case _ where unjudged:
-                    let target: ProgressNumber = if case .derived(_, let t, let isInt) = award.progress {
-                        isInt ? .int(Int64(t)) : .double(t)
-                    } else { .int(1) }
-                    progress = AwardProgress(current: .int(0), target: target)
-                case .measured(let current, let target):
-                    if judged { report.note(value(of: condition, planned: conditionPlan), id: award.id, what: "condition", expression: condition) }
-                    progress = AwardProgress(current: number(current, planned: plans.current, for: award, what: "progress current", judged: judged),
-                                             target: number(target, planned: plans.target, for: award, what: "progress target", judged: judged))
-                case .derived(let current, let target, let targetIsInt):
-                    if judged { report.note(value(of: condition, planned: conditionPlan), id: award.id, what: "condition", expression: condition) }
-                    progress = AwardProgress(current: number(current, planned: plans.current, for: award, what: "progress", judged: judged),
-                                             target: targetIsInt ? .int(Int64(target)) : .double(target))
-                case .binary, .module:
-                    let value = value(of: condition, planned: conditionPlan)
-                    if judged { report.note(value, id: award.id, what: "condition", expression: condition) }
-                    let holds: Bool = if case .bool(true) = value { true } else { false }
-                    progress = AwardProgress(current: .int(holds ? 1 : 0), target: .int(1))
-                }
-            }
-            if unlock != nil {
-                if keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
+        for index in awards.indices {
+            let standing = self.standing(index, unlocks: unlocks, values: values, facts: &facts, moment: moment,
+                                         budgetLimited: budgetLimited, repeats: repeats, report: &report)
+            if standing.state == .unlocked {
                 // Saturating: the rules bound each award's points, but a library caller may not.
-                let (sum, overflow) = points.addingReportingOverflow(award.info.points)
-                points = overflow ? Int.max : sum
+                // A repeatable award's points count once per unlock.
+                for _ in 0..<(standing.times ?? 1) {
+                    let (sum, overflow) = points.addingReportingOverflow(awards[index].info.points)
+                    points = overflow ? Int.max : sum
+                }
             }
-            standings.append(AwardStanding(
-                id: award.id, state: unlock == nil ? .locked : .unlocked, category: award.info.category,
-                unlockedAt: unlock?.at,
-                progress: progress, hidden: award.info.hidden && unlock == nil,
-                catalogVersion: catalogVersion, newLevels: newLevels, isStored: unlock != nil && unlock?.cause == nil))
+            standings.append(standing)
         }
 
         var warnings = facts.warnings(at: moment)
@@ -155,30 +57,123 @@ extension Replay {
                 code: "unknown_achievement",
                 message: "stored unlock '\(stored.id)' names no achievement or milestone in the rules; it is kept"))
         }
-        noteStreakErrors(&report, facts: facts, days: bindings[FactVariable.days.rawValue], user: bindings[FactVariable.user.rawValue])
+        noteStreakErrors(&report, facts: facts, days: values.bindings[FactVariable.days.rawValue],
+                         user: values.bindings[FactVariable.user.rawValue])
         warnings += report.warnings(costLimit: costLimit)
-        // Only locked awards: an unlocked one shows its earned progress whatever the limit.
-        for award in awards where unlocks[award.id] == nil && !report.hasEntry(for: award.id) {
-            if budgetLimited.contains(award.id) {
-                warnings.append(EvaluationWarning(
-                    code: "cost_limit", id: award.id,
-                    message: "'\(award.id)': the replay of this state went over its budget of \(stepBudget(checkpoints: checkpoints.count)) steps "
-                        + "(summed over every checkpoint) before it could be judged; it stays locked"))
-            } else if costLimited.contains(award.id) {
-                warnings.append(EvaluationWarning(
-                    code: "cost_limit", id: award.id,
-                    message: "evaluating '\(award.id)' went over the cost limit of \(costLimit) steps; it stays locked"))
-            }
-        }
+        warnings += limitWarnings(unlocks: unlocks, reported: report, costLimited: costLimited, budgetLimited: budgetLimited,
+                                  budget: stepBudget(checkpoints: checkpoints.count, days: Self.daySpan(of: facts)))
 
-        let newUnlocks = unlocks.values.filter { $0.cause != nil }.sorted {
+        let newUnlocks = (unlocks.values.filter { $0.cause != nil && repeats[$0.id] == nil } + repeats.values.joined()).sorted {
             $0.at.instant != $1.at.instant ? $0.at.instant < $1.at.instant : $0.id < $1.id
         }
         let decision = Decision(
-            user: facts.userID, now: now, unlocks: newUnlocks, achievements: standings,
+            user: facts.userID, now: facts.now, unlocks: newUnlocks, achievements: standings,
             streaks: facts.streakStandings(at: moment), points: points,
             rank: RankStanding.standing(points: points, ranks: rules.ranks), warnings: warnings)
-        return ReplayOutcome(decision: decision, checkpoints: checkpoints, unlocks: unlocks, bindingsAtNow: bindings)
+        return ReplayOutcome(decision: decision, checkpoints: checkpoints, unlocks: unlocks, bindingsAtNow: values.bindings)
+    }
+
+    /// Where award `index` stands at `now`; for a locked one, notes its rule errors in `report`.
+    private func standing(_ index: Int, unlocks: [String: UnlockDecision], values: ValuesAtNow, facts: inout some ReplayFacts,
+                          moment: FactMoment, budgetLimited: Set<String>, repeats: [String: [UnlockDecision]],
+                          report: inout RuleErrorReport) -> AwardStanding {
+        let award = awards[index]
+        let unlock = unlocks[award.id]
+        var progress: AwardProgress
+        var catalogVersion: Int?
+        var newLevels: Int?
+        var keepsMaximum = true
+        /// Whether the criterion holds at `now` (for `waiting_for`).
+        var criterionHolds = false
+        switch award.criterion {
+        case .milestone(let streak, let days):
+            let current = facts.streakCurrent(streak, at: moment)
+            criterionHolds = current >= days
+            progress = AwardProgress(current: .int(Int64(current)), target: .int(Int64(days)))
+        case .module(let catalogID, let module, let difficulty):
+            let measured = facts.moduleProgress(catalog: catalogID, module: module, difficulty: difficulty, at: moment)
+            criterionHolds = measured.isComplete
+            progress = AwardProgress(current: .int(Int64(measured.done)), target: .int(Int64(measured.total)))
+            catalogVersion = unlock?.catalogVersion
+            if let recorded = unlock?.catalogVersion, let catalog = rules.catalogs.first(where: { $0.id == catalogID }),
+               recorded < catalog.version {
+                // The catalog grew since the unlock: it stays unlocked, showing done of the new total.
+                keepsMaximum = false
+                let added = catalog.levels.filter {
+                    $0.module == module && $0.counts && $0.release > recorded && $0.release <= catalog.version
+                }.count
+                newLevels = added > 0 ? added : nil
+            }
+        case .condition(let condition):
+            (progress, criterionHolds) = conditionProgress(index, condition: condition, locked: unlock == nil, values: values,
+                                                           budgetLimited: budgetLimited, report: &report)
+        }
+        if unlock != nil, keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
+        // Locked only by `requires`: name what it waits for instead of showing a full bar.
+        var waitingFor: [String]?
+        if unlock == nil, criterionHolds {
+            let missing = award.requires.filter { unlocks[$0] == nil }
+            if !missing.isEmpty { waitingFor = missing }
+        }
+        // A repeatable award counts each unlock, stored and new.
+        let times = award.info.repeatable
+            ? facts.storedUnlocks.filter { $0.id == award.id }.count + (repeats[award.id]?.count ?? 0) : 1
+        return AwardStanding(
+            id: award.id, state: unlock == nil ? .locked : .unlocked, category: award.info.category,
+            unlockedAt: unlock?.at,
+            progress: progress, hidden: award.info.hidden && unlock == nil,
+            catalogVersion: catalogVersion, newLevels: newLevels, isStored: unlock != nil && unlock?.cause == nil,
+            times: award.info.repeatable ? (unlock == nil ? 0 : times) : nil, waitingFor: waitingFor)
+    }
+
+    /// The progress at `now` of an award with a condition, and whether the condition holds. A
+    /// locked award's condition and progress are judged (their errors noted); one the replay's
+    /// step budget left unjudged is not evaluated again.
+    private func conditionProgress(_ index: Int, condition: RuleExpression, locked: Bool, values: ValuesAtNow,
+                                   budgetLimited: Set<String>, report: inout RuleErrorReport) -> (AwardProgress, Bool) {
+        let award = awards[index]
+        let plans: (current: PlannedExpression?, target: PlannedExpression?) = index < progressPlans.count ? progressPlans[index] : (nil, nil)
+        let conditionPlan = index < conditionPlans.count ? conditionPlans[index] : nil
+        if locked, budgetLimited.contains(award.id) {
+            let target: ProgressNumber = if case .derived(_, let t, let isInt) = award.progress {
+                isInt ? .int(Int64(t)) : .double(t)
+            } else { .int(1) }
+            return (AwardProgress(current: .int(0), target: target), false)
+        }
+        let conditionValue = values.value(of: condition, planned: conditionPlan)
+        if locked { report.note(conditionValue, id: award.id, what: "condition", expression: condition) }
+        let holds: Bool = if case .bool(true) = conditionValue { true } else { false }
+        var noting: RuleErrorReport? = locked ? report : nil
+        defer { if let noting { report = noting } }
+        switch award.progress {
+        case .measured(let current, let target):
+            return (AwardProgress(current: values.number(current, planned: plans.current, id: award.id, what: "progress current", report: &noting),
+                                  target: values.number(target, planned: plans.target, id: award.id, what: "progress target", report: &noting)),
+                    holds)
+        case .derived(let current, let target, let targetIsInt):
+            return (AwardProgress(current: values.number(current, planned: plans.current, id: award.id, what: "progress", report: &noting),
+                                  target: targetIsInt ? .int(Int64(target)) : .double(target)), holds)
+        case .binary, .module:
+            return (AwardProgress(current: .int(holds ? 1 : 0), target: .int(1)), holds)
+        }
+    }
+
+    /// `cost_limit` for the locked awards the replay could not judge that have no rule warning yet.
+    private func limitWarnings(unlocks: [String: UnlockDecision], reported: RuleErrorReport, costLimited: Set<String>,
+                               budgetLimited: Set<String>, budget: Int) -> [EvaluationWarning] {
+        // Only locked awards: an unlocked one shows its earned progress whatever the limit.
+        awards.compactMap { award in
+            guard unlocks[award.id] == nil, !reported.hasEntry(for: award.id) else { return nil }
+            if budgetLimited.contains(award.id) {
+                return EvaluationWarning(
+                    code: "cost_limit", id: award.id,
+                    message: "'\(award.id)': the replay of this state went over its budget of \(budget) steps "
+                        + "(summed over every checkpoint); it was not judged after that and stays locked")
+            }
+            guard costLimited.contains(award.id) else { return nil }
+            return EvaluationWarning(code: "cost_limit", id: award.id,
+                                     message: "evaluating '\(award.id)' went over the cost limit of \(costLimit) steps; it stays locked")
+        }
     }
 
     /// `achievements` at an instant: every award with `unlocked` and, once unlocked, `unlocked_at`;

@@ -18,7 +18,7 @@ public struct Replay: Sendable {
     public let awards: [AwardRule]
     public let costLimit: Int
     /// Steps all evaluations of one state's replay may take together (`nil`: the default of
-    /// `stepBudget(checkpoints:)`). Past it, the conditions not judged yet do not hold and get a
+    /// `stepBudget(checkpoints:days:)`). Past it, the conditions not judged yet do not hold and get a
     /// `cost_limit` warning (docs/evaluation.md, "Step budget").
     public let stateStepLimit: Int?
     let folds: [EventFold]
@@ -95,20 +95,30 @@ public struct Replay: Sendable {
         run.walk()
         return decide(run.bindings.facts, unlocks: run.unlocks, checkpoints: run.checkpoints, costLimited: run.costLimited,
                       budgetLimited: run.budgetLimited,
-                      folds: run.bindings.folds)
+                      folds: run.bindings.folds, repeats: run.repeats)
     }
 
-    /// The step budget of one state's replay over `checkpoints` checkpoints: ten times the
-    /// per-expression cost limit, plus 1,000 steps per checkpoint, so that ordinary rules over a
-    /// long history never meet it while a rule that hits the cost limit at every checkpoint
-    /// stops after about ten such evaluations.
-    public func stepBudget(checkpoints: Int) -> Int {
+    /// The step budget of one state's replay over `checkpoints` checkpoints and `days` days:
+    /// ten times the per-expression cost limit, plus 1,000 + 100 × `days` steps per checkpoint
+    /// (rules that read every day record at every checkpoint, several of them, stay within it),
+    /// and never more than a hundred times the per-expression limit: a rule that hits the cost
+    /// limit at every checkpoint stops after at most a hundred such evaluations.
+    public func stepBudget(checkpoints: Int, days: Int) -> Int {
         if let stateStepLimit { return stateStepLimit }
-        let (perCheckpoint, overflow) = checkpoints.multipliedReportingOverflow(by: 1_000)
+        let perCheckpoint = 1_000 + 100 * Swift.min(Swift.max(days, 0), 1_000_000)
+        let (allowance, overflow) = Swift.max(checkpoints, 0).multipliedReportingOverflow(by: perCheckpoint)
         let (base, baseOverflow) = costLimit.multipliedReportingOverflow(by: 10)
-        guard !overflow, !baseOverflow else { return Int.max }
-        let (total, sumOverflow) = base.addingReportingOverflow(perCheckpoint)
-        return sumOverflow ? Int.max : total
+        let (cap, capOverflow) = costLimit.multipliedReportingOverflow(by: 100)
+        guard !baseOverflow, !capOverflow else { return Int.max }
+        guard !overflow else { return cap }
+        let (total, sumOverflow) = base.addingReportingOverflow(allowance)
+        return sumOverflow ? cap : Swift.min(total, cap)
+    }
+
+    /// The days a state's history spans, from its first event to `now`, for `stepBudget`.
+    static func daySpan(of facts: some ReplayFacts) -> Int {
+        guard let first = facts.events.first else { return 0 }
+        return Int(Swift.max(0, (facts.now.instant.seconds - first.at.instant.seconds) / 86_400)) + 2
     }
 
     /// The metrics an expression reads, by name.

@@ -29,6 +29,17 @@ struct ReplayRun<Facts: ReplayFacts> {
     private let streakIDs: [String]
     private let modules: [(catalog: String, module: String, difficulty: String?)]
 
+    // Repeatable awards (docs/evaluation.md, "Repeatable awards"): judged at every checkpoint,
+    // unlocking again at each rising edge of their criterion with gates.
+    /// Repeatable awards, in award order; never in `locked`.
+    private let repeatables: [Int]
+    /// The repeatable awards that held at the previous checkpoint.
+    private var heldBefore: Set<Int> = []
+    /// Stored unlock instants of each repeatable award: an edge at one of them is that stored unlock.
+    private let storedRepeats: [String: Set<CELTimestamp>]
+    /// New unlocks of repeatable awards (edges not matched by a stored entry), in time order.
+    private(set) var repeats: [String: [UnlockDecision]] = [:]
+
     init(replay: Replay, facts: Facts) {
         self.replay = replay
         checkpoints = CheckpointPlan(rules: replay.rules, facts: facts).checkpoints
@@ -45,7 +56,11 @@ struct ReplayRun<Facts: ReplayFacts> {
         }
         self.unlocks = unlocks
         unlockedSince = since
-        locked = awards.indices.filter { since[$0] == nil }
+        repeatables = awards.indices.filter { awards[$0].info.repeatable }
+        locked = awards.indices.filter { since[$0] == nil && !awards[$0].info.repeatable }
+        var storedRepeats: [String: Set<CELTimestamp>] = [:]
+        for stored in facts.storedUnlocks { storedRepeats[stored.id, default: []].insert(stored.at.instant) }
+        self.storedRepeats = storedRepeats
         storedInstants = since.compactMap { $0 }.sorted()
 
         var streakIDs: [String] = []
@@ -76,7 +91,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         let first = checkpoints.first.map { FactMoment(moment: $0.time, eventCount: $0.eventCount) }
             ?? FactMoment(moment: facts.now, eventCount: facts.events.count)
         bindings = FactBindings(replay: replay, facts: facts, moment: first,
-                                stepBudget: replay.stepBudget(checkpoints: checkpoints.count))
+                                stepBudget: replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: facts)))
         bindings.unlockedSince = since
     }
 
@@ -85,7 +100,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         var streakCurrents = [Int?](repeating: nil, count: streakIDs.count)
         var moduleHolds = [(levels: Int, holds: Bool)?](repeating: nil, count: modules.count)
         for (position, checkpoint) in checkpoints.enumerated() {
-            guard !locked.isEmpty else { break }
+            guard !locked.isEmpty || !repeatables.isEmpty else { break }
             let instant = checkpoint.instant
             let moment = FactMoment(moment: checkpoint.time, eventCount: checkpoint.eventCount)
             while storedEffective < storedInstants.count, storedInstants[storedEffective] <= instant {
@@ -96,50 +111,72 @@ struct ReplayRun<Facts: ReplayFacts> {
                 events: checkpoint.eventCount, levels: levels, clock: position + 1,
                 storedUnlocks: storedEffective, newUnlocks: newUnlockCount))
             for streak in streakCurrents.indices { streakCurrents[streak] = nil }
+            var heldNow: Set<Int> = []
             // Unlocks of one pass become visible to the next, until nothing more unlocks here.
             while true {
                 var unlocking: [Int] = []
-                for award in locked {
-                    // A condition over folds alone, false until its next change point: nothing to ask.
-                    if checkpoint.eventCount < falseUntilEvents[award] { continue }
-                    // Read in place: copying the gate out costs a retain and release per award.
-                    guard gates[award].isAvailable(at: instant),
-                          gates[award].requirementsMet(unlockedSince: unlockedSince, at: instant) else { continue }
-                    let holds: Bool
-                    switch gates[award].criterion {
-                    case .condition(let slot):
-                        holds = conditionHolds(award, slot: slot)
-                    case .milestone(let streak, let days):
-                        let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(streakIDs[streak], at: moment)
-                        streakCurrents[streak] = current
-                        holds = current >= days
-                    case .module(let module):
-                        if let cached = moduleHolds[module], cached.levels == levels {
-                            holds = cached.holds
-                        } else {
-                            let key = modules[module]
-                            holds = bindings.facts.moduleProgress(catalog: key.catalog, module: key.module,
-                                                                  difficulty: key.difficulty, at: moment).isComplete
-                            moduleHolds[module] = (levels, holds)
-                        }
-                    }
-                    if holds { unlocking.append(award) }
+                for award in locked where judge(award, checkpoint: checkpoint, moment: moment, levels: levels,
+                                                 streakCurrents: &streakCurrents, moduleHolds: &moduleHolds) {
+                    unlocking.append(award)
+                }
+                for award in repeatables where !heldNow.contains(award) {
+                    guard judge(award, checkpoint: checkpoint, moment: moment, levels: levels,
+                                streakCurrents: &streakCurrents, moduleHolds: &moduleHolds) else { continue }
+                    heldNow.insert(award)
+                    if !heldBefore.contains(award) { unlocking.append(award) }
                 }
                 if unlocking.isEmpty { break }
-                for award in unlocking {
-                    let rule = replay.awards[award]
-                    unlocks[rule.id] = UnlockDecision(
-                        id: rule.id, at: checkpoint.time, points: rule.info.points, catalogVersion: catalogVersion(of: rule),
-                        cause: UnlockCause(checkpoint: checkpoint.kind, events: checkpoint.events))
-                    unlockedSince[award] = instant
-                    bindings.unlockedSince[award] = instant
-                    newUnlockCount += 1
-                }
+                for award in unlocking { record(award, at: checkpoint) }
                 let done = Set(unlocking)
                 locked.removeAll { done.contains($0) }
                 bindings.unlocksChanged(stored: storedEffective, new: newUnlockCount)
             }
+            heldBefore = heldNow
         }
+    }
+
+    /// Whether an award's gates and criterion hold at the checkpoint.
+    private mutating func judge(_ award: Int, checkpoint: Checkpoint, moment: FactMoment, levels: Int,
+                                streakCurrents: inout [Int?], moduleHolds: inout [(levels: Int, holds: Bool)?]) -> Bool {
+        let instant = checkpoint.instant
+        // A condition over folds alone, false until its next change point: nothing to ask.
+        if checkpoint.eventCount < falseUntilEvents[award] { return false }
+        // Read in place: copying the gate out costs a retain and release per award.
+        guard gates[award].isAvailable(at: instant),
+              gates[award].requirementsMet(unlockedSince: unlockedSince, at: instant) else { return false }
+        switch gates[award].criterion {
+        case .condition(let slot):
+            return conditionHolds(award, slot: slot)
+        case .milestone(let streak, let days):
+            let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(streakIDs[streak], at: moment)
+            streakCurrents[streak] = current
+            return current >= days
+        case .module(let module):
+            if let cached = moduleHolds[module], cached.levels == levels { return cached.holds }
+            let key = modules[module]
+            let holds = bindings.facts.moduleProgress(catalog: key.catalog, module: key.module,
+                                                      difficulty: key.difficulty, at: moment).isComplete
+            moduleHolds[module] = (levels, holds)
+            return holds
+        }
+    }
+
+    /// Records an unlock at the checkpoint. A repeatable award's edge at the instant of one of its
+    /// stored unlocks is that stored unlock, not a new one (idempotence: matched by id and `at`).
+    private mutating func record(_ award: Int, at checkpoint: Checkpoint) {
+        let rule = replay.awards[award]
+        let instant = checkpoint.instant
+        if rule.info.repeatable && storedRepeats[rule.id]?.contains(instant) == true { return }
+        let unlock = UnlockDecision(
+            id: rule.id, at: checkpoint.time, points: rule.info.points, catalogVersion: catalogVersion(of: rule),
+            cause: UnlockCause(checkpoint: checkpoint.kind, events: checkpoint.events))
+        if rule.info.repeatable { repeats[rule.id, default: []].append(unlock) }
+        // The first unlock (of a repeatable award: the earliest, stored or new) is the one in effect.
+        guard unlocks[rule.id].map({ instant < $0.at.instant }) ?? true else { return }
+        unlocks[rule.id] = unlock
+        unlockedSince[award] = instant
+        bindings.unlockedSince[award] = instant
+        newUnlockCount += 1
     }
 
     private func catalogVersion(of award: AwardRule) -> Int? {

@@ -43,15 +43,24 @@ public struct RuleTestSuite: Sendable, Hashable {
     }
 
     /// `*.yaml` / `*.yml` files under a path (the path itself when it is one), in sorted order,
-    /// hidden files and folders skipped — the files a rule set is made of.
+    /// hidden files and folders skipped — the files a rule set is made of. A folder reached again
+    /// through a symbolic link (a loop) is not walked again; the rule set loader reports it.
     static func ruleFiles(under path: String) -> [String] {
+        var walking = Set<String>()
+        return ruleFiles(under: path, walking: &walking)
+    }
+
+    private static func ruleFiles(under path: String, walking: inout Set<String>) -> [String] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return [] }
         guard isFolder.boolValue else { return isRuleFile(path) ? [path] : [] }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard walking.insert(resolved).inserted else { return [] }
+        defer { walking.remove(resolved) }
         var files: [String] = []
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         for name in names.sorted() where !name.hasPrefix(".") {
-            files += ruleFiles(under: (path as NSString).appendingPathComponent(name))
+            files += ruleFiles(under: (path as NSString).appendingPathComponent(name), walking: &walking)
         }
         return files
     }

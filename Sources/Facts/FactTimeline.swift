@@ -112,14 +112,8 @@ public struct FactTimeline: Sendable {
             if placed.onTime {
                 onTime[placed.day, default: []].append(value)
                 if !countsStreaks.isEmpty {
-                    let activation = CELActivation(shape: Self.predicateShape, values: [value, user])
-                    for (streak, predicate) in countsStreaks {
-                        switch predicate.judge(value, in: activation) {
-                        case .bool(true): countedStreaks.append(Int32(streak))
-                        case .error(let error) where countsErrors[streak] == nil: countsErrors[streak] = (event.index, error)
-                        default: break
-                        }
-                    }
+                    Self.judgeCounts(value, user: user, event: event.index, streaks: countsStreaks,
+                                     counted: &countedStreaks, errors: &countsErrors)
                 }
             } else {
                 late[placed.day, default: []].append(value)
@@ -138,16 +132,24 @@ public struct FactTimeline: Sendable {
         self.countsErrors = countsErrors
         dayLabels = labels
 
+        snapshotLevels = Self.knownSnapshotLevels(state.levels, catalogs: catalogs, warnings: &warnings)
+        standingWarnings = warnings
+    }
+
+    /// The snapshot levels some catalog knows (the others are warned about), in the order they
+    /// become visible. Stable: entries without a time first, then by time, equal times in
+    /// written order.
+    private static func knownSnapshotLevels(_ levels: [LevelSnapshot], catalogs: CatalogIndex,
+                                            warnings: inout [FactWarning]) -> [(ordinal: Int, snapshot: LevelSnapshot)] {
         var snapshots: [(ordinal: Int, snapshot: LevelSnapshot)] = []
-        for snapshot in state.levels {
+        for snapshot in levels {
             guard let ordinal = catalogs.ordinal(of: snapshot.level) else {
                 warnings.append(FactWarning(.unknownLevel, "level '\(snapshot.level)' in the levels snapshot is in no catalog; ignored"))
                 continue
             }
             snapshots.append((ordinal, snapshot))
         }
-        // Stable: entries without a time first, then by time, equal times in written order.
-        snapshotLevels = snapshots.enumerated().sorted { a, b in
+        return snapshots.enumerated().sorted { a, b in
             switch (a.element.snapshot.completedAt, b.element.snapshot.completedAt) {
             case (nil, nil): return a.offset < b.offset
             case (nil, _): return true
@@ -155,7 +157,6 @@ public struct FactTimeline: Sendable {
             case (let x?, let y?): return x.instant != y.instant ? x.instant < y.instant : a.offset < b.offset
             }
         }.map(\.element)
-        standingWarnings = warnings
     }
 
     /// The facts at `moment` built from nothing (the reference the incremental builder must
@@ -224,6 +225,20 @@ public struct FactTimeline: Sendable {
         }
         var seen = Set<CELTimestamp>()
         return moments.filter { $0.instant <= now.instant && seen.insert($0.instant).inserted }.sorted()
+    }
+
+    /// Appends the streaks (indices) whose `counts` holds for an on-time event to `counted`; the
+    /// first error of each streak is kept in `errors` (reported as `rule_error`).
+    private static func judgeCounts(_ value: CELValue, user: CELValue, event: Int, streaks: [(Int, StreakPredicate)],
+                                    counted: inout [Int32], errors: inout [Int: (event: Int, error: CELError)]) {
+        let activation = CELActivation(shape: predicateShape, values: [value, user])
+        for (streak, predicate) in streaks {
+            switch predicate.judge(value, in: activation) {
+            case .bool(true): counted.append(Int32(streak))
+            case .error(let error) where errors[streak] == nil: errors[streak] = (event, error)
+            default: break
+            }
+        }
     }
 
     // MARK: event values

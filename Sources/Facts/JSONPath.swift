@@ -21,10 +21,21 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     public static func / (path: JSONPath, key: String) -> JSONPath { path.appending(key) }
     public static func / (path: JSONPath, index: Int) -> JSONPath { path.appending(index: index) }
 
+    /// Paths deeper than this are shown with their middle elided, so a message about deep
+    /// nesting stays one readable line.
+    static let shownDepth = 16
+
     /// `events[17].at`; keys that are not identifiers are quoted (`counters["a b"]`); the root
-    /// is `$`.
+    /// is `$`. A path deeper than 16 shows its first and last 8 parts around `…(N more)…`.
     public var description: String {
         if components.isEmpty { return "$" }
+        guard components.count > Self.shownDepth else { return Self.text(components[...]) }
+        let half = Self.shownDepth / 2
+        return Self.text(components.prefix(half)) + "…(\(components.count - 2 * half) more)…"
+            + Self.text(components.suffix(half))
+    }
+
+    private static func text(_ components: ArraySlice<Component>) -> String {
         var text = ""
         for component in components {
             switch component {

@@ -80,18 +80,20 @@ struct StateFileDecoder {
             }
         }
 
-        var backfillAt: Moment?
-        if let backfill = object["backfill"], backfill != .null {
-            let backfillObject = try requireObject(backfill, root / "backfill")
-            guard let at = backfillObject["at"] else {
-                throw fail(root / "backfill" / "at", "missing required key 'at' (the moment of the first evaluation)")
-            }
-            backfillAt = try moment(at, root / "backfill" / "at")
-        }
-
         return StateFile(file: file, document: object, user: user, userID: userID, userTimeZone: userTimeZone,
                          now: now, events: events, levels: levels, counters: counters, unlocked: unlocked,
-                         backfillAt: backfillAt)
+                         backfillAt: try backfillMoment(object["backfill"]))
+    }
+
+    /// `backfill.at`: the moment of the state's first evaluation (`nil` when there is none yet).
+    private func backfillMoment(_ value: JSONValue?) throws(StateFileError) -> Moment? {
+        guard let value, value != .null else { return nil }
+        let path = JSONPath.root / "backfill"
+        let backfill = try requireObject(value, path)
+        guard let at = backfill["at"] else {
+            throw fail(path / "at", "missing required key 'at' (the moment of the first evaluation)")
+        }
+        return try moment(at, path / "at")
     }
 
     // MARK: events

@@ -100,6 +100,8 @@ public struct DecisionJSONRenderer: Sendable {
                                                  ("target", json(standing.progress.target))]))
         if let version = standing.catalogVersion { object["catalog_version"] = .int(Int64(version)) }
         if let added = standing.newLevels { object["new_levels"] = .int(Int64(added)) }
+        if let times = standing.times { object["times"] = .int(Int64(times)) }
+        if let waiting = standing.waitingFor { object["waiting_for"] = .array(waiting.map { .string($0) }) }
         return object
     }
 

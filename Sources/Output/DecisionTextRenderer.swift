@@ -34,7 +34,11 @@ public struct DecisionTextRenderer: Sendable {
             let width = names.map(Self.displayWidth).max() ?? 0
             for (standing, name) in zip(locked, names) {
                 let padded = name + String(repeating: " ", count: max(0, width - Self.displayWidth(name)))
-                lines.append("  \(padded)  \(bar(standing.progress))  \(Self.figure(standing.progress))")
+                if let waiting = standing.waitingFor {
+                    lines.append("  \(padded)  waiting for " + waiting.map { Self.name($0, titles) }.joined(separator: ", "))
+                } else {
+                    lines.append("  \(padded)  \(bar(standing.progress))  \(Self.figure(standing.progress))")
+                }
             }
         }
 
@@ -45,6 +49,7 @@ public struct DecisionTextRenderer: Sendable {
             for standing in earned {
                 var line = "  \(Self.name(standing.id, titles))"
                 if let at = standing.unlockedAt { line += " since \(at.description)" }
+                if let times = standing.times, times > 1 { line += ", \(times) times" }
                 if let added = standing.newLevels { line += "  (\(added) new level\(added == 1 ? "" : "s") since)" }
                 lines.append(line)
             }

@@ -14,6 +14,10 @@ public struct ExplanationTextRenderer: Sendable {
         lines.append("\(info.id) (\(info.title)): \(standing.state.rawValue) (as of \(explanation.now.description))")
         var facts = ["category \(info.category)", "rarity \(info.rarity.rawValue)", "\(info.points) points"]
         if info.hidden { facts.append("hidden until unlocked") }
+        if info.repeatable {
+            let times = standing.times ?? 0
+            facts.append(times > 0 ? "repeatable, unlocked \(times) time\(times == 1 ? "" : "s")" : "repeatable")
+        }
         lines.append("  " + facts.joined(separator: " · "))
         var progress = "  progress \(Self.number(standing.progress.current)) of \(Self.number(standing.progress.target))"
         if let version = standing.catalogVersion { progress += " · unlocked with catalog version \(version)" }

@@ -21,7 +21,7 @@ public enum RuleSetLoader {
         diagnostics += checker.diagnostics
 
         if let baseline {
-            var old = RuleFilesRead(paths: baseline)
+            let old = RuleFilesRead(paths: baseline)
             var ignored: [Diagnostic] = []
             let oldDrafts = old.drafts(diagnostics: &ignored)
             diagnostics += old.diagnostics

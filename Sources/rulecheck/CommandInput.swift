@@ -33,11 +33,11 @@ enum CommandInput {
         guard let workspace = loaded.workspace else {
             let group = DiagnosticGroup(name: nil, diagnostics: loaded.diagnostics, fileCount: 1)
             if let reportFormat, reportFormat != .text {
-                let report = DiagnosticRenderer.render(groups: [group], format: reportFormat, sources: loaded.sources)
-                FileHandle.standardOutput.write(Data(report.utf8))
+                try StandardStream.output.write(DiagnosticRenderer.render(groups: [group], format: reportFormat,
+                                                                          sources: loaded.sources))
             } else {
                 let report = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: 1, sources: loaded.sources)
-                FileHandle.standardError.write(Data(report.utf8))
+                try (reportFormat == nil ? StandardStream.error : StandardStream.output).write(report)
             }
             throw ExitCode(1)
         }

@@ -74,7 +74,7 @@ extension TestCommand {
                 brokenRuleSets += 1
                 let diagnostics = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,
                                                             sources: loaded.sources)
-                FileHandle.standardError.write(Data(("rule set \(entry.name) has errors; its tests did not run\n" + diagnostics).utf8))
+                try StandardStream.error.write("rule set \(entry.name) has errors; its tests did not run\n" + diagnostics)
                 report += "\(entry.name): not run (the rule set has errors)\n"
                 continue
             }
@@ -83,7 +83,7 @@ extension TestCommand {
             report += renderer.render(results, ruleSet: entry.name)
         }
         report += RuleTestReportRenderer.summary(all) + "\n"
-        FileHandle.standardOutput.write(Data(report.utf8))
+        try StandardStream.output.write(report)
         if brokenRuleSets > 0 || all.isEmpty || all.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }
 }

@@ -59,7 +59,7 @@ extension ValidateCommand {
         let colour = format == .text && DiagnosticRenderer.usesColour(
             isTerminal: isatty(STDOUT_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
         let report = DiagnosticRenderer.render(groups: groups, format: format, sources: sources, colour: colour)
-        FileHandle.standardOutput.write(Data(report.utf8))
+        try StandardStream.output.write(report)
         let errors = groups.map(\.errorCount).reduce(0, +), warnings = groups.map(\.warningCount).reduce(0, +)
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
     }

@@ -10,9 +10,10 @@ import Testing
         start + String(repeating: step, count: times) + ".size()"
     }
 
-    static func expectCostLimit(_ source: String, variables: [String: (CELType, CELValue)] = [:]) {
+    static func expectCostLimit(_ source: String, variables: [String: (CELType, CELValue)] = [:],
+                                costLimit: Int = 10_000_000) {
         let started = ContinuousClock.now
-        let result = evaluateChecked(source, variables: variables)
+        let result = evaluateChecked(source, variables: variables, costLimit: costLimit)
         #expect(result.error?.kind == .costLimitExceeded, "\(source.prefix(60))… gave \(result)")
         #expect(ContinuousClock.now - started < .seconds(10))
     }
@@ -31,7 +32,7 @@ import Testing
     }
 
     /// Each metric is its own evaluation with its own budget: the doubling stops at the first
-    /// metric whose string would pass ten times the limit in bytes, and the rest are errors.
+    /// metric whose string would pass the 16 MiB a call may build, and the rest are errors.
     @Test func fortyMetricsEachDoublingThePreviousString() {
         var environment = CELEnvironment()
         environment.declare(variable: "previous", type: .string)
@@ -48,8 +49,23 @@ import Testing
             if value.isError, firstFailure == nil { firstFailure = metric }
         }
         #expect(value.error?.kind == .costLimitExceeded)
-        #expect(firstFailure == 26, "\(String(describing: firstFailure))")
-        #expect(largest <= 10_000_000 * CELCostModel.bytesPerStep)
+        #expect(firstFailure == 24, "\(String(describing: firstFailure))")
+        #expect(largest <= CELCostModel.maxBuiltBytes)
+    }
+
+    /// A host that sums the steps of many evaluations gets the whole limit back for one that a
+    /// value too large to build stopped (it is charged as more than any budget).
+    @Test func stepsOfAnEvaluationStoppedByASizeAreTheLimit() throws {
+        var environment = CELEnvironment()
+        environment.declare(variable: "s", type: .string)
+        let program = try environment.compile("s + s").get()
+        let big = CELValue.string(String(repeating: "x", count: CELCostModel.maxBuiltBytes / 2 + 1))
+        for limit in [1_000, 10_000_000, Int.max] {
+            var steps = 0
+            let value = program.evaluate(CELActivation(["s": big]), costLimit: limit, steps: &steps)
+            #expect(value.error?.kind == .costLimitExceeded)
+            #expect(steps == limit)
+        }
     }
 
     /// `in` over a list walks the list: a quadratic `all` is charged quadratically.
@@ -57,6 +73,18 @@ import Testing
         let items = CELValue.list(CELList((0..<100_000).map { .int(Int64($0)) }))
         Self.expectCostLimit("items.all(x, x in items)", variables: ["items": (.list(.int), items)])
         #expect(evaluateChecked("99999 in items", variables: ["items": (.list(.int), items)]).sameValue(.bool(true)))
+    }
+
+    /// Comparing two large lists walks them; so does `distinct()` of elements it cannot hash.
+    @Test func comparisonsAndDistinctAreCharged() {
+        let items = CELValue.list(CELList((0..<100_000).map { .int(Int64($0)) }))
+        let variables: [String: (CELType, CELValue)] = ["items": (.list(.int), items)]
+        // Uncharged, this is 10^10 element comparisons; charged, the limit stops it after 100
+        // (a lower limit keeps the debug build's test short).
+        Self.expectCostLimit("items.all(x, items == items)", variables: variables, costLimit: 1_000_000)
+        Self.expectCostLimit("items.map(x, [x]).distinct().size() > 0", variables: variables)
+        #expect(evaluateChecked("items.distinct().size() == 100000", variables: variables).sameValue(.bool(true)))
+        #expect(evaluateChecked("items == items && [1] != [2]", variables: variables).sameValue(.bool(true)))
     }
 
     /// `transformMap` copies its accumulator at each insert; the copies are charged.

@@ -118,3 +118,41 @@ extension Result {
         return false
     }
 }
+
+/// Random patterns over RE2's operators, run against random texts: the engine never crashes,
+/// and where ICU (Foundation's `NSRegularExpression`, a backtracking engine with the same
+/// meaning for these operators) also accepts the pattern, both agree on every text.
+@Suite struct RegexDifferentialTests {
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    static let pieces = ["a", "b", "ab", ".", "(", ")", "|", "*", "+", "?", "{2}", "{1,3}", "[ab]", "[^a]",
+                         "^", "$", "\\d", "\\w", "(?:", "(?i)", "A", "\\b", "1", "*?"]
+
+    @Test func agreesWithICUOnRandomPatterns() {
+        var generator = Generator(state: 20_260_324)
+        var compared = 0
+        for _ in 0..<3_000 {
+            var pattern = ""
+            for _ in 0..<(1 + generator.next(8)) { pattern += Self.pieces[generator.next(Self.pieces.count)] }
+            let texts = (0..<4).map { _ in
+                String((0..<generator.next(7)).map { _ in Array("abA1 _")[generator.next(6)] })
+            }
+            guard case .success(let regex) = CELRegex.parse(pattern) else { continue }
+            guard let icu = try? NSRegularExpression(pattern: pattern) else { continue }
+            for text in texts {
+                let ours = regex.matches(text, workLimit: .max).matched
+                let range = NSRange(text.startIndex..<text.endIndex, in: text)
+                let theirs = icu.firstMatch(in: text, range: range) != nil
+                #expect(ours == theirs, "'\(text)'.matches('\(pattern)'): ours \(String(describing: ours)), ICU \(theirs)")
+                compared += 1
+            }
+        }
+        #expect(compared > 1_000)
+    }
+}

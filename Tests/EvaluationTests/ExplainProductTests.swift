@@ -112,7 +112,7 @@ import Testing
     @Test func aNowOverrideExplainsABrokenStreak() throws {
         #expect(try Self.explain("streak_3_days", rules: ["rules/taskmate"], state: "examples/taskmate/new_user.json", now: "2026-03-04T09:00:00+08:00") == """
             streak_3_days (新的开始): locked (as of 2026-03-04T09:00:00+08:00)
-              category streak · rarity common · 100 points
+              category streak · rarity common · 100 points · repeatable
               progress 0 of 3
 
             milestone: streak daily_use reaches 3 days

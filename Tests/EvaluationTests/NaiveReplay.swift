@@ -18,9 +18,14 @@ enum NaiveReplay {
             unlocks[stored.id] = UnlockDecision(id: stored.id, at: stored.at, points: points, catalogVersion: stored.catalogVersion)
         }
         var costLimited: Set<String> = []
+        // Repeatable awards: judged at every checkpoint; an unlock at each rising edge, unless a
+        // stored unlock of the same id has that instant.
+        var heldBefore: Set<String> = [], repeats: [String: [UnlockDecision]] = [:]
+        let stored = Set(timeline.state.unlocked.map { "\($0.id)@\($0.at.instant.seconds)" })
 
         for checkpoint in checkpoints {
             let t = checkpoint.instant
+            var heldNow: Set<String> = []
             func unlocked(_ id: String) -> Bool { unlocks[id].map { $0.at.instant <= t } ?? false }
             while true {
                 let achievements = FactSnapshot.achievementsValue(replay.awards.map { award in
@@ -37,7 +42,7 @@ enum NaiveReplay {
                 let activation = CELActivation(bindings)
 
                 var unlocking: [AwardRule] = []
-                for award in replay.awards where unlocks[award.id] == nil {
+                for award in replay.awards where award.info.repeatable ? !heldNow.contains(award.id) : unlocks[award.id] == nil {
                     if let window = award.available {
                         if let from = window.from, t < from { continue }
                         if let until = window.until, t >= until { continue }
@@ -54,20 +59,74 @@ enum NaiveReplay {
                     case .module(let catalog, let module, let difficulty):
                         holds = snapshot.moduleProgress(catalog: catalog, module: module, difficulty: difficulty).isComplete
                     }
-                    if holds { unlocking.append(award) }
+                    guard holds else { continue }
+                    if award.info.repeatable {
+                        heldNow.insert(award.id)
+                        if heldBefore.contains(award.id) { continue }
+                    }
+                    unlocking.append(award)
                 }
                 if unlocking.isEmpty { break }
                 for award in unlocking {
+                    if award.info.repeatable && stored.contains("\(award.id)@\(t.seconds)") { continue }
                     var version: Int?
                     if case .module(let catalog, _, _) = award.criterion {
                         version = rules.catalogs.first { $0.id == catalog }?.version
                     }
-                    unlocks[award.id] = UnlockDecision(id: award.id, at: checkpoint.time, points: award.info.points,
-                                                       catalogVersion: version,
-                                                       cause: UnlockCause(checkpoint: checkpoint.kind, events: checkpoint.events))
+                    let unlock = UnlockDecision(id: award.id, at: checkpoint.time, points: award.info.points,
+                                                catalogVersion: version,
+                                                cause: UnlockCause(checkpoint: checkpoint.kind, events: checkpoint.events))
+                    if award.info.repeatable { repeats[award.id, default: []].append(unlock) }
+                    if unlocks[award.id].map({ t < $0.at.instant }) ?? true { unlocks[award.id] = unlock }
                 }
             }
+            heldBefore = heldNow
         }
-        return replay.decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited).decision
+        return replay.decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited,
+                             repeats: repeats).decision
+    }
+
+    /// The ids that must get a `rule_error` or `cost_limit` warning, worked out independently of
+    /// the replay's decision: every award locked at the end whose condition or progress is an
+    /// error at `now` as written, and every streak whose predicate is an error for some on-time
+    /// event (`counts`) or some day record at `now` (`day`).
+    static func ruleErrorIDs(rules: RuleSet, timeline: FactTimeline, decision: Decision) -> Set<String> {
+        let snapshot = timeline.facts(at: timeline.now, achievements: FactSnapshot.achievementsValue(
+            decision.achievements.map { (id: $0.id, unlockedAt: $0.unlockedAt) }))
+        var bindings = snapshot.variables
+        var metrics: [(key: String, value: CELValue)] = []
+        for metric in rules.metrics {
+            bindings["metrics"] = .map(CELMap(strings: metrics))
+            metrics.append((metric.id, metric.expression.program.evaluate(CELActivation(bindings))))
+        }
+        bindings["metrics"] = .map(CELMap(strings: metrics))
+        let activation = CELActivation(bindings)
+        func fails(_ expression: RuleExpression, _ activation: CELActivation) -> Bool {
+            if case .error = expression.program.evaluate(activation) { return true }
+            return false
+        }
+        var ids: Set<String> = []
+        for achievement in rules.achievements where decision.achievement(achievement.info.id)?.state == .locked {
+            guard case .when(let condition) = achievement.criterion else { continue }
+            var expressions = [condition]
+            switch achievement.progress {
+            case .measured(let current, let target): expressions += [current, target]
+            case .derived(let current, _, _): expressions.append(current)
+            case .binary, .module: break
+            }
+            if expressions.contains(where: { fails($0, activation) }) { ids.insert(achievement.info.id) }
+        }
+        let user = bindings["user"] ?? .null
+        for streak in rules.streaks {
+            switch streak.qualification {
+            case .counts(let expression):
+                let onTime = timeline.events.enumerated().filter { $0.element.onTime }.map { timeline.eventValues[$0.offset] }
+                if onTime.contains(where: { fails(expression, CELActivation(["event": $0, "user": user])) }) { ids.insert(streak.id) }
+            case .day(let expression):
+                guard case .list(let days)? = bindings["days"] else { continue }
+                if days.array.contains(where: { fails(expression, CELActivation(["day": $0, "user": user])) }) { ids.insert(streak.id) }
+            }
+        }
+        return ids
     }
 }

@@ -6,7 +6,10 @@ import Foundation
 /// saving dates, day starts, kill times and both late policies, plans and kill-time changes,
 /// freezes (manual and auto), catalogs, level snapshots, stored unlocks (known and unknown),
 /// future events, and conditions of every shape — folds over events, clock-driven facts,
-/// `achievements`, metrics built on metrics, and bodies that fail on some events.
+/// `achievements`, metrics built on metrics, and bodies that fail on some events. Contract 1.1
+/// adds: `backfill_days` with and without a stored `backfill.at`, plans made after the kill
+/// time, ISO weeks of days and events, sums of mixed whole and fractional numbers, and rules
+/// that fail (missing keys, empty lists, streak predicates that fail on some events or days).
 enum RandomScenario {
     static let zones = ["America/New_York", "Europe/Berlin", "Australia/Sydney", "Australia/Lord_Howe",
                         "Asia/Shanghai", "UTC"]
@@ -66,7 +69,7 @@ enum RandomScenario {
         if g.chance(0.2) { streaks += "    backfill_days: \(g.pick([3, 10]))\n" }
         streaks += """
                 milestones:
-                  - { days: 2, id: daily_2, title: Two, points: \(g.pick([5, 10])) }
+                  - { days: 2, id: daily_2, title: Two, points: \(g.pick([5, 10])), repeatable: \(g.chance(0.4)) }
                   - { days: 4, id: daily_4, title: Four, points: 40 }
                   - { days: 7, id: daily_7, title: Seven, points: 70 }
               - id: perfect
@@ -81,6 +84,15 @@ enum RandomScenario {
                   - { days: 3, id: perfect_3, title: Perfect three, points: 30 }
 
             """
+        if g.chance(0.3) {
+            // Fails on every event without `minutes` (a rule error), counts long sessions.
+            streaks += "  - id: long_sessions\n    title: Long\n    counts: event.minutes >= 20\n"
+            if g.chance(0.5) { streaks += "    backfill_days: \(g.pick([2, 5]))\n" }
+        }
+        if g.chance(0.3) {
+            // Fails on every day without a completed task.
+            streaks += "  - id: task_days\n    title: Task days\n    day: day.count[\"task_completed\"] >= 1\n"
+        }
 
         var achievements = "achievements:\n"
         var ids: [String] = []
@@ -88,6 +100,7 @@ enum RandomScenario {
             ids.append(id)
             var text = "  - id: \(id)\n    title: \(id.uppercased())\n    points: \(g.pick([0, 10, 25, 100]))\n"
             if g.chance(0.15) { text += "    hidden: true\n" }
+            if g.chance(0.25) { text += "    repeatable: true\n" }
             text += body
             if g.chance(0.15), let other = ids.dropLast().randomElement(using: &g) { text += "    requires: [\(other)]\n" }
             if g.chance(0.12), case .success(let base) = Moment.parse(g.pick(baseDates)) {
@@ -130,10 +143,20 @@ enum RandomScenario {
             { g in ("module_n\(n(1...9, &g))", "    complete_module: { catalog: puzzle, module: nianhua }\n") },
             { g in ("module_l\(n(1...9, &g))", "    complete_module: { catalog: puzzle, module: lianpu, difficulty: hard }\n") },
             { g in ("latecount_\(n(1...9, &g))", "    when: metrics.late_events >= \(n(1...3, &g))\n") },
+            { g in ("week_\(n(1...9, &g))", "    when: days.filter(d, d.week == today.week && d.planned > 0).size() >= \(n(1...3, &g))\n") },
+            { g in ("weeks_\(n(1...9, &g))", "    when: events.exists(e, e.week != today.week) && events.exists(e, e.weekday == \(n(1...7, &g)))\n") },
+            { g in ("firstweek_\(n(1...9, &g))", "    when: today.week != events[0].week\n") },
+            { g in ("tier_\(n(1...9, &g))", "    when: user.tier == \"gold\" || size(events) > \(n(20...40, &g))\n") },
+            { g in ("todaytasks_\(n(1...9, &g))", "    when: today.count[\"task_completed\"] >= \(n(1...2, &g))\n") },
+            { g in ("longest_\(n(1...9, &g))", "    when: events.filter(e, e.type == \"focus_session\" && has(e.minutes)).map(e, e.minutes).max() >= \(n(20...60, &g))\n") },
+            { g in ("minutesprog_\(n(1...9, &g))", "    when: metrics.focus_minutes >= 1000\n    progress: { current: metrics.focus_minutes, target: 1000 }\n") },
+            { g in ("expiredweek_\(n(1...9, &g))", "    when: days.exists(d, d.status == \"expired\" && d.week == today.week && d.expired_count >= \(n(1...3, &g)))\n") },
             { g in ("bestday_\(n(1...9, &g))", "    when: metrics.best_day >= \(n(1...3, &g)) && metrics.least_late < 2\n") },
             { g in ("dayshapes_\(n(1...9, &g))", "    when: metrics.busy_day || metrics.all_planned || metrics.one_expired || metrics.half_planned > \(n(1...4, &g)).5\n") },
             { g in ("focusdays_\(n(1...9, &g))", "    when: metrics.focus_days >= \(n(1...3, &g))\n") },
         ]
+        // In every rule set: fails at `now` unless today has a completed task (a rule error).
+        add("busy_today", "    when: today.count[\"task_completed\"] >= 2\n")
         for _ in 0..<Int.random(in: 6...16, using: &g) {
             if g.chance(0.2), let other = ids.randomElement(using: &g) {
                 // Reads one other award through `achievements.ID`.
@@ -239,6 +262,12 @@ enum RandomScenario {
             document["levels"] = .object(levels)
         }
         if g.chance(0.4) { document["counters"] = .object(JSONObject([("x", .int(Int64.random(in: 0...6, using: &g)))])) }
+        if g.chance(0.3) {
+            // The moment of the state's first evaluation: before, among or after the events.
+            let at = start + Int64.random(in: (-2 * 86_400)...(16 * 86_400), using: &g)
+            document["backfill"] = .object(JSONObject([("at", .string(Moment(instant: CELTimestamp(seconds: at),
+                                                                             offsetSeconds: g.pick(offsets)).description))]))
+        }
         if g.chance(0.4) {
             var unlocked: [JSONValue] = []
             for id in (awardIDs + ["retired_badge"]) where g.chance(0.15) {

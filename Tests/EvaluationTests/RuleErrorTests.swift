@@ -42,7 +42,8 @@ import Testing
 
     /// The hostile input of the hardening issue: a condition that hits the cost limit at every
     /// checkpoint of 3,000 events. The replay's budget stops it after a few such evaluations.
-    @Test func aStepBudgetPerStateStopsAConditionThatIsCostlyAtEveryCheckpoint() throws {
+    @Test("events.all(a, events.all(b, events.exists(x, a.at < x.at))) over 3,000 events stops at the step budget")
+    func aStepBudgetPerStateStopsAConditionThatIsCostlyAtEveryCheckpoint() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -71,7 +72,8 @@ import Testing
         let limited = decision.warnings.filter { $0.code == "cost_limit" }
         #expect(limited.map(\.id) == ["cubic"])
         #expect(limited.first?.message.contains("went over its budget of") == true)
-        #expect(replay.stepBudget(checkpoints: 3_000) == 10 * 100_000 + 1_000 * 3_000)
+        #expect(replay.stepBudget(checkpoints: 30, days: 3) == 10 * 100_000 + (1_000 + 300) * 30)
+        #expect(replay.stepBudget(checkpoints: 30_000, days: 3) == 100 * 100_000)
     }
 
     @Test func anEvaluationReportsTheStepsItTook() throws {

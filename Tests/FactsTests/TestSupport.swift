@@ -54,6 +54,7 @@ func render(_ value: CELValue) -> String {
     case .timestamp(let timestamp): return Moment(instant: timestamp, offsetSeconds: 0).description
     case .duration(let duration): return "\(duration.seconds)s"
     case .type(let type): return "type(\(type))"
+    case .optional: return value.description
     case .error(let error): return "error(\(error.message))"
     }
 }

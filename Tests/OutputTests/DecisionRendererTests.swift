@@ -179,6 +179,16 @@ import Testing
         #expect(lines.contains { $0.contains("nianhua_complete") && $0.contains("(1 new level since)") })
     }
 
+    @Test func anAwardHeldBackOnlyByRequiresSaysWhatItWaitsFor() {
+        var decision = Self.decision
+        decision.achievements[1].waitingFor = ["focus_10_hours", "secret_one"]
+        decision.achievements[1].progress = AwardProgress(current: .int(1), target: .int(1))
+        let text = DecisionTextRenderer(barWidth: 10).render(decision, rules: RuleSet())
+        #expect(text.contains("task_500_completed  waiting for focus_10_hours, secret_one\n"))
+        #expect(!text.contains("[##########]  1/1"))
+        #expect(DecisionJSONRenderer().render(decision).contains("\"waiting_for\": [\n        \"focus_10_hours\",\n        \"secret_one\"\n      ]"))
+    }
+
     @Test func ruleErrorsComeFirstInTheTextAndCarryTheirIDInJSON() {
         var decision = Self.decision
         decision.warnings.append(EvaluationWarning(code: "rule_error", id: "task_500_completed",

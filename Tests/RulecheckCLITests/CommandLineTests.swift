@@ -189,7 +189,8 @@ import Testing
     /// `--write-state`: the written state re-evaluates to no new unlock, with the same times and
     /// points, keeps unknown top-level keys, records a module unlock's catalog version, and leaves
     /// no temporary file behind (SPEC 4, 5, 7).
-    @Test(arguments: ["c14_module_unlock_version", "c20_stored_unlock_counts_from_at", "x03_write_state"])
+    @Test(arguments: ["c14_module_unlock_version", "c20_stored_unlock_counts_from_at", "x03_write_state",
+                      "c11_backfill_days", "c36_backfill_fixed_cut_off"])
     func writtenStateIsIdempotent(name: String) throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
         let folder = try Self.scratchFolder()
@@ -204,6 +205,7 @@ import Testing
         #expect(second["points"] == first["points"])
         #expect(second["rank"] == first["rank"])
         #expect(second["achievements"] == first["achievements"], "achievement states, times and progress are unchanged")
+        #expect(second["streaks"] == first["streaks"], "the backfill cut-off is kept")
         for unlock in first["unlocks"]?.arrayValue ?? [] {
             let id = unlock["id"]?.stringValue ?? ""
             let entry = second["achievements"]?[id]
@@ -215,6 +217,9 @@ import Testing
         for key in before.objectValue?.keys.sorted() ?? [] where key != "unlocked" {
             #expect(after[key] == before[key], "top-level key \(key) not kept as it was")
         }
+        // The first evaluation's moment is recorded once (a state that had one keeps it).
+        let backfill = before["backfill"] ?? .object(["at": first["now"] ?? .null])
+        #expect(after["backfill"] == backfill)
         let third = try Self.decision(["eval", rules, "--state", written, "--format", "json", "--write-state", written])
         #expect(third["unlocks"] == .array([]))
         #expect(JSONTree.load(written) == after, "writing the written state again changes nothing")

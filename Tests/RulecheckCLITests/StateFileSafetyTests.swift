@@ -35,6 +35,24 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["state.json"])
     }
 
+    /// The replaced file's owner is kept. Only root may give a file to another user, so the case
+    /// runs as root (an ordinary user cannot write another user's state in place anyway).
+    @Test(.enabled(if: geteuid() == 0, "only root can create a file owned by another user"))
+    func writeStateOntoAnotherUsersStateKeepsItsOwner() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("state.json").path
+        try FileManager.default.copyItem(atPath: RulecheckRun.packageRoot + "/" + Self.showcase, toPath: target)
+        try #require(chown(target, 4321, 8765) == 0)
+        chmod(target, 0o640)
+        let run = try Self.eval(state: target, writeState: target)
+        #expect(run.status == 0, "\(run.stderr)")
+        var info = stat()
+        try #require(stat(target, &info) == 0)
+        #expect(info.st_uid == 4321 && info.st_gid == 8765)
+        #expect(info.st_mode & 0o7777 == 0o640)
+    }
+
     @Test func writeStateOntoASymlinkUpdatesTheRealFileAndKeepsTheLink() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -57,6 +75,15 @@ import Glibc
         #expect(run.stderr.contains("/dev/full: it is not a regular file"), "\(run.stderr)")
         var info = stat()
         #expect(stat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR, "the device is still a device")
+    }
+
+    @Test func writeStateOntoAFolderIsRefused() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.eval(state: Self.showcase, writeState: folder.path)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("it is a folder; the state was not written"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     /// Disk full on write (a file-size limit stands in for it): a clear error, exit 2, the

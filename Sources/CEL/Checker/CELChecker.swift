@@ -203,6 +203,9 @@ struct CELChecker {
                 issues.append(locator.issue(message, at: ast.anchor(of: expr)))
                 resultType = .error
             }
+        case .opaque(CELOptionalSyntax.typeName, _):
+            // Chaining: a field of an optional is optional.
+            resultType = CELOptionalSyntax.type(Self.fieldType(of: operandType, field))
         case .typeParam:
             _ = mapping.isAssignable(.dyn, from: operandType)
             resultType = .dyn
@@ -228,6 +231,12 @@ struct CELChecker {
 
     private mutating func checkCall(_ expr: CELExpr, target: CELExpr?, function: String, args: [CELExpr]) -> CELExpr {
         let checkedArgs = args.map { check($0) }
+        if target == nil, function == CELOptionalSyntax.select, checkedArgs.count == 2,
+           case .literal(.string(let field)) = checkedArgs[1].kind {
+            let operandType = mapping.substitute(types[checkedArgs[0].id] ?? .dyn, freeToDyn: false)
+            types[expr.id] = CELOptionalSyntax.type(Self.fieldType(of: operandType, field))
+            return CELExpr(id: expr.id, range: expr.range, kind: .call(target: nil, function: function, args: checkedArgs))
+        }
         // `a.b.f(x)` is the namespaced function `a.b.f` when one is declared.
         if let target, let prefix = target.qualifiedName, !startsWithLocal(prefix),
            let namespaced = resolveFunction(prefix + "." + function) {
@@ -309,6 +318,9 @@ struct CELChecker {
 
     private func noOverloadMessage(_ function: String, _ argumentTypes: [CELType], hasTarget: Bool) -> String {
         let shown = argumentTypes.map { mapping.substitute($0, freeToDyn: true) }
+        if function == CELOptionalSyntax.element || function == CELOptionalSyntax.entry, let found = shown.first {
+            return "a value marked with '?' must be optional (such as m[?k] or optional.of(x)), but this is \(found)"
+        }
         let signature: String
         if hasTarget, let receiver = shown.first {
             signature = "\(receiver).(\(shown.dropFirst().map(\.description).joined(separator: ", ")))"
@@ -322,6 +334,17 @@ struct CELChecker {
                 + " with int(), uint() or double()"
         }
         return message
+    }
+
+    /// The type of `field` of a value of `type`, for `a.?f` and chaining through optionals: a
+    /// map's value type, a record's field type, otherwise `dyn`.
+    private static func fieldType(of type: CELType, _ field: String) -> CELType {
+        switch type {
+        case .map(_, let value): return value
+        case .record(let record): return record.fieldType(field) ?? .dyn
+        case .opaque(CELOptionalSyntax.typeName, let parameters): return fieldType(of: parameters.first ?? .dyn, field)
+        default: return .dyn
+        }
     }
 
     private static let arithmetic: Set<String> = ["_+_", "_-_", "_*_", "_/_", "_%_"]

@@ -14,27 +14,67 @@ struct CELCostModel: Sendable {
 
     /// Bytes of string per step (cel-go's string traversal cost factor, 0.1).
     static let bytesPerStep = 10
+    /// Steps per element of a list built by `+` (each element is copied and retained).
+    static let listCopyStepsPerElement = 2
     /// Steps per entry of a map copied by `cel.@mapInsert` (the `transformMap` accumulator).
-    static let mapCopyStepsPerEntry = 4
+    static let mapCopyStepsPerEntry = 10
 
     /// The model of `function`, or `nil` when a call costs just its node.
     static func model(for function: String) -> CELCostModel? {
         switch function {
-        case "_+_": CELCostModel(binary: { size(of: $0) + size(of: $1) })
+        case "_+_": CELCostModel(binary: concatenationCost)
         case "@in": CELCostModel(binary: { _, container in
             if case .list(let list) = container { list.count } else { 0 }
         })
         // The insert copies the map and rebuilds its hash index: a few steps per entry.
         case "cel.@mapInsert": CELCostModel(arguments: { size(of: $0.first ?? .null) * mapCopyStepsPerEntry })
         case "join": CELCostModel(arguments: { joinedSize($0) })
+        // Comparing or searching walks the values.
+        case "_==_", "_!=_": CELCostModel(binary: { min(size(of: $0), size(of: $1)) })
+        case "contains", "startsWith", "endsWith", "indexOf", "lastIndexOf":
+            CELCostModel(arguments: { size(of: $0.first ?? .null) })
+        case "distinct": CELCostModel(arguments: { distinctCost($0) }, result: { size(of: $0) })
         case "format", "replace", "strings.quote", "reverse", "lowerAscii", "upperAscii", "trim", "split",
-             "string", "bytes", "sort", "sortBy", "lists.sortBy", "distinct", "slice":
+             "string", "bytes", "sort", "sortBy", "lists.sortBy", "slice":
             CELCostModel(result: { size(of: $0) })
         case "flatten": CELCostModel(arguments: { flattenedSize($0) })
         case "lists.range": CELCostModel(arguments: { arguments in
             if case .int(let n)? = arguments.first { Int(clamping: n) } else { 0 }
         })
         default: nil
+        }
+    }
+
+    /// Most steps a call may cost to be folded into a constant when the program is planned:
+    /// a costlier one (`lists.range(1000000000)`) is left to run, and be charged, at evaluation.
+    static let foldingLimit = 10_000
+
+    /// Whether a call on these constant arguments is cheap enough to fold at plan time.
+    func allowsFolding(_ arguments: [CELValue]) -> Bool {
+        if let binary, arguments.count == 2, binary(arguments[0], arguments[1]) > Self.foldingLimit { return false }
+        if let before = self.arguments, before(arguments) > Self.foldingLimit { return false }
+        // A result-charged call is bounded by its inputs, which are constants of the source.
+        return true
+    }
+
+    /// Longest string or bytes value one call may build: a bound on memory independent of the
+    /// step budget (the strings library's `replace` and `strings.quote` stop at 2^24 code points).
+    static let maxBuiltBytes = 1 << 24
+
+    /// `a + b`: the sizes of both sides; a string or bytes result over `maxBuiltBytes` costs
+    /// more than any budget.
+    private static func concatenationCost(_ a: CELValue, _ b: CELValue) -> Int {
+        switch (a, b) {
+        case (.string(let x), .string(let y)):
+            let bytes = x.utf8.count + y.utf8.count
+            return bytes > maxBuiltBytes ? .max : bytes / bytesPerStep
+        case (.bytes(let x), .bytes(let y)):
+            let bytes = x.count + y.count
+            return bytes > maxBuiltBytes ? .max : bytes / bytesPerStep
+        case (.list(let x), .list(let y)):
+            return (x.count + y.count) * listCopyStepsPerElement
+        default:
+            return size(of: a) + size(of: b)
         }
     }
 
@@ -60,7 +100,18 @@ struct CELCostModel: Sendable {
             bytes = bytes.addingReportingOverflow(s.utf8.count &+ separator).partialValue
             if bytes < 0 { return .max }
         }
-        return bytes / bytesPerStep + list.count
+        return bytes > maxBuiltBytes ? .max : bytes / bytesPerStep + list.count
+    }
+
+    /// `list.distinct()`: map-key kinds are hashed (one step each); other elements (lists, maps,
+    /// timestamps, fractional doubles) are compared with each other, so they cost their count
+    /// squared.
+    private static func distinctCost(_ arguments: [CELValue]) -> Int {
+        guard case .list(let list)? = arguments.first else { return 0 }
+        var compared = 0
+        for element in list where CELMapKey.lookupKey(element) == nil { compared += 1 }
+        let (square, overflow) = compared.multipliedReportingOverflow(by: compared)
+        return overflow ? .max : list.count + square / 2
     }
 
     /// `list.flatten()`: the elements of the result (one level).

@@ -19,11 +19,14 @@ struct CELFrame {
     /// Charges `steps`; `false` (and the frame marked exceeded) once the budget is spent.
     @inline(__always)
     mutating func charge(_ steps: Int) -> Bool {
-        budget &-= steps
-        if budget < 0 {
+        // Compared before subtracting: a charge may be `Int.max` (a value too large to build),
+        // and the budget never goes below -1, so the steps used can always be computed.
+        if steps > budget {
+            budget = -1
             exceeded = true
             return false
         }
+        budget -= steps
         return true
     }
 

@@ -9,6 +9,9 @@ extension CELPlanner {
                 return planCall(expr, target: nil, function: qualified, args: args)
             }
         }
+        if let target, args.count == 1, function == "or" || function == "orValue" {
+            return planOptionalFallback(target, args[0], keepsOptional: function == "or")
+        }
         if target == nil {
             switch (function, args.count) {
             case ("_&&_", 2): return planLogic(args[0], args[1], isAnd: true)
@@ -46,7 +49,9 @@ extension CELPlanner {
             let zone = CELTimeAccessor.zone(named: zoneName)
             implementation = .binary { receiver, _ in accessor.apply(receiver, zone: zone) }
         }
-        if !traced, nodes.allSatisfy({ $0.constant != nil }) {
+        let model = CELCostModel.model(for: function)
+        if !traced, nodes.allSatisfy({ $0.constant != nil }),
+           model?.allowsFolding(nodes.compactMap(\.constant)) ?? true {
             return .constant(Self.apply(implementation, nodes.compactMap(\.constant)))
         }
         if function == "matches", nodes.count == 2 { return Self.planMatches(nodes) }
@@ -54,7 +59,7 @@ extension CELPlanner {
         if !traced, nodes.count == 2, let fused = fusedFieldComparison(function, operands[0], nodes[1]) { return fused }
         if nodes.count == 2, let fast = Self.fastComparison(function, nodes[0], nodes[1]) { return fast }
         if function != "sum", let resolved = planResolvedOverload(expr, nodes) { return resolved }
-        if let model = CELCostModel.model(for: function) { return Self.costedCall(implementation, nodes, model) }
+        if let model { return Self.costedCall(implementation, nodes, model) }
         return Self.strictCall(implementation, nodes)
     }
 
@@ -88,6 +93,30 @@ extension CELPlanner {
             let value = apply(function, values)
             if let result, !frame.charge(result(value)) { return .error(CELFrame.costError) }
             return value
+        }, constant: nil)
+    }
+
+    /// `opt.or(other)` and `opt.orValue(value)`: the fallback is evaluated only when `opt` has
+    /// no value (as cel-go short-circuits them).
+    mutating func planOptionalFallback(_ receiver: CELExpr, _ fallback: CELExpr, keepsOptional: Bool) -> Node {
+        let receiverStep = plan(receiver).step
+        let fallbackStep = plan(fallback).step
+        let name = keepsOptional ? "or" : "orValue"
+        return Node(step: { frame in
+            let value = receiverStep(&frame)
+            switch value {
+            case .optional(let wrapped?):
+                return keepsOptional ? value : wrapped
+            case .optional(nil):
+                let other = fallbackStep(&frame)
+                guard keepsOptional, !other.isError else { return other }
+                if case .optional = other { return other }
+                return .error(.noOverload(name, value, other))
+            case .error:
+                return value
+            default:
+                return .error(.noOverload(name, value))
+            }
         }, constant: nil)
     }
 

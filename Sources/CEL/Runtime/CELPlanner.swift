@@ -143,6 +143,7 @@ struct CELPlanner {
         "int": .int, "uint": .uint, "double": .double, "bool": .bool, "string": .string, "bytes": .bytes,
         "list": .list(.dyn), "map": .map(.dyn, .dyn), "null_type": .null, "type": .type(.dyn),
         "google.protobuf.Timestamp": .timestamp, "google.protobuf.Duration": .duration,
+        CELOptionalSyntax.typeName: CELOptionalSyntax.type(.dyn),
     ]
 
     /// Resolves a dotted name at run time against the activation: the longest qualified name
@@ -205,6 +206,9 @@ struct CELPlanner {
         case .map(let map):
             if let found = map.storage.value(for: field) { return found }
             return .error(CELError(.noSuchKey, "no such key: '\(field.name)'"))
+        case .optional:
+            // Chaining: a field of an optional is optional (absent: `optional.none()`).
+            return CELOptionalLibrary.select(value, field.name)
         case .error:
             return value
         default:
@@ -215,6 +219,7 @@ struct CELPlanner {
     static func hasField(_ value: CELValue, _ field: String) -> CELValue {
         switch value {
         case .map(let map): return .bool(map.storage.value(forString: field) != nil)
+        case .optional(let wrapped): return wrapped.map { hasField($0, field) } ?? .bool(false)
         case .error: return value
         default: return .error(CELError(.noSuchField, "type '\(value.typeName)' does not support field selection"))
         }
@@ -247,14 +252,58 @@ struct CELPlanner {
 
     // MARK: collections
 
+    /// Whether a list element or map value is marked optional (`[?x]`, `{?k: v}`): it is left
+    /// out when its value is `optional.none()` and unwrapped otherwise.
+    static func isOptionalMarked(_ expr: CELExpr, _ marker: String) -> Bool {
+        if case .call(nil, let function, let args) = expr.kind, function == marker, args.count == 1 { return true }
+        return false
+    }
+
+    /// Unwraps a marked element: `nil` to leave it out, or the error it becomes.
+    static func unwrapMarked(_ value: CELValue) -> Result<CELValue?, CELError> {
+        switch value {
+        case .optional(let wrapped): return .success(wrapped)
+        case .error(let error): return .failure(error)
+        default: return .failure(CELError(.noSuchOverload, "an optional element or entry must be an optional value, not \(value.typeName)"))
+        }
+    }
+
+    static func listValue(_ values: [CELValue], optional: [Bool]) -> CELValue {
+        var result: [CELValue] = []
+        result.reserveCapacity(values.count)
+        for (value, isOptional) in zip(values, optional) {
+            if case .error = value { return value }
+            guard isOptional else {
+                result.append(value)
+                continue
+            }
+            switch unwrapMarked(value) {
+            case .success(let unwrapped): if let unwrapped { result.append(unwrapped) }
+            case .failure(let error): return .error(error)
+            }
+        }
+        return .list(CELList(result))
+    }
+
     mutating func planList(_ elements: [CELExpr]) -> Node {
         let nodes = elements.map { plan($0) }
+        let optional = elements.map { Self.isOptionalMarked($0, CELOptionalSyntax.element) }
         if !traced, nodes.allSatisfy({ $0.constant != nil }) {
-            let values = nodes.compactMap(\.constant)
-            if let error = values.first(where: \.isError) { return .constant(error) }
-            return .constant(.list(CELList(values)))
+            return .constant(Self.listValue(nodes.compactMap(\.constant), optional: optional))
         }
         let steps = nodes.map(\.step)
+        if optional.contains(true) {
+            return Node(step: { frame in
+                var values: [CELValue] = []
+                values.reserveCapacity(steps.count)
+                for step in steps {
+                    let value = step(&frame)
+                    if case .error = value { return value }
+                    values.append(value)
+                }
+                return Self.listValue(values, optional: optional)
+            }, constant: nil)
+        }
         return Node(step: { frame in
             var values: [CELValue] = []
             values.reserveCapacity(steps.count)
@@ -267,11 +316,36 @@ struct CELPlanner {
         }, constant: nil)
     }
 
+    static func mapValue(keys: [CELValue], values: [CELValue], optional: [Bool]) -> CELValue {
+        guard optional.contains(true) else { return CELMap.literal(keys: keys, values: values) }
+        var keptKeys: [CELValue] = []
+        var keptValues: [CELValue] = []
+        for (i, key) in keys.enumerated() {
+            if case .error = key { return key }
+            guard optional[i] else {
+                keptKeys.append(key)
+                keptValues.append(values[i])
+                continue
+            }
+            switch unwrapMarked(values[i]) {
+            case .success(let unwrapped):
+                if let unwrapped {
+                    keptKeys.append(key)
+                    keptValues.append(unwrapped)
+                }
+            case .failure(let error): return .error(error)
+            }
+        }
+        return CELMap.literal(keys: keptKeys, values: keptValues)
+    }
+
     mutating func planMap(_ entries: [CELMapEntry]) -> Node {
         let keys = entries.map { plan($0.key) }
         let values = entries.map { plan($0.value) }
+        let optional = entries.map { Self.isOptionalMarked($0.value, CELOptionalSyntax.entry) }
         if !traced, keys.allSatisfy({ $0.constant != nil }), values.allSatisfy({ $0.constant != nil }) {
-            return .constant(CELMap.literal(keys: keys.compactMap(\.constant), values: values.compactMap(\.constant)))
+            return .constant(Self.mapValue(keys: keys.compactMap(\.constant), values: values.compactMap(\.constant),
+                                           optional: optional))
         }
         let keySteps = keys.map(\.step)
         let valueSteps = values.map(\.step)
@@ -288,7 +362,7 @@ struct CELPlanner {
                 k.append(key)
                 v.append(value)
             }
-            return CELMap.literal(keys: k, values: v)
+            return Self.mapValue(keys: k, values: v, optional: optional)
         }, constant: nil)
     }
 

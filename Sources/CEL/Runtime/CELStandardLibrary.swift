@@ -4,9 +4,11 @@ import Foundation
 /// keyed by function name. Receiver-style calls pass the receiver as the first argument.
 enum CELStandardLibrary {
     /// The implementation of `name` in the standard library or one of the extension libraries
-    /// (strings, math), which every environment has.
+    /// (optional values, lists, strings, math), which every environment has. The lists
+    /// library's `reverse` also serves strings, so it is found first.
     static func function(named name: String) -> CELFunction? {
-        table[name] ?? CELStringExtensions.table[name] ?? CELMathExtensions.table[name]
+        table[name] ?? CELOptionalLibrary.table[name] ?? CELListsExtensions.table[name]
+            ?? CELStringExtensions.table[name] ?? CELMathExtensions.table[name]
     }
 
     static let table: [String: CELFunction] = {
@@ -92,6 +94,10 @@ enum CELStandardLibrary {
                 return .error(CELError(.noSuchKey, "no such key: \(CELValue.describeKey(key))"))
             }
             return value
+        case .optional(let wrapped):
+            // Chaining: indexing an optional gives an optional (absent: `optional.none()`).
+            guard let inner = wrapped else { return container }
+            return CELOptionalLibrary.index(inner, key)
         case .error: return container
         default: return .error(.noOverload("_[_]", container, key))
         }

@@ -109,6 +109,7 @@ enum CELStringFormat {
             }
             entries.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             return .success("{" + entries.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}")
+        case .optional: return .success(value.description)
         case .error(let error): return .failure(error)
         }
     }

@@ -24,6 +24,7 @@ extension CELValue: CustomStringConvertible {
         case .timestamp(let t): return "timestamp(\"\(t.rfc3339(offsetSeconds: 0))\")"
         case .duration(let d): return "duration(\"\(d.celString)\")"
         case .type(let t): return t.runtimeName
+        case .optional(let wrapped): return wrapped.map { "optional.of(\($0.description))" } ?? "optional.none()"
         case .error(let e): return "error(\(e.message))"
         }
     }

@@ -34,6 +34,9 @@ extension CELValue {
                 guard let other = b.storage.value(for: key), value.celEquals(other) else { return false }
             }
             return true
+        case (.optional(let a), .optional(let b)):
+            guard let a, let b else { return a == nil && b == nil }
+            return a.celEquals(b)
         case (.error(let a), .error(let b)): return a == b
         default: return false
         }
@@ -43,6 +46,9 @@ extension CELValue {
     public func sameValue(_ other: CELValue) -> Bool {
         switch (self, other) {
         case (.double(let a), .double(let b)) where a.isNaN && b.isNaN: return true
+        case (.optional(let a), .optional(let b)):
+            guard let a, let b else { return a == nil && b == nil }
+            return a.sameValue(b)
         case (.list(let a), .list(let b)):
             guard a.count == b.count else { return false }
             for (x, y) in zip(a, b) where !x.sameValue(y) { return false }

@@ -1,6 +1,7 @@
 /// The macros of langdef ("Macros") and of cel-go's two-variable comprehension extension,
 /// identified by name, call style and argument count, and the math extension's
-/// `math.greatest`/`math.least`, which take any number of arguments.
+/// `math.greatest`/`math.least`, which take any number of arguments, and the macros of the
+/// bindings, optional values and lists extensions.
 enum CELMacro: Sendable, Equatable {
     case has
     case all, exists, existsOne
@@ -8,6 +9,12 @@ enum CELMacro: Sendable, Equatable {
     case allTwo, existsTwo, existsOneTwo
     case transformList, transformListFiltered, transformMap, transformMapFiltered
     case greatest, least
+    /// `cel.bind(v, init, body)` (bindings extension).
+    case bind
+    /// `opt.optMap(v, expr)`, `opt.optFlatMap(v, expr)` (optional values).
+    case optMap, optFlatMap
+    /// `list.sortBy(v, key)` (lists extension).
+    case sortBy
 
     static func matching(function: String, target: CELExpr?, argumentCount: Int) -> CELMacro? {
         if case .ident("math")? = target?.kind {
@@ -17,6 +24,7 @@ enum CELMacro: Sendable, Equatable {
             default: break
             }
         }
+        if case .ident("cel")? = target?.kind, function == "bind", argumentCount == 3 { return .bind }
         guard target != nil else {
             return function == "has" && argumentCount == 1 ? .has : nil
         }
@@ -34,6 +42,9 @@ enum CELMacro: Sendable, Equatable {
         case ("transformList", 4): return .transformListFiltered
         case ("transformMap", 3): return .transformMap
         case ("transformMap", 4): return .transformMapFiltered
+        case ("optMap", 2): return .optMap
+        case ("optFlatMap", 2): return .optFlatMap
+        case ("sortBy", 2): return .sortBy
         default: return nil
         }
     }

@@ -19,9 +19,15 @@ struct CELMacroExpander {
         case .has: return try expandHas(args[0])
         case .greatest: return try expandExtreme("math.greatest", args)
         case .least: return try expandExtreme("math.least", args)
+        case .bind: return try expandBind(args)
         default: break
         }
         guard let range = target else { return call }
+        switch macro {
+        case .optMap, .optFlatMap: return try expandOptionalMap(range, args, flat: macro == .optFlatMap)
+        case .sortBy: return try expandSortBy(range, args)
+        default: break
+        }
         let twoVariables: Bool
         switch macro {
         case .allTwo, .existsTwo, .existsOneTwo, .transformList, .transformListFiltered,
@@ -42,7 +48,7 @@ struct CELMacroExpander {
         let step: CELExpr
         var result = accu()
         switch macro {
-        case .has, .greatest, .least:
+        case .has, .greatest, .least, .bind, .optMap, .optFlatMap, .sortBy:
             return call
         case .all, .allTwo:
             initial = literal(.bool(true))
@@ -82,6 +88,47 @@ struct CELMacroExpander {
             iterVar: first, iterVar2: second, iterRange: range, accuVar: Self.accumulator,
             accuInit: initial, loopCondition: condition, loopStep: step, result: result)
         return CELExpr(id: call.id, range: call.range, kind: .comprehension(comprehension))
+    }
+
+    /// `cel.bind(v, init, body)` becomes a fold over an empty list whose accumulator `v`
+    /// starts at `init`: `body` is its result, evaluated once with `v` in scope (as cel-go).
+    private mutating func expandBind(_ args: [CELExpr]) throws(CELIssue) -> CELExpr {
+        let name = try variableName(args[0])
+        return binding(name, to: args[1], in: args[2], id: call.id)
+    }
+
+    private mutating func binding(_ name: String, to value: CELExpr, in body: CELExpr, id: CELExprID? = nil) -> CELExpr {
+        let comprehension = CELComprehension(
+            iterVar: "#unused", iterRange: make(.list(elements: [])), accuVar: name, accuInit: value,
+            loopCondition: literal(.bool(false)), loopStep: make(.ident(name)), result: body)
+        if let id { return CELExpr(id: id, range: call.range, kind: .comprehension(comprehension)) }
+        return make(.comprehension(comprehension))
+    }
+
+    /// `opt.optMap(v, expr)` → `opt.hasValue() ? optional.of(expr with v = opt.value()) :
+    /// optional.none()`; `optFlatMap` leaves out the `optional.of`. The optional is bound once.
+    private mutating func expandOptionalMap(_ target: CELExpr, _ args: [CELExpr], flat: Bool) throws(CELIssue) -> CELExpr {
+        let name = try variableName(args[0])
+        let optional = "@optional"
+        let value = make(.call(target: make(.ident(optional)), function: "value", args: []))
+        var mapped = binding(name, to: value, in: args[1])
+        if !flat { mapped = global("optional.of", mapped) }
+        let test = make(.call(target: make(.ident(optional)), function: "hasValue", args: []))
+        let choice = global("_?_:_", test, mapped, global("optional.none"))
+        return binding(optional, to: target, in: choice, id: call.id)
+    }
+
+    /// `list.sortBy(v, key)` → `lists.@sortByAssociatedKeys(list, list.map(v, key))`, with the
+    /// list bound once (as cel-go).
+    private mutating func expandSortBy(_ target: CELExpr, _ args: [CELExpr]) throws(CELIssue) -> CELExpr {
+        let name = try variableName(args[0])
+        let list = "@sortBy"
+        let keys = CELComprehension(
+            iterVar: name, iterRange: make(.ident(list)), accuVar: Self.accumulator,
+            accuInit: make(.list(elements: [])), loopCondition: literal(.bool(true)),
+            loopStep: global("_+_", accu(), make(.list(elements: [args[1]]))), result: accu())
+        let sorted = global("lists.@sortByAssociatedKeys", make(.ident(list)), make(.comprehension(keys)))
+        return binding(list, to: target, in: sorted, id: call.id)
     }
 
     /// `has(a.f)` becomes the test-only selection of `f`.

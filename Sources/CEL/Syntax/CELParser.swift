@@ -18,6 +18,8 @@ struct CELParser {
     private var heights: [CELExprID: Int] = [:]
     private var macroCalls: [CELExprID: CELExpr] = [:]
     private var anchors: [CELExprID: CELSourceRange] = [:]
+    /// For a node written in parentheses: the range including them (the outermost pair).
+    private var parenthesized: [CELExprID: CELSourceRange] = [:]
 
     init(source: String, expandsMacros: Bool = true) {
         self.source = source
@@ -104,8 +106,15 @@ struct CELParser {
         try node(.call(target: nil, function: function, args: args), range, anchor: anchor)
     }
 
-    private static func span(_ first: CELExpr, _ last: CELExpr) -> CELSourceRange {
-        CELSourceRange(start: first.range.start, end: last.range.end)
+    /// From the start of `first` to the end of `last`, each with the parentheses written
+    /// around it, so that the text of `(a + 1) * 2` is all of it, not `a + 1) * 2`.
+    private func span(_ first: CELExpr, _ last: CELExpr) -> CELSourceRange {
+        CELSourceRange(start: outer(first).start, end: outer(last).end)
+    }
+
+    /// The range of `expr` with the parentheses written around it (its own range without).
+    private func outer(_ expr: CELExpr) -> CELSourceRange {
+        parenthesized[expr.id] ?? expr.range
     }
 
     // MARK: Grammar
@@ -124,7 +133,7 @@ struct CELParser {
         _ = try expect(.colon, "':'")
         let whenFalse = try parseExpression()
         return try call("_?_:_", [condition, whenTrue, whenFalse],
-                        range: Self.span(condition, whenFalse), anchor: question.range)
+                        range: span(condition, whenFalse), anchor: question.range)
     }
 
     /// `||` and `&&` chains, built as balanced trees like cel-go so long chains stay shallow.
@@ -145,7 +154,7 @@ struct CELParser {
         let middle = (low + high + 1) / 2
         let left = middle == low ? terms[middle] : try balance(function, terms, operators, low, middle - 1)
         let right = middle == high ? terms[middle + 1] : try balance(function, terms, operators, middle + 1, high)
-        return try call(function, [left, right], range: Self.span(left, right), anchor: operators[middle])
+        return try call(function, [left, right], range: span(left, right), anchor: operators[middle])
     }
 
     private mutating func parseRelation() throws(CELIssue) -> CELExpr {
@@ -164,7 +173,7 @@ struct CELParser {
             }
             let op = advance()
             let right = try parseAddition()
-            left = try call(function, [left, right], range: Self.span(left, right), anchor: op.range)
+            left = try call(function, [left, right], range: span(left, right), anchor: op.range)
         }
     }
 
@@ -174,7 +183,7 @@ struct CELParser {
             let op = advance()
             let right = try parseMultiplication()
             left = try call(op.kind == .plus ? "_+_" : "_-_", [left, right],
-                            range: Self.span(left, right), anchor: op.range)
+                            range: span(left, right), anchor: op.range)
         }
         return left
     }
@@ -191,7 +200,7 @@ struct CELParser {
             }
             let op = advance()
             let right = try parseUnary()
-            left = try call(function, [left, right], range: Self.span(left, right), anchor: op.range)
+            left = try call(function, [left, right], range: span(left, right), anchor: op.range)
         }
     }
 
@@ -213,7 +222,7 @@ struct CELParser {
         }
         for op in operators.reversed() {
             operand = try call(operatorKind == .not ? "!_" : "-_", [operand],
-                               range: CELSourceRange(start: op.start, end: operand.range.end), anchor: op)
+                               range: CELSourceRange(start: op.start, end: outer(operand).end), anchor: op)
         }
         return operand
     }
@@ -230,6 +239,18 @@ struct CELParser {
         var expr = try parsePrimary(negativeSign: negativeSign)
         while true {
             switch current.kind {
+            case .dot where peekKind(1) == .question:
+                // `a.?b`: optional field selection (cel-go's optional syntax).
+                advance()
+                let question = advance()
+                let nameToken = advance()
+                guard case .identifier(let name) = nameToken.kind else {
+                    throw unexpected(nameToken, expected: "a field name after '.?'")
+                }
+                let field = try node(.literal(.string(name)), nameToken.range)
+                expr = try call(CELOptionalSyntax.select, [expr, field],
+                                range: CELSourceRange(start: outer(expr).start, end: nameToken.range.end),
+                                anchor: CELSourceRange(start: question.range.start, end: nameToken.range.end))
             case .dot:
                 advance()
                 let nameToken = advance()
@@ -238,7 +259,7 @@ struct CELParser {
                 case .identifier(let identifier): name = identifier
                 case .quotedIdentifier(let quoted):
                     expr = try node(.select(operand: expr, field: quoted, testOnly: false),
-                                    CELSourceRange(start: expr.range.start, end: nameToken.range.end),
+                                    CELSourceRange(start: outer(expr).start, end: nameToken.range.end),
                                     anchor: nameToken.range)
                     continue
                 default: throw unexpected(nameToken, expected: "a field or method name after '.'")
@@ -246,18 +267,21 @@ struct CELParser {
                 if current.kind == .leftParen {
                     let (args, close) = try parseArguments()
                     expr = try makeCall(target: expr, function: name, args: args, nameRange: nameToken.range,
-                                        range: CELSourceRange(start: expr.range.start, end: close.end))
+                                        range: CELSourceRange(start: outer(expr).start, end: close.end))
                 } else {
                     expr = try node(.select(operand: expr, field: name, testOnly: false),
-                                    CELSourceRange(start: expr.range.start, end: nameToken.range.end),
+                                    CELSourceRange(start: outer(expr).start, end: nameToken.range.end),
                                     anchor: nameToken.range)
                 }
             case .leftBracket:
                 let open = advance()
+                // `a[?k]`: optional index.
+                let optional = current.kind == .question
+                if optional { advance() }
                 let subscriptExpr = try parseExpression()
                 let close = try expect(.rightBracket, "']'")
-                expr = try call("_[_]", [expr, subscriptExpr],
-                                range: CELSourceRange(start: expr.range.start, end: close.range.end),
+                expr = try call(optional ? CELOptionalSyntax.index : "_[_]", [expr, subscriptExpr],
+                                range: CELSourceRange(start: outer(expr).start, end: close.range.end),
                                 anchor: open.range)
             case .leftBrace where expr.qualifiedName != nil:
                 throw locator.issue(
@@ -317,9 +341,10 @@ struct CELParser {
         case .dot, .identifier:
             return try parseIdentifierOrCall()
         case .leftParen:
-            advance()
+            let open = advance()
             let inner = try parseExpression()
-            _ = try expect(.rightParen, "')'")
+            let close = try expect(.rightParen, "')'")
+            parenthesized[inner.id] = CELSourceRange(start: open.range.start, end: close.range.end)
             return inner
         case .leftBracket:
             return try parseList()
@@ -378,7 +403,7 @@ struct CELParser {
         let open = try expect(.leftBracket, "'['")
         var elements: [CELExpr] = []
         while current.kind != .rightBracket {
-            elements.append(try parseExpression())
+            elements.append(try parseOptionalMarked(CELOptionalSyntax.element))
             guard current.kind == .comma else { break }
             advance()
         }
@@ -386,13 +411,28 @@ struct CELParser {
         return try node(.list(elements: elements), CELSourceRange(start: open.range.start, end: close.range.end))
     }
 
+    /// An expression, or `?expr` (an optional list element), marked with a call to `marker`.
+    private mutating func parseOptionalMarked(_ marker: String) throws(CELIssue) -> CELExpr {
+        guard current.kind == .question else { return try parseExpression() }
+        let question = advance()
+        let value = try parseExpression()
+        return try call(marker, [value], range: CELSourceRange(start: question.range.start, end: outer(value).end),
+                        anchor: question.range)
+    }
+
     private mutating func parseMap() throws(CELIssue) -> CELExpr {
         let open = try expect(.leftBrace, "'{'")
         var entries: [CELMapEntry] = []
         while current.kind != .rightBrace {
+            let optional = current.kind == .question
+            if optional { advance() }
             let key = try parseExpression()
             let colon = try expect(.colon, "':'")
-            let value = try parseExpression()
+            var value = try parseExpression()
+            if optional {
+                value = try call(CELOptionalSyntax.entry, [value], range: value.range,
+                                 anchor: CELSourceRange(start: key.range.start, end: colon.range.end))
+            }
             let entryID = makeID()
             anchors[entryID] = colon.range
             entries.append(CELMapEntry(id: entryID, key: key, value: value))

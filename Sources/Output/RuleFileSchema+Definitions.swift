@@ -1,0 +1,124 @@
+import Facts
+
+extension RuleFileSchema {
+    /// Value shapes used by many keys: ids, texts per locale, CEL, timestamps, meta.
+    static var shared: [(key: String, value: JSONValue)] {
+        let scalar: JSONValue = .array([.string("string"), .string("number"), .string("boolean")])
+        return [
+            ("id", string("An id: lowercase letters, digits and '_', starting with a letter.", pattern: idPattern)),
+            ("cel", .object(JSONObject([("type", scalar),
+                                        ("description", .string("A CEL expression (docs/guide.md, section 3); quote it when it holds ': ' or ' #'."))]))),
+            ("timestamp", string("An RFC 3339 instant with a UTC offset, such as 2026-02-01T00:00:00+08:00.",
+                                 pattern: timestampPattern)),
+            ("text", .object(JSONObject([
+                ("description", .string("A text, or a mapping of BCP 47 locale tags to texts whose first entry is the default.")),
+                ("anyOf", .array([
+                    .object(JSONObject([("type", scalar), ("description", .string("The text in one language."))])),
+                    .object(JSONObject([
+                        ("type", .string("object")), ("description", .string("The text per locale: { zh-Hans: ..., en: ... }.")),
+                        ("minProperties", .int(1)),
+                        ("propertyNames", .object(JSONObject([("pattern", .string("^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"))]))),
+                        ("additionalProperties", .object(JSONObject([("type", scalar),
+                                                                     ("description", .string("The text in this locale."))]))),
+                    ])),
+                ])),
+            ]))),
+            ("meta", .object(JSONObject([("type", .string("object")),
+                                         ("description", .string("Free app data (grid sizes, colours, asset names): not checked, emitted in the JSON decision."))]))),
+        ]
+    }
+
+    static var calendar: JSONValue {
+        .object(object("What a day is for every streak and day of the rule set.", [
+            ("timezone", string("'event' (each event's own offset), 'user' (the state's user.timezone) or an IANA zone such as Asia/Shanghai.")),
+            ("day_starts", string("When a day begins, HH:MM (quote it).", pattern: "^[0-2][0-9]:[0-5][0-9]$")),
+            ("kill_time", string("The deadline of each day, HH:MM (quote it); different from day_starts.", pattern: "^[0-2][0-9]:[0-5][0-9]$")),
+            ("late", string("What happens to an event after the kill time.", oneOf: ["exclude", "next_day"])),
+        ]))
+    }
+
+    static var metrics: JSONValue {
+        map("Metric names and their CEL expressions.", values: ref("cel", "The metric's CEL expression."))
+    }
+
+    /// Keys shared by achievements and milestones.
+    static var awardKeys: [(key: String, value: JSONValue)] {
+        [
+            ("id", ref("id", "The award's id, unique across achievements and milestones.")),
+            ("title", ref("text", "The title shown to users (a string or per locale).")),
+            ("description", ref("text", "The description shown to users (a string or per locale).")),
+            ("category", string("Free text grouping awards.")),
+            ("rarity", string("How rare the award is.", oneOf: ["common", "rare", "epic", "legendary"])),
+            ("icon", string("The app's icon name.")),
+            ("points", integer("Points the award gives (each time, when repeatable).", minimum: 0)),
+            ("hidden", boolean("Hidden until unlocked.")),
+            ("repeatable", boolean("Unlocks again each time its criterion becomes true anew (a rising edge).")),
+            ("meta", ref("meta", "Free app data for this award.")),
+        ]
+    }
+
+    static var achievement: JSONValue {
+        var shape = object("An achievement: exactly one criterion, 'when' or 'complete_module'.", awardKeys + [
+            ("when", ref("cel", "The criterion: a CEL condition (bool).")),
+            ("complete_module", .object(object("The criterion: every counted released level of a catalog module is done.", [
+                ("catalog", ref("id", "The catalog's id.")),
+                ("module", ref("id", "The module's id.")),
+                ("difficulty", string("'any' (default) or a difficulty the catalog lists.")),
+            ], required: ["catalog", "module"]))),
+            ("progress", .object(object("How progress is measured, instead of the derived one.", [
+                ("current", ref("cel", "The current value (a CEL number).")),
+                ("target", ref("cel", "The target value (a CEL number).")),
+            ], required: ["current", "target"]))),
+            ("requires", .object(JSONObject([
+                ("description", .string("Achievement or milestone ids that must be unlocked first (one id or a list).")),
+                ("anyOf", .array([ref("id", "One required id."), array(ref("id", "A required id."), "The required ids.")])),
+            ]))),
+            ("available", .object(object("The window in which it can unlock: [from, until).", [
+                ("from", ref("timestamp", "The first instant it can unlock.")),
+                ("until", ref("timestamp", "The instant from which it can no longer unlock.")),
+            ]))),
+        ], required: ["id", "title"])
+        shape["oneOf"] = .array([.object(JSONObject([("required", .array([.string("when")]))])),
+                                 .object(JSONObject([("required", .array([.string("complete_module")]))]))])
+        return .object(shape)
+    }
+
+    static var milestone: JSONValue {
+        .object(object("A streak milestone: an award when the streak's current run reaches its days.", [
+            ("days", integer("The run length that unlocks it; strictly ascending within the streak.", minimum: 1)),
+        ] + awardKeys, required: ["days", "id", "title"]))
+    }
+
+    static var streak: JSONValue {
+        var shape = object("A streak: qualifying days in a row; exactly one of 'counts' or 'day'.", [
+            ("id", ref("id", "The streak's id (streaks.ID in CEL).")),
+            ("title", ref("text", "The title shown to users (a string or per locale).")),
+            ("counts", ref("cel", "A day qualifies when an on-time event makes this true (over 'event').")),
+            ("day", ref("cel", "A day qualifies when this is true for it (over 'day').")),
+            ("freezes", .object(object("Freezes that cover a missed day.", [
+                ("max", integer("Freezes held at most.", minimum: 1)),
+                ("refill_days", integer("Days until a spent freeze comes back.", minimum: 1)),
+                ("mode", string("'manual': the app spends one with a streak_freeze event; 'auto': a missed day spends one.",
+                                oneOf: ["manual", "auto"])),
+            ], required: ["max", "refill_days"]))),
+            ("backfill_days", integer("How many days before the state's first evaluation count (a fixed cut-off).", minimum: 1)),
+            ("history_days", .object(JSONObject([
+                ("description", .string("Replaced by backfill_days (contract 1.1): an error (E230).")),
+                ("not", .object(JSONObject())),
+            ]))),
+            ("milestones", array(ref("milestone", "A milestone."), "Awards for reaching run lengths.")),
+            ("meta", ref("meta", "Free app data for this streak.")),
+        ], required: ["id"])
+        shape["oneOf"] = .array([.object(JSONObject([("required", .array([.string("counts")]))])),
+                                 .object(JSONObject([("required", .array([.string("day")]))]))])
+        return .object(shape)
+    }
+
+    static var rank: JSONValue {
+        .object(object("A rank: the last one whose min_points the user's points reach.", [
+            ("id", ref("id", "The rank's id.")),
+            ("title", ref("text", "The title shown to users (a string or per locale).")),
+            ("min_points", integer("Points needed; the first rank has 0.", minimum: 0)),
+        ], required: ["id", "min_points"]))
+    }
+}

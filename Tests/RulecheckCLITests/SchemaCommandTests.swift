@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `rulecheck schema` (docs/guide.md, "Editor support"): a draft 2020-12 JSON Schema whose every
+/// key has a description. `make test` also validates every rule file of the repository against it
+/// with a real validator (Tests/schema/validate_rule_files.py).
+@Suite struct SchemaCommandTests {
+    /// Every `properties` entry, at any depth, carries a description; paths of those that do not.
+    static func undocumented(_ node: JSONTree, path: String = "") -> [String] {
+        var missing: [String] = []
+        if case .object(let members) = node {
+            if case .object(let properties)? = members["properties"] {
+                for key in properties.keys.sorted() where properties[key]?["description"] == nil {
+                    missing.append(path + "/" + key)
+                }
+            }
+            for key in members.keys.sorted() {
+                if let child = members[key] { missing += undocumented(child, path: path + "/" + key) }
+            }
+        } else if case .array(let items) = node {
+            for (index, item) in items.enumerated() { missing += undocumented(item, path: path + "/\(index)") }
+        }
+        return missing
+    }
+
+    @Test(arguments: [[String](), ["--workspace"]])
+    func everyKeyIsDescribed(flags: [String]) throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let run = try RulecheckRun.run(["schema"] + flags)
+        #expect(run.status == 0)
+        let schema = try #require(JSONTree.parse(run.stdout), "not JSON")
+        #expect(schema["$schema"] == .string("https://json-schema.org/draft/2020-12/schema"))
+        #expect(Self.undocumented(schema) == [])
+    }
+
+    /// The keys other parts of rulecheck accept are in the schema: locales, repeatable, meta,
+    /// the new rule-test keys, and every achievement key the decoder reads.
+    @Test func schemaKnowsTheNewKeys() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let schema = try #require(JSONTree.parse(try RulecheckRun.run(["schema"]).stdout))
+        let defs = schema["$defs"]
+        let achievement = defs?["achievement"]?["properties"]
+        for key in ["id", "title", "description", "category", "rarity", "icon", "points", "hidden", "when",
+                    "complete_module", "progress", "requires", "available", "repeatable", "meta"] {
+            #expect(achievement?[key] != nil, "achievement.\(key)")
+        }
+        #expect(defs?["milestone"]?["properties"]?["repeatable"] != nil)
+        #expect(defs?["streak"]?["properties"]?["backfill_days"] != nil)
+        // history_days is an error since contract 1.1: any value fails the schema.
+        #expect(defs?["streak"]?["properties"]?["history_days"]?["not"] != nil)
+        #expect(defs?["level"]?["properties"]?["meta"] != nil)
+        for key in ["unlocked_at", "modules", "holds"] { #expect(defs?["expect"]?["properties"]?[key] != nil, "expect.\(key)") }
+        #expect(defs?["text"]?["anyOf"]?.arrayValue?.count == 2)
+    }
+
+    /// Every rule file of the repository validates against the schema with a real JSON Schema
+    /// validator (python3 with jsonschema and pyyaml, as .ci/run installs them).
+    @Test func repositoryRuleFilesValidate() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "Tests/schema/validate_rule_files.py", RulecheckRun.binary]
+        process.currentDirectoryURL = URL(fileURLWithPath: RulecheckRun.packageRoot)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text) (needs: python3 -m pip install jsonschema pyyaml)")
+        #expect(text.hasSuffix("files checked, 0 problems\n"), "\(text)")
+    }
+}
