@@ -16,7 +16,8 @@ struct EventFoldPlanner {
     /// checkpoints where a day fold cannot give the written value.
     mutating func plan(_ program: CELProgram) -> PlannedExpression {
         let withoutDays = planFolds(program)
-        guard program.checked != nil else { return withoutDays }
+        // Only an expression that reads `days` can have a day fold: the others are planned once.
+        guard program.checked != nil, withoutDays.inputs.variables.contains(.days) else { return withoutDays }
         foldingDays = true
         dayFoldsUsed = []
         defer { foldingDays = false }
