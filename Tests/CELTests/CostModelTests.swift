@@ -4,7 +4,8 @@ import Testing
 
 /// The cost limit counts the size of what an expression builds (strings, lists, maps) and
 /// traverses, not only its steps: each input here would need gigabytes or hours if only the
-/// steps counted, and must stop with the cost-limit error within seconds.
+/// steps counted, and must stop with the cost-limit error. (How fast is measured in the
+/// benchmarks, not here: a wall-clock limit fails on a loaded machine.)
 @Suite struct CostModelTests {
     static func nested(_ start: String, _ step: String, times: Int) -> String {
         start + String(repeating: step, count: times) + ".size()"
@@ -12,10 +13,8 @@ import Testing
 
     static func expectCostLimit(_ source: String, variables: [String: (CELType, CELValue)] = [:],
                                 costLimit: Int = 10_000_000) {
-        let started = ContinuousClock.now
         let result = evaluateChecked(source, variables: variables, costLimit: costLimit)
         #expect(result.error?.kind == .costLimitExceeded, "\(source.prefix(60))… gave \(result)")
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test func aStringDoubled36TimesInNestedMaps() {
