@@ -11,6 +11,8 @@ deps:
 	  (sudo apt-get update -qq && sudo apt-get install -y -qq libyaml-dev pkg-config) >/dev/null; }
 	@[ -d /usr/share/zoneinfo/America ] || { echo "installing tzdata"; \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tzdata) >/dev/null || true; }
+	@python3 -c "import jsonschema, yaml" 2>/dev/null || { echo "installing jsonschema, pyyaml"; \
+	  python3 -m pip install --quiet jsonschema pyyaml; }
 
 release: deps
 	$(SWIFT) build -c release --product rulecheck
