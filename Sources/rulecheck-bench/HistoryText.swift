@@ -1,3 +1,4 @@
+import Facts
 import Foundation
 
 /// Generated TaskMate histories for the product benchmark, deterministic, written as JSON.
@@ -52,16 +53,7 @@ enum HistoryText {
         let local = seconds + 28_800
         let days = Int(local.quotientAndRemainder(dividingBy: 86_400).quotient)
         let rest = Int(local - Int64(days) * 86_400)
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = LocalDay(number: days).civil
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02d+08:00", year, month, day, rest / 3600, rest % 3600 / 60, rest % 60)
     }
 }

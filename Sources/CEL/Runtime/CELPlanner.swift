@@ -292,18 +292,7 @@ struct CELPlanner {
             return .constant(Self.listValue(nodes.compactMap(\.constant), optional: optional))
         }
         let steps = nodes.map(\.step)
-        if optional.contains(true) {
-            return Node(step: { frame in
-                var values: [CELValue] = []
-                values.reserveCapacity(steps.count)
-                for step in steps {
-                    let value = step(&frame)
-                    if case .error = value { return value }
-                    values.append(value)
-                }
-                return Self.listValue(values, optional: optional)
-            }, constant: nil)
-        }
+        let hasOptional = optional.contains(true)
         return Node(step: { frame in
             var values: [CELValue] = []
             values.reserveCapacity(steps.count)
@@ -312,7 +301,7 @@ struct CELPlanner {
                 if case .error = value { return value }
                 values.append(value)
             }
-            return .list(CELList(values))
+            return hasOptional ? Self.listValue(values, optional: optional) : .list(CELList(values))
         }, constant: nil)
     }
 
