@@ -1,5 +1,6 @@
 import Facts
 import CEL
+import RuleModel
 
 /// The CEL bindings of the current checkpoint, built on demand and kept while what they depend
 /// on stands still: fact variables come from `ReplayFacts`, folds from their tables, `metrics` are

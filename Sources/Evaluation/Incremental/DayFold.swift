@@ -1,4 +1,5 @@
 import CEL
+import RuleModel
 
 /// A macro over `days` whose body reads only its day, with what the expression makes of it: a
 /// boolean (`exists`, `all`, `exists_one`), a count (`size` of a `filter`), or a `max`, `min` or

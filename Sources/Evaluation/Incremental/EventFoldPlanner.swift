@@ -1,4 +1,5 @@
 import CEL
+import RuleModel
 
 /// Finds the folds over `events` in rule expressions (see `EventFold`) and rewrites each
 /// expression to read them as variables. A comprehension qualifies when it iterates `events` (or a

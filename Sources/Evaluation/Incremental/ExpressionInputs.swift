@@ -1,4 +1,5 @@
 import CEL
+import RuleModel
 
 /// What one compiled expression reads, derived from its checked AST: which fact variables and which
 /// metrics. The replay re-evaluates an expression only at checkpoints where one of them can have

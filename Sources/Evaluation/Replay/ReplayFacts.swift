@@ -1,5 +1,6 @@
 import CEL
 import Facts
+import RuleModel
 
 /// One user's facts over time, as the replay reads them. `StateFacts` is the real one (over the
 /// `Facts` module's `FactTimeline`); tests can script their own.

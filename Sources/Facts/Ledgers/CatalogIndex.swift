@@ -76,9 +76,13 @@ public struct CatalogIndex: Sendable {
             .map(CELMap(strings: [("id", .string($0.id)), ("title", .string($0.title)),
                                   ("meta", $0.meta ?? .map(CELMap(strings: [])))]))
         }
-        return .map(CELMap(strings: [
-            ("id", .string(catalog.id)), ("version", .int(Int64(catalog.version))),
-            ("levels", .list(CELList(levels))), ("modules", .list(CELList(modules))),
-        ]))
+        return FactTypes.catalogRecord.record { field in
+            switch field {
+            case .id: .string(catalog.id)
+            case .version: .int(Int64(catalog.version))
+            case .levels: .list(CELList(levels))
+            case .modules: .list(CELList(modules))
+            }
+        }
     }
 }

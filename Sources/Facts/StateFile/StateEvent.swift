@@ -1,4 +1,6 @@
 import JSON
+import RuleModel
+
 /// One event of the state file, validated. Attributes other than `type` and `at` are kept as
 /// written (in order) so they reach CEL and the written-back file unchanged.
 public struct StateEvent: Sendable, Hashable {
@@ -58,6 +60,7 @@ public struct StateEvent: Sendable, Hashable {
         case invalid(String)
     }
 
-    /// Attribute names computed by rulecheck; an event may not carry them (SPEC 3).
-    public static let computedNames: Set<String> = ["day", "hour", "minute", "weekday", "week", "late"]
+    /// Attribute names computed by rulecheck, every declared event field but the written `type` and
+    /// `at`; an event may not carry them (docs/facts.md).
+    public static let computedNames: Set<String> = Set(FactTypes.EventField.allCases.map(\.rawValue)).subtracting(["type", "at"])
 }

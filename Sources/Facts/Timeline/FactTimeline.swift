@@ -248,32 +248,30 @@ public struct FactTimeline: Sendable {
         let local = calendar.localDateTime(of: event.at)
         let label = labels[placed.day]
         var attributeNames: [String] = []
-        var values: [CELValue] = [
-            .string(event.type),
-            .timestamp(event.at.instant),
-            label.date,
-            .int(Int64(local.hour)),
-            .int(Int64(local.minute)),
-            label.weekday,
-            label.week,
-            .bool(placed.late),
-        ]
-        values.reserveCapacity(values.count + max(0, event.fields.count - 2))  // `type` and `at` are above
+        var values = FactTypes.eventRecord.values(reserving: max(0, event.fields.count - 2)) { field in
+            switch field {  // `type` and `at` are also among `event.fields`
+            case .type: .string(event.type)
+            case .at: .timestamp(event.at.instant)
+            case .day: label.date
+            case .hour: .int(Int64(local.hour))
+            case .minute: .int(Int64(local.minute))
+            case .weekday: label.weekday
+            case .week: label.week
+            case .late: .bool(placed.late)
+            }
+        }
         event.forEachAttribute { key, value in
             attributeNames.append(key)
             values.append(value.celValue)
         }
         // Events of one kind share their attribute names, so their records share one shape.
         let shape = shapes[attributeNames] ?? {
-            let shape = CELRecordShape(fields: eventFields + attributeNames)
+            let shape = FactTypes.eventRecord.shape(adding: attributeNames)
             shapes[attributeNames] = shape
             return shape
         }()
         return .map(CELMap(shape: shape, values: values))
     }
-
-    /// The fields every event record starts with (SPEC 3), before its own attributes.
-    private static let eventFields = ["type", "at", "day", "hour", "minute", "weekday", "week", "late"]
 
     /// What a streak's `counts` predicate binds.
     private static let predicateShape = CELRecordShape(fields: ["event", "user"])
