@@ -43,9 +43,7 @@ struct EventFoldPlanner {
         }
         let ast = CELCheckedAST(ast: CELAST(root: rewritten, source: checked.ast.source, macroCalls: checked.ast.macroCalls),
                                 types: checked.types, references: checked.references)
-        guard let planned = try? CELProgram(checked: ast) else {
-            return PlannedExpression(program: program, inputs: ExpressionInputs(program), folds: [])
-        }
+        let planned = CELProgram(checked: ast)
         var plan = PlannedExpression(program: planned, inputs: ExpressionInputs(planned), folds: used)
         if !Self.iterates(rewritten), used.allSatisfy({ !bodiesIterate(fold: $0) }) {
             plan.writtenNodes = Self.nodes(in: checked.ast.root)
