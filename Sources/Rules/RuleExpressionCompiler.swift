@@ -3,7 +3,7 @@ import Diagnostics
 import RuleModel
 import YAMLSource
 
-/// Compiles the CEL expressions of a rule set against the facts (SPEC 3) and reports every
+/// Compiles the CEL expressions of a rule set against the facts (docs/facts.md) and reports every
 /// problem at its position inside the YAML file.
 struct RuleExpressionCompiler {
     /// What the value of an expression must be.
@@ -66,7 +66,7 @@ struct RuleExpressionCompiler {
         }
     }
 
-    /// SPEC 2.6: `X >= N` / `X > N` with N a number literal measures X against N.
+    /// docs/rules.md, "achievements[]": `X >= N` / `X > N` with N a number literal measures X against N.
     func derivedProgress(of when: RuleExpression, draft: ExpressionDraft) -> AchievementRule.Progress {
         guard let ast = when.program.checked?.ast,
               case .call(nil, let function, let args) = ast.root.kind,

@@ -1,7 +1,7 @@
 import CEL
 import RuleModel
 
-/// Event-time replay (SPEC 5): walks the checkpoints in time order and unlocks every achievement
+/// Event-time replay (docs/evaluation.md, "Replay"): walks the checkpoints in time order and unlocks every achievement
 /// and milestone at the first checkpoint where its criterion, `requires` and `available` hold.
 ///
 /// It gives the same result as evaluating everything at every checkpoint, faster:

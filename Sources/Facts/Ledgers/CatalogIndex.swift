@@ -2,7 +2,7 @@ import CEL
 import RuleModel
 
 /// The rule set's level catalogs, indexed for the questions facts ask: is this level known,
-/// which levels make a module, how many arrived since a version (SPEC 2.6, 2.8).
+/// which levels make a module, how many arrived since a version (docs/rules.md, "achievements[]", "catalog").
 public struct CatalogIndex: Sendable {
     public let catalogs: [CatalogRule]
     /// Every level in catalog order; its position is the level's ordinal.

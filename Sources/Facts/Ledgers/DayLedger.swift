@@ -1,7 +1,7 @@
 import CEL
 import RuleModel
 
-/// The local days of a history (SPEC 2.3, 3): per day its events, plan, kill time and
+/// The local days of a history (docs/rules.md, "calendar"; docs/facts.md): per day its events, plan, kill time and
 /// completion, and the CEL `day` records. Records are cached and rebuilt only when the day
 /// changes or when passing time can change its status (a planned day whose kill moment may
 /// pass), so asking for `days` at each checkpoint costs the days that changed, not all days.
@@ -170,7 +170,7 @@ struct DayLedger: Sendable {
         return rebuilt
     }
 
-    /// The CEL `day` record of `day` at `now` (SPEC 3).
+    /// The CEL `day` record of `day` at `now` (docs/facts.md).
     mutating func record(of day: LocalDay, now: Moment, timeline: FactTimeline) -> CELValue {
         var entry = entries[day] ?? Entry()
         let passed = killPassed(day, now: now)

@@ -1,7 +1,7 @@
 import CEL
 import RuleModel
 
-/// What the user has done with one catalog level (SPEC 3 `levels`): merged from
+/// What the user has done with one catalog level (docs/facts.md `levels`): merged from
 /// `level_completed` events and the state file's snapshot.
 public struct LevelProgress: Sendable, Hashable {
     public var completed: Bool

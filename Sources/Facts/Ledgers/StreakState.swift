@@ -1,7 +1,7 @@
 import CEL
 import RuleModel
 
-/// What a streak looks like at one moment (SPEC 2.5): the `streaks.ID` record of CEL and the
+/// What a streak looks like at one moment (docs/rules.md, "streaks[]"): the `streaks.ID` record of CEL and the
 /// decision's `streaks` entry.
 public struct StreakState: Sendable, Hashable {
     public enum Status: String, Sendable, Hashable {

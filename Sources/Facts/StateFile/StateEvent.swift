@@ -11,7 +11,7 @@ public struct StateEvent: Sendable, Hashable {
     /// The event object as written (it shares storage with the state document, so a million
     /// events are not held twice); `attributes` leaves out `type` and `at`.
     public var fields: JSONObject
-    /// The typed meaning of reserved event types (SPEC 4).
+    /// The typed meaning of reserved event types (docs/state-file.md).
     public var kind: Kind
 
     public init(index: Int, type: String, at: Moment, attributes: JSONObject = JSONObject(), kind: Kind = .other) {

@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 
-/// A user's state file (SPEC 4), validated: every problem is a `StateFileError` naming the JSON
+/// A user's state file (docs/state-file.md), validated: every problem is a `StateFileError` naming the JSON
 /// path. Events are in processing order: by time, equal times in file order; each keeps its
 /// file index.
 public struct StateFile: Sendable {

@@ -1,7 +1,7 @@
 import JSON
 import RuleModel
 
-/// Turns a parsed document into a `StateFile`, checking every rule of SPEC 4 and naming the JSON
+/// Turns a parsed document into a `StateFile`, checking every rule of docs/state-file.md and naming the JSON
 /// path of the first problem.
 struct StateFileDecoder {
     var file: String

@@ -1,7 +1,7 @@
 import CEL
 import RuleModel
 
-/// The facts at one moment (SPEC 3), as CEL values ready to bind, plus the same facts typed
+/// The facts at one moment (docs/facts.md), as CEL values ready to bind, plus the same facts typed
 /// for the decision (streak states, module progress, warnings). `metrics` are computed by the
 /// evaluation layer from these.
 public struct FactSnapshot: Sendable {
@@ -47,7 +47,7 @@ public struct FactSnapshot: Sendable {
     /// An empty `achievements` map.
     public static let noAchievements: CELValue = .map(CELMap(strings: []))
 
-    /// The `achievements` value (SPEC 3): per id `unlocked`, and `unlocked_at` when unlocked.
+    /// The `achievements` value (docs/facts.md): per id `unlocked`, and `unlocked_at` when unlocked.
     public static func achievementsValue(_ entries: [(id: String, unlockedAt: Moment?)]) -> CELValue {
         .map(CELMap(strings: entries.map { entry in
             (key: entry.id, value: achievementRecord(unlockedAt: entry.unlockedAt?.instant))
@@ -103,7 +103,7 @@ public struct FactSnapshot: Sendable {
         streakIDs.firstIndex(of: id).map { streakStateList[$0] }
     }
 
-    /// Done / total of a module (SPEC 2.6).
+    /// Done / total of a module (docs/rules.md, "achievements[]").
     public func moduleProgress(catalog: String, module: String, difficulty: String?) -> ModuleProgress {
         catalogIndex.progress(catalog: catalog, module: module, difficulty: difficulty, levels: levelProgress)
     }

@@ -6,7 +6,7 @@ import RuleModel
 /// kill-time changes, level completions, streak `counts` results, and the CEL value of every
 /// event. `FactBuilder` replays it to any moment; this type is immutable and shared.
 ///
-/// Choices where SPEC 2.3–3 is silent:
+/// Choices where docs/rules.md and docs/facts.md is silent:
 /// - an event's `weekday` is the weekday of its `day` (so a session after midnight but before
 ///   `day_starts`, or an event moved by `late: next_day`, has the weekday of the day it counts for);
 /// - `days` starts at the earliest local day of any event (under `timezone: event` a later event
@@ -182,7 +182,7 @@ public struct FactTimeline: Sendable {
 
     // MARK: time-driven checkpoints
 
-    /// The moments at which facts change without an event (SPEC 5): the kill moment (with a
+    /// The moments at which facts change without an event (docs/evaluation.md, "Replay"): the kill moment (with a
     /// kill time) and the end of every day from the earliest event's day on, strictly after the
     /// first event and at or before `now`, ascending. Under `timezone: event` each is placed and
     /// reported in the offset of the last event at or before it (the wall clock that last event
