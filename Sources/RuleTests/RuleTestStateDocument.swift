@@ -1,4 +1,3 @@
-import Facts
 import JSON
 import YAMLSource
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Diagnostics
 import Evaluation
-import Facts
 import Foundation
 import Output
 import Rules
