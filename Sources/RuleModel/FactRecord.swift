@@ -2,8 +2,10 @@ import CEL
 
 /// One kind of fact record, from its declared fields: the `CELRecordType` the checker knows and the
 /// shape the facts layer builds every such record with. A record built here has exactly the
-/// declared fields, in declared order (an optional one only when it has a value).
-public struct FactRecord<Field: FactField>: Sendable {
+/// declared fields, in declared order (an optional one only when it has a value). A class: records
+/// are built at every event and day, and a shared reference costs one retain where a struct of
+/// three references would cost three.
+public final class FactRecord<Field: FactField>: Sendable {
     public let type: CELRecordType
     public let fields: [Field]
     /// The shape of a record with every field (optional ones included).
