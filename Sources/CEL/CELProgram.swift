@@ -24,7 +24,7 @@ public struct CELProgram: Sendable {
         variableKeys = planner.variableNames.map(CELFieldKey.init)
         unboundValues = planner.variableNames.map(CELProgram.unbound)
         slotCount = planner.slotCount
-        baseCost = CELPlanner.size(ast.root)
+        baseCost = ast.root.nodeCount(loopBodies: false)
         parsed = ast
         checkedAST = checked
         self.container = container
