@@ -91,6 +91,20 @@ import Testing
         #expect(shapes == 0)
     }
 
+    @Test(arguments: [
+        ("items.filter(x, x > 1)", true),
+        ("items.exists(x, [x].all(y, y > x))", true),      // names bound inside the body are fine
+        ("items.filter(x, x > limit)", false),              // reads another variable
+        ("items.map(x, items.size() + x)", false),          // reads the range itself
+        ("items.all(i, v, v > 0)", false),                  // not a standard macro
+    ])
+    func findsMacrosClosedOverTheirElement(source: String, closed: Bool) throws {
+        let checked = try Self.checked(source)
+        let macro = CELClosedMacro(checked.ast.root, references: checked.references)
+        #expect((macro != nil) == closed)
+        if let macro, case .ident(let range) = macro.range.kind { #expect(range == "items") }
+    }
+
     @Test func substitutesTheChosenNodesAndPlansTheResult() throws {
         let checked = try Self.checked("items.filter(x, x > 1).size() + items.map(x, x).size() >= limit")
         var offered: [String] = []

@@ -128,3 +128,24 @@ public struct CELExprIDAllocator: Sendable {
         return last
     }
 }
+
+/// A standard macro whose bodies read nothing but its iteration variable (`events.filter(e,
+/// e.type == "x")`): its value over a list depends on the list's elements alone, element by
+/// element, so a host can compute it once per element and fold the results over any prefix of a
+/// growing list instead of iterating again.
+public struct CELClosedMacro: Sendable {
+    public var shape: CELMacroShape
+    public var iterVar: String
+    /// What it iterates (already rewritten when offered by `CELSubstitution`).
+    public var range: CELExpr
+
+    /// The closed macro `node` is, with the checker's `references`, or `nil`.
+    public init?(_ node: CELExpr, references: [CELExprID: CELReference]) {
+        guard case .comprehension(let c) = node.kind, let shape = CELMacroShape(c),
+              shape.bodies.allSatisfy({ CELInputs(of: $0, references: references, bound: [c.iterVar]).isEmpty })
+        else { return nil }
+        self.shape = shape
+        iterVar = c.iterVar
+        range = c.iterRange
+    }
+}

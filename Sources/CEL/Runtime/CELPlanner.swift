@@ -238,7 +238,7 @@ struct CELPlanner {
         let key = CELFieldKey(field)
         if let slot = base.slot {
             return Node(step: { frame in
-                if let found = CELFieldAccess.value(frame.slots + slot, key) { return found }
+                if let found = CELFieldAccess.value(frame.slots.address(slot), key) { return found }
                 return CELPlanner.select(frame.slots[slot], key)
             }, constant: nil)
         }

@@ -58,8 +58,8 @@ struct DayFold: Sendable {
     /// over `days`, or `max`/`min`/`sum` of a `map` over `days` (optionally with a list of
     /// number literals added on either side); every body closed over its day.
     static func match(_ expr: CELExpr, checked: CELCheckedAST, bound: Set<String>) -> DayFold? {
-        if case .comprehension(let c) = expr.kind {
-            guard let (shape, iterVar) = daysMacro(c, checked: checked, bound: bound) else { return nil }
+        if case .comprehension = expr.kind {
+            guard let (shape, iterVar) = daysMacro(expr, checked: checked, bound: bound) else { return nil }
             switch shape {
             case .all, .exists, .existsOne: return DayFold(shape: shape, reduction: .macro, iterVar: iterVar, checked: checked)
             default: return nil
@@ -92,8 +92,7 @@ struct DayFold: Sendable {
                 return nil
             }
         }
-        guard case .comprehension(let c) = list.kind,
-              let (shape, iterVar) = daysMacro(c, checked: checked, bound: bound) else { return nil }
+        guard let (shape, iterVar) = daysMacro(list, checked: checked, bound: bound) else { return nil }
         switch (shape, reduction) {
         case (.filter, .size), (.map, .max), (.map, .min), (.map, .sum),
              (.mapFiltered, .max), (.mapFiltered, .min), (.mapFiltered, .sum):
@@ -116,12 +115,10 @@ struct DayFold: Sendable {
     }
 
     /// A standard macro over the `days` variable whose bodies read only its day.
-    private static func daysMacro(_ c: CELComprehension, checked: CELCheckedAST,
+    private static func daysMacro(_ node: CELExpr, checked: CELCheckedAST,
                                   bound: Set<String>) -> (EventFold.Shape, String)? {
-        guard EventFoldPlanner.isVariable(c.iterRange, .days, checked: checked, bound: bound),
-              let macro = CELMacroShape(c),
-              macro.bodies.allSatisfy({ CELInputs(of: $0, references: checked.references, bound: [c.iterVar]).isEmpty })
-        else { return nil }
-        return (EventFold.Shape(macro), c.iterVar)
+        guard let macro = CELClosedMacro(node, references: checked.references),
+              EventFoldPlanner.isVariable(macro.range, .days, checked: checked, bound: bound) else { return nil }
+        return (EventFold.Shape(macro.shape), macro.iterVar)
     }
 }

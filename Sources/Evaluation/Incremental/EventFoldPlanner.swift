@@ -3,8 +3,8 @@ import CEL
 /// Finds the folds over `events` in rule expressions (see `EventFold`) and rewrites each
 /// expression to read them as variables, through CEL's substitution pass (`CELSubstitution`). A
 /// comprehension qualifies when it iterates `events` (or a qualifying `filter`/`map` over it), is
-/// a standard macro (`CELMacroShape`), and its bodies read only its iteration variable
-/// (`CELInputs`); anything else is left as written.
+/// a standard macro whose bodies read only its iteration variable (`CELClosedMacro`); anything
+/// else is left as written.
 struct EventFoldPlanner {
     private(set) var folds: [EventFold] = []
     /// Folds over `days` (see `DayFold`), rewritten the same way in a second pass.
@@ -59,20 +59,17 @@ struct EventFoldPlanner {
            isEvents(operand, checked: checked, bound: bound) {
             return EventFold(shape: .count, source: .events, iterVar: "", variable: "")
         }
-        guard case .comprehension(let c) = node.kind, let macro = CELMacroShape(c) else { return nil }
+        guard let macro = CELClosedMacro(node, references: checked.references) else { return nil }
         let source: EventFold.Source
-        if isEvents(c.iterRange, checked: checked, bound: bound) {
+        if isEvents(macro.range, checked: checked, bound: bound) {
             source = .events
-        } else if case .ident(let name) = c.iterRange.kind,
+        } else if case .ident(let name) = macro.range.kind,
                   let k = folds.firstIndex(where: { $0.variable == name }), folds[k].shape.producesList {
             source = .fold(k)
         } else {
             return nil
         }
-        let closed = macro.bodies.allSatisfy {
-            CELInputs(of: $0, references: checked.references, bound: [c.iterVar]).isEmpty
-        }
-        return closed ? EventFold(shape: EventFold.Shape(macro), source: source, iterVar: c.iterVar, variable: "") : nil
+        return EventFold(shape: EventFold.Shape(macro.shape), source: source, iterVar: macro.iterVar, variable: "")
     }
 
     /// Whether a fold's bodies, or those of the folds it iterates, contain an iteration.
