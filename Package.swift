@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .executable(name: "rulecheck", targets: ["rulecheck"]),
         .library(name: "RulecheckKit", targets: ["YAMLSource", "CEL", "Rules", "Facts", "Evaluation", "Output"]),
+        // What an app embeds: compiled rules, evaluation and sessions, without YAML (docs/engine.md).
+        .library(name: "RulecheckEngine", targets: ["RulecheckEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,9 +30,10 @@ let package = Package(
         .target(name: "Facts", dependencies: ["Rules", "Diagnostics", "CEL", "YAMLSource"]),
         .target(name: "Evaluation", dependencies: ["Facts", "Rules", "Diagnostics", "CEL", "YAMLSource"]),
         .target(name: "Output", dependencies: ["Evaluation", "Facts", "Rules", "Diagnostics", "CEL"]),
+        .target(name: "RulecheckEngine", dependencies: ["Evaluation", "Facts", "Rules", "Diagnostics", "CEL"]),
         .executableTarget(
             name: "rulecheck",
-            dependencies: ["Output", "Evaluation", "Facts", "Rules", "Diagnostics",
+            dependencies: ["Output", "RulecheckEngine", "Evaluation", "Facts", "Rules", "Diagnostics",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
@@ -39,7 +42,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "rulecheck-bench",
-            dependencies: ["Output", "Evaluation", "Facts", "Rules", "Diagnostics", "CEL", "YAMLSource"]
+            dependencies: ["Output", "RulecheckEngine", "Evaluation", "Facts", "Rules", "Diagnostics", "CEL", "YAMLSource"]
         ),
         .testTarget(name: "YAMLSourceTests", dependencies: ["YAMLSource", "Diagnostics"],
                     resources: [.copy("Fixtures")]),
@@ -50,6 +53,8 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Output", "Facts", "Rules", "CEL"],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "RulecheckEngineTests",
+                    dependencies: ["RulecheckEngine", "Output", "Evaluation", "Facts", "Rules", "Diagnostics"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Evaluation", "Rules", "Diagnostics"]),
         .testTarget(name: "RulecheckCLITests", dependencies: ["Evaluation", "Output", "Rules"],
                     exclude: ["Cases"]),

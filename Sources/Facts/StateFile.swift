@@ -74,6 +74,12 @@ public struct StateFile: Sendable {
         try parse(json: Array(text.utf8), file: file)
     }
 
+    /// One event object checked as `events[index]` of a state file would be (SPEC 4): for
+    /// appending events one at a time without reading the whole file again.
+    public static func event(_ object: JSONValue, index: Int, file: String = "") throws(StateFileError) -> StateEvent {
+        try StateFileDecoder(file: file).event(object, index: index)
+    }
+
     /// Parses and validates YAML text (same structure as JSON).
     public static func parse(yaml text: String, file: String = "") throws(StateFileError) -> StateFile {
         try decode(try StateFileYAML.document(bytes: Array(text.utf8), file: file), file: file)
