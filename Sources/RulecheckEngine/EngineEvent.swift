@@ -1,4 +1,3 @@
-import CEL
 import Facts
 import Foundation
 
@@ -18,11 +17,7 @@ public struct EngineEvent: Sendable, Hashable {
 
     /// An event at a `Date`, written with the UTC offset `timeZone` has then (the device's zone).
     public init(type: String, at date: Date, timeZone: TimeZone = .current, attributes: JSONObject = JSONObject()) {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let nanos = Int32(clamping: Int64(((date.timeIntervalSince1970 - Double(seconds)) * 1e9).rounded(.down)))
-        self.init(type: type, at: Moment(instant: CELTimestamp(seconds: seconds, nanos: nanos),
-                                         offsetSeconds: timeZone.secondsFromGMT(for: date)),
-                  attributes: attributes)
+        self.init(type: type, at: Moment(date, timeZone: timeZone), attributes: attributes)
     }
 
     /// The event as the state file writes it: `type`, `at`, then the attributes.
