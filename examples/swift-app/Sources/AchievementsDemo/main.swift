@@ -5,7 +5,7 @@ import RulecheckEngine
 // the compiled TaskMate and SkinLab bundles (`rulecheck compile --ruleset NAME -o FILE`).
 
 var failures: [String] = []
-func check(_ condition: Bool, _ message: String) {
+@MainActor func check(_ condition: Bool, _ message: String) {
     if !condition { failures.append(message) }
     print((condition ? "  ok   " : "  FAIL ") + message)
 }
@@ -19,9 +19,9 @@ let folder = FileManager.default.temporaryDirectory.appendingPathComponent("achi
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 
-/// 2026-03-02 (a Monday) plus `day` days, at `hour`:`minute` in Shanghai (+08:00).
+/// 2026-03-02 (a Monday; 1_772_380_800 is its midnight in Shanghai) plus `day` days, at `hour`:`minute` (+08:00).
 func shanghai(_ day: Int, _ hour: Int, _ minute: Int = 0) -> Moment {
-    Moment(unixSeconds: 1_772_380_800 + Int64(day * 86_400 + hour * 3_600 + minute * 60) - 28_800, offsetSeconds: 28_800)
+    Moment(unixSeconds: 1_772_380_800 + Int64(day * 86_400 + hour * 3_600 + minute * 60), offsetSeconds: 28_800)
 }
 
 do {
@@ -49,7 +49,7 @@ do {
     check(dayThree.events.contains(.milestone(id: "streak_3_days", days: 3)), "day 3 is the streak's 3-day milestone")
     let evening = try reopened.status(at: shanghai(3, 22))
     print("  day 4, 22:00 without a task: streak \(evening.current), \(evening.status)")
-    check(evening.current == 3 && evening.status != "broken", "day 4 before midnight: the run still stands")
+    check(evening.current == 3 && evening.status == "at_risk", "day 4 before midnight: the run stands, at risk (the grace reminder)")
     let later = try reopened.status(at: shanghai(5, 1))
     check(later.events.contains(.broken) && later.current == 0, "a whole day missed breaks the run: \(later.events)")
     print("  unlocked: \(service.unlocked.joined(separator: ", ")); points \(service.session.lastDecision.points)")
