@@ -25,7 +25,7 @@ struct FactBindings<Facts: ReplayFacts> {
     /// Per award: the instant it is unlocked from (stored or new), kept by the replay.
     var unlockedSince: [CELTimestamp?]
     /// Steps every evaluation of this replay took so far, and how many they may take.
-    private(set) var stepsUsed = 0
+    var stepsUsed = 0
     let stepBudget: Int
     /// Whether the replay's step budget is spent: nothing more is evaluated.
     var budgetSpent: Bool { stepsUsed >= stepBudget }

@@ -89,6 +89,17 @@ public struct Replay: Sendable {
         return decide(run.bindings.facts, found: run.findings)
     }
 
+    /// Replays a state that an earlier replay (`resume`) saw with fewer events: the checkpoints
+    /// at or before `resume.after` are not judged again. The caller guarantees the state is the
+    /// earlier one with events after `resume.after` added and the earlier new unlocks stored
+    /// (`ReplayResume`); the result is then the full replay's (within the step budget).
+    package func run(_ facts: StateFacts, resumingAfter resume: ReplayResume?) -> (outcome: ReplayOutcome, resume: ReplayResume) {
+        var run = ReplayRun(replay: self, facts: facts, resume: resume)
+        run.walk()
+        let next = run.resume
+        return (decide(run.bindings.facts, found: run.findings), next)
+    }
+
     /// The step budget of one state's replay over `checkpoints` checkpoints and `days` days:
     /// ten times the per-expression cost limit, plus 1,000 + 100 × `days` steps per checkpoint
     /// (rules that read every day record at every checkpoint, several of them, stay within it),

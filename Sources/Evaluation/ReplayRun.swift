@@ -34,9 +34,13 @@ struct ReplayRun<Facts: ReplayFacts> {
     private let storedRepeats: [String: Set<CELTimestamp>]
     /// New unlocks of repeatable awards (edges not matched by a stored entry), in time order.
     private(set) var repeats: [String: [UnlockDecision]] = [:]
+    /// Checkpoints at or before this instant were judged by an earlier replay of the same facts.
+    private let judgedThrough: CELTimestamp?
 
-    init(replay: Replay, facts: Facts) {
+    /// - Parameter resume: where an earlier replay of the same state, with fewer events, left off.
+    init(replay: Replay, facts: Facts, resume: ReplayResume? = nil) {
         self.replay = replay
+        judgedThrough = resume?.after
         checkpoints = CheckpointPlan(rules: replay.rules, facts: facts).checkpoints
         let awards = replay.plans.map(\.rule)
         let index = Dictionary(awards.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -64,6 +68,18 @@ struct ReplayRun<Facts: ReplayFacts> {
         bindings = FactBindings(replay: replay, facts: facts, moment: first,
                                 stepBudget: replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: facts)))
         bindings.unlockedSince = since
+        if let resume {
+            heldBefore = Set(repeatables.filter { resume.heldBefore.contains(awards[$0].id) })
+            costLimited = resume.costLimited
+            budgetLimited = resume.budgetLimited
+            bindings.stepsUsed = resume.stepsUsed
+        }
+    }
+
+    /// Where this replay leaves off, for a later replay of the same state with more events.
+    var resume: ReplayResume {
+        ReplayResume(after: bindings.facts.now.instant, heldBefore: Set(heldBefore.map { replay.plans[$0].rule.id }),
+                     costLimited: costLimited, budgetLimited: budgetLimited, stepsUsed: bindings.stepsUsed)
     }
 
     /// What the walk found, for the decision at `now`.
@@ -79,6 +95,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         for (position, checkpoint) in checkpoints.enumerated() {
             guard !locked.isEmpty || !repeatables.isEmpty else { break }
             let instant = checkpoint.instant
+            if let judgedThrough, instant <= judgedThrough { continue }
             let moment = FactMoment(moment: checkpoint.time, eventCount: checkpoint.eventCount)
             while storedEffective < storedInstants.count, storedInstants[storedEffective] <= instant {
                 storedEffective += 1

@@ -25,6 +25,8 @@ public struct EngineSession: Sendable {
     public private(set) var lastDecision: Decision
     /// Milestone ids with their streak and days (for streak changes).
     private let milestones: [String: (streak: String, days: Int)]
+    /// Where the last step's replay left off: the next step does not judge again what it judged.
+    private var resume: ReplayResume?
 
     /// Starts a session on a saved state (or a new user's) at `now`, usually the app's launch.
     /// Unlocks the state earns at `now` (from a backfilled history, say) are kept in the state
@@ -43,7 +45,7 @@ public struct EngineSession: Sendable {
             state.document["backfill"] = .object(JSONObject([("at", .string(now.description))]))
         }
         self.state = state
-        lastDecision = try rules.evaluate(state, at: now)
+        (lastDecision, resume) = try rules.evaluate(state, at: now, resumingAfter: nil)
         keep(lastDecision.unlocks)
     }
 
@@ -76,6 +78,8 @@ public struct EngineSession: Sendable {
         var position = next.events.count
         while position > 0, next.events[position - 1].at.instant > checked.at.instant { position -= 1 }
         next.events.insert(checked, at: position)
+        // An event at or before the last step's moment changes facts that step judged: replay all.
+        if let after = resume?.after, checked.at.instant <= after { resume = nil }
         return try step(to: next, at: event.at)
     }
 
@@ -91,7 +95,9 @@ public struct EngineSession: Sendable {
     /// Decides at `now` without an event (the app opening, a day passing): time-driven changes
     /// such as a streak at risk or broken, and unlocks at day ends.
     public mutating func advance(to now: Moment) throws(StateFileError) -> SessionChanges {
-        try step(to: state, at: now)
+        // Going back in time: the recorded events after `now` are left out, so replay all.
+        if let after = resume?.after, now.instant < after { resume = nil }
+        return try step(to: state, at: now)
     }
 
     /// The decision at `now` (SPEC 6), without changing the session.
@@ -104,7 +110,8 @@ public struct EngineSession: Sendable {
     public var stateJSON: String { JSONWriter.write(.object(state.document), layout: .pretty(indent: 2)) + "\n" }
 
     private mutating func step(to next: StateFile, at now: Moment) throws(StateFileError) -> SessionChanges {
-        let decision = try rules.evaluate(next, at: now)
+        let (decision, nextResume) = try rules.evaluate(next, at: now, resumingAfter: resume)
+        resume = nextResume
         let changes = SessionChanges(from: lastDecision, to: decision, milestones: milestones)
         state = next
         lastDecision = decision
