@@ -12,10 +12,11 @@ import Rules
 /// save(session.stateJSON)                       // the unlocks are in it: never reported twice
 /// ```
 ///
-/// Every step replays the user's history (the same replay `rulecheck eval` runs, planned once for
-/// the session), so a step's result is by construction the full replay's; the unlocks it finds are
-/// kept in the state's `unlocked` list, as `eval --write-state` keeps them. A step's cost grows
-/// with the history (`replayedRules` names the rules that make it so; docs/engine.md gives the figures).
+/// Every step runs the replay `rulecheck eval` runs (planned once for the session), resuming its
+/// walk over the checkpoints after the previous step's moment, so a step's result is the full
+/// replay's (property-tested); the unlocks it finds are kept in the state's `unlocked` list, as
+/// `eval --write-state` keeps them. A step's cost still grows with the history (`replayedRules`
+/// names the rules that make it so; docs/engine.md, "Cost", gives the figures and the way on).
 public struct EngineSession: Sendable {
     public let rules: EngineRules
     /// The state to persist: the events recorded so far and every unlock found, with
@@ -58,8 +59,9 @@ public struct EngineSession: Sendable {
         try self.init(rules: rules, state: StateFile.parse(json: JSONWriter.write(.object(document))), at: now)
     }
 
-    /// The rules whose cost per step grows with the history. Every step replays the whole history
-    /// in this release, so it is every metric, achievement and streak (docs/engine.md, "Cost").
+    /// The rules whose cost per step grows with the history. Every step still rebuilds the facts,
+    /// the fold tables and the decision at its moment from the whole history in this release, so
+    /// it is every metric, achievement and streak (docs/engine.md, "Cost").
     public var replayedRules: [String] {
         rules.ruleSet.metrics.map { "metrics." + $0.id } + rules.awardIDs + rules.ruleSet.streaks.map { "streaks." + $0.id }
     }
