@@ -1,4 +1,5 @@
 import Facts
+import JSON
 
 /// One value of a rule bundle with its JSON path: typed reads that fail with a
 /// `RuleBundleError` naming the path.

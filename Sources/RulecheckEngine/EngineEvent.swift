@@ -1,5 +1,6 @@
 import Facts
 import Foundation
+import JSON
 
 /// One thing the user did, to record in a session: a type (`task_completed`, `focus_session`,
 /// `freeze_used`, …), when, and the attributes the rules read (`minutes`, `category`, …).

@@ -1,6 +1,7 @@
 import Evaluation
 import Facts
-import Rules
+import JSON
+import RuleModel
 
 // The types of lower layers that the engine's API hands out, named here so that an app needs
 // only `import RulecheckEngine`.
@@ -22,7 +23,7 @@ public typealias StateFileError = Facts.StateFileError
 /// An instant with the UTC offset it is written in: `Moment.parse("2026-03-01T09:00:00+08:00")`.
 public typealias Moment = Facts.Moment
 /// Event attributes and state documents, keys in written order.
-public typealias JSONObject = Facts.JSONObject
-public typealias JSONValue = Facts.JSONValue
+public typealias JSONObject = JSON.JSONObject
+public typealias JSONValue = JSON.JSONValue
 /// A checked rule set.
-public typealias RuleSet = Rules.RuleSet
+public typealias RuleSet = RuleModel.RuleSet

@@ -1,7 +1,7 @@
 import Evaluation
 import Facts
 import Foundation
-import Rules
+import RuleModel
 
 /// A rule set ready to evaluate states: decoded from a compiled bundle (on a device) or taken from
 /// the YAML loader (on CI or a server), and planned once for every state evaluated with it.

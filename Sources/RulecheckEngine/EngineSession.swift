@@ -1,6 +1,7 @@
 import Evaluation
 import Facts
-import Rules
+import JSON
+import RuleModel
 
 /// One user's achievements on a device, one event at a time: what an app's achievement and streak
 /// services do on every check-in, task or focus session (docs/engine.md, "Sessions").

@@ -1,5 +1,6 @@
 import Facts
-import Rules
+import JSON
+import RuleModel
 
 /// The compiled rule format: one JSON document holding a checked rule set, so that an app ships
 /// the engine and its rules without a YAML parser (docs/engine.md, "The compiled rule format").

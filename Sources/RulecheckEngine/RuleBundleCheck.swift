@@ -1,5 +1,6 @@
 import Facts
-import Rules
+import JSON
+import RuleModel
 
 /// The cross-references of a decoded bundle that the replay relies on: unique ids, `requires`
 /// and `complete_module` naming what exists, `award_order` listing every award once. The YAML

@@ -1,7 +1,8 @@
 import CEL
 import Diagnostics
 import Facts
-import Rules
+import JSON
+import RuleModel
 
 /// Reads a compiled rule bundle back into a `RuleSet`: every expression is compiled again
 /// against the facts (metrics first, in the bundle's dependency order, each visible with its type
@@ -51,7 +52,7 @@ struct RuleBundleDecoder {
         let catalogs = try root.field("catalogs").map { (node) throws(RuleBundleError) in try catalog(node) }
         let awardOrder = try root.field("award_order").strings()
         let rules = RuleSet(files: files, calendar: calendar, metrics: metrics, streaks: streaks, achievements: achievements,
-                            ranks: ranks, catalogs: catalogs, tests: [], awardOrder: awardOrder)
+                            ranks: ranks, catalogs: catalogs, awardOrder: awardOrder)
         try RuleBundleCheck(root: root).check(rules)
         return rules
     }

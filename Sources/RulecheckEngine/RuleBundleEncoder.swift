@@ -1,7 +1,8 @@
 import CEL
 import Diagnostics
 import Facts
-import Rules
+import JSON
+import RuleModel
 
 /// Writes a checked rule set as the compiled rule bundle (docs/engine.md, "The compiled rule
 /// format"): every rule as data, each CEL expression as its source and the span it was written

@@ -1,5 +1,6 @@
 import Diagnostics
 import Facts
+import JSON
 
 /// Why a compiled rule bundle cannot be used: where in the JSON document (and, for an expression,
 /// where the rule file had it), and what is wrong.

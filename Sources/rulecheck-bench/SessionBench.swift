@@ -1,5 +1,6 @@
 import Facts
 import Foundation
+import JSON
 import Rules
 import RulecheckEngine
 

@@ -1,4 +1,5 @@
 import Foundation
+import RuleModel
 import Rules
 import Testing
 

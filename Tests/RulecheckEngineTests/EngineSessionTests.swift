@@ -1,6 +1,8 @@
 import Evaluation
 import Facts
 import Foundation
+import JSON
+import StateFileYAML
 import Output
 import RulecheckEngine
 import Testing

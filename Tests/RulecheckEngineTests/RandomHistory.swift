@@ -1,5 +1,7 @@
 import Facts
 import Foundation
+import JSON
+import StateFileYAML
 import RulecheckEngine
 
 /// A random history for a product: events sampled from its long-time user's kinds of events
