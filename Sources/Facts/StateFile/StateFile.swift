@@ -70,6 +70,12 @@ public struct StateFile: Sendable {
         try parse(json: Array(text.utf8), file: file)
     }
 
+    /// One event object checked as `events[index]` of a state file would be (SPEC 4): for
+    /// appending events one at a time without reading the whole file again.
+    public static func event(_ object: JSONValue, index: Int, file: String = "") throws(StateFileError) -> StateEvent {
+        try StateFileDecoder(file: file).event(object, index: index)
+    }
+
     /// Validates an already parsed document.
     public static func decode(_ document: JSONValue, file: String = "") throws(StateFileError) -> StateFile {
         try StateFileDecoder(file: file).decode(document)

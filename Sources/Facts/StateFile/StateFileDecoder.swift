@@ -99,7 +99,7 @@ struct StateFileDecoder {
 
     // MARK: events
 
-    private func event(_ raw: JSONValue, index: Int) throws(StateFileError) -> StateEvent {
+    func event(_ raw: JSONValue, index: Int) throws(StateFileError) -> StateEvent {
         let path = JSONPath.root / "events" / index
         let object = try requireObject(raw, path)
         guard let typeValue = object["type"] else { throw fail(path / "type", "missing required key 'type'") }
