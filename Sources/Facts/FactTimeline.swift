@@ -247,22 +247,18 @@ public struct FactTimeline: Sendable {
                          shapes: inout [[String]: CELRecordShape]) -> CELValue {
         let local = calendar.localDateTime(of: event.at)
         let label = labels[placed.day]
-        var attributeNames: [String] = []
-        var values: [CELValue] = [
-            .string(event.type),
-            .timestamp(event.at.instant),
-            label.date,
-            .int(Int64(local.hour)),
-            .int(Int64(local.minute)),
-            label.weekday,
-            label.week,
-            .bool(placed.late),
-        ]
-        values.reserveCapacity(values.count + max(0, event.fields.count - 2))  // `type` and `at` are above
-        event.forEachAttribute { key, value in
-            attributeNames.append(key)
-            values.append(value.celValue)
-        }
+        var values: [CELValue] = []
+        values.reserveCapacity(eventFields.count + event.attributes.count)  // once: a million are held
+        values.append(.string(event.type))
+        values.append(.timestamp(event.at.instant))
+        values.append(label.date)
+        values.append(.int(Int64(local.hour)))
+        values.append(.int(Int64(local.minute)))
+        values.append(label.weekday)
+        values.append(label.week)
+        values.append(.bool(placed.late))
+        let attributeNames = event.attributes.keys
+        for value in event.attributes.values { values.append(value.celValue) }
         // Events of one kind share their attribute names, so their records share one shape.
         let shape = shapes[attributeNames] ?? {
             let shape = CELRecordShape(fields: eventFields + attributeNames)
