@@ -2,15 +2,23 @@
 import PackageDescription
 
 // Layers follow the data's path; a target imports only the ones above it in this list.
-//   CYAML → YAMLSource ─┐
-//   Diagnostics ────────┼→ Rules → Facts → Evaluation → Output → rulecheck
-//   CEL ────────────────┘
+//   Diagnostics, CEL, JSON                      (no dependencies; CEL knows nothing of rules)
+//   RuleModel   ← CEL, Diagnostics              the checked rule set: no YAML
+//   Facts       ← RuleModel, JSON, CEL          state files (JSON) → facts at each moment
+//   Evaluation  ← Facts, RuleModel              replay → decision, explanations, write-back
+//   CYAML → YAMLSource ← Diagnostics            YAML with positions (libyaml)
+//   Rules       ← RuleModel, YAMLSource         YAML rule files → RuleModel, checks, workspace, baseline
+//   StateFileYAML ← Facts, YAMLSource           YAML state files for the command line
+//   RuleTests   ← Evaluation, Rules, StateFileYAML   `rulecheck test`
+//   Output      ← Evaluation, Rules, RuleTests  renderers → rulecheck
+// Facts, Evaluation and RuleModel never reach CYAML (Tests/PackageLayersTests checks it).
 let package = Package(
     name: "rulecheck",
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "rulecheck", targets: ["rulecheck"]),
-        .library(name: "RulecheckKit", targets: ["YAMLSource", "CEL", "Rules", "Facts", "Evaluation", "Output"]),
+        .library(name: "RulecheckKit", targets: ["YAMLSource", "CEL", "JSON", "RuleModel", "Rules", "Facts", "StateFileYAML",
+                                                 "Evaluation", "RuleTests", "Output"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,34 +32,43 @@ let package = Package(
         .target(name: "Diagnostics"),
         .target(name: "YAMLSource", dependencies: ["CYAML", "Diagnostics"]),
         .target(name: "CEL"),
-        .target(name: "Rules", dependencies: ["YAMLSource", "Diagnostics", "CEL"]),
-        .target(name: "Facts", dependencies: ["Rules", "Diagnostics", "CEL", "YAMLSource"]),
-        .target(name: "Evaluation", dependencies: ["Facts", "Rules", "Diagnostics", "CEL", "YAMLSource"]),
-        .target(name: "Output", dependencies: ["Evaluation", "Facts", "Rules", "Diagnostics", "CEL"]),
+        .target(name: "JSON"),
+        .target(name: "RuleModel", dependencies: ["Diagnostics", "CEL"]),
+        .target(name: "Facts", dependencies: ["RuleModel", "JSON", "Diagnostics", "CEL"]),
+        .target(name: "Evaluation", dependencies: ["Facts", "RuleModel", "JSON", "Diagnostics", "CEL"]),
+        .target(name: "Rules", dependencies: ["RuleModel", "YAMLSource", "Diagnostics", "CEL"]),
+        .target(name: "StateFileYAML", dependencies: ["Facts", "JSON", "YAMLSource", "Diagnostics"]),
+        .target(name: "RuleTests", dependencies: ["Evaluation", "Rules", "StateFileYAML", "Facts", "RuleModel",
+                                                  "JSON", "YAMLSource", "Diagnostics", "CEL"]),
+        .target(name: "Output", dependencies: ["Evaluation", "RuleTests", "Rules", "RuleModel", "JSON",
+                                               "Diagnostics", "CEL"]),
         .executableTarget(
             name: "rulecheck",
-            dependencies: ["Output", "Evaluation", "Facts", "Rules", "Diagnostics",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Output", "RuleTests", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON",
+                           "Diagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "rulecheck-fuzz",
-            dependencies: ["Output", "Evaluation", "Facts", "Rules", "CEL", "YAMLSource"]
+            dependencies: ["Output", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON", "CEL", "YAMLSource"]
         ),
         .executableTarget(
             name: "rulecheck-bench",
-            dependencies: ["Output", "Evaluation", "Facts", "Rules", "Diagnostics", "CEL", "YAMLSource"]
+            dependencies: ["Output", "Evaluation", "Facts", "Rules", "RuleModel", "JSON", "Diagnostics", "CEL", "YAMLSource"]
         ),
         .testTarget(name: "YAMLSourceTests", dependencies: ["YAMLSource", "Diagnostics"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "CELTests", dependencies: ["CEL"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "Output", "YAMLSource", "Diagnostics", "CEL"],
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "RuleModel", "Output", "YAMLSource", "Diagnostics", "CEL"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "FactsTests", dependencies: ["Facts", "Rules", "CEL"],
+        .testTarget(name: "FactsTests", dependencies: ["Facts", "StateFileYAML", "Rules", "RuleModel", "JSON", "CEL"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Output", "Facts", "Rules", "CEL"],
+        .testTarget(name: "EvaluationTests", dependencies: ["Evaluation", "Output", "Facts", "Rules", "RuleModel", "JSON", "CEL"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "OutputTests", dependencies: ["Output", "Evaluation", "Rules", "Diagnostics"]),
-        .testTarget(name: "RulecheckCLITests", dependencies: ["Evaluation", "Output", "Rules"],
+        .testTarget(name: "RuleTestsTests", dependencies: ["RuleTests", "Evaluation", "Output", "Facts", "Rules",
+                                                          "RuleModel", "Diagnostics", "CEL"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output", "Evaluation", "RuleModel", "Rules", "JSON", "Diagnostics"]),
+        .testTarget(name: "PackageLayersTests"),
+        .testTarget(name: "RulecheckCLITests", dependencies: ["RuleTests", "Evaluation", "Output", "Rules", "RuleModel"],
                     exclude: ["Cases"]),
     ]
 )

@@ -1,7 +1,7 @@
 import CEL
 import Facts
 import Foundation
-import Rules
+import RuleModel
 
 /// One user's state replayed against a rule set: what `eval` and `explain` start from, and the
 /// simplest entry point for an app or a service that embeds the engine.
@@ -13,13 +13,6 @@ public struct UserEvaluation {
 
     /// The decision of SPEC 6.
     public var decision: Decision { outcome.decision }
-
-    /// Loads the state file at `statePath` and replays it at `now` (RFC 3339 text, as given on the
-    /// command line), else at the file's `now`, else at the system clock in UTC.
-    public init(rules: RuleSet, statePath: String, now: String? = nil) throws(StateFileError) {
-        let state = try StateFile.load(path: statePath)
-        try self.init(rules: rules, state: state, now: Self.moment(now, fallback: state.now))
-    }
 
     /// Replays an already loaded state at a fixed moment.
     public init(rules: RuleSet, state: StateFile, now: Moment) throws(StateFileError) {

@@ -1,4 +1,5 @@
 import CEL
+import JSON
 
 extension JSONValue {
     /// The CEL value of state-file data (SPEC 3): whole numbers become ints (`25`, `25.0`),

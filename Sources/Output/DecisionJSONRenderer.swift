@@ -1,6 +1,7 @@
 import CEL
 import Evaluation
-import Facts
+import JSON
+import RuleModel
 import Rules
 
 /// The JSON decision of SPEC 6, deterministic to the byte: keys in the order of the contract,

@@ -1,5 +1,5 @@
-import Facts
 import Evaluation
+import RuleModel
 import Rules
 
 /// The decision for a person (SPEC 6): new unlocks first with their dates, then a progress bar per

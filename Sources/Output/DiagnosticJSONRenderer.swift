@@ -1,5 +1,5 @@
 import Diagnostics
-import Facts
+import JSON
 
 /// `--format json`: `{"diagnostics":[…],"errors":N,"warnings":N}` (SPEC 7.1), keys in a fixed
 /// order, one line, newline-terminated.

@@ -1,5 +1,5 @@
 import Diagnostics
-import Facts
+import JSON
 import Rules
 
 /// `--format sarif`: a SARIF 2.1.0 log with one run, rule metadata for every code that occurs

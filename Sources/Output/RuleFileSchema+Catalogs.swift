@@ -1,4 +1,4 @@
-import Facts
+import JSON
 
 extension RuleFileSchema {
     static var catalog: JSONValue {

@@ -1,4 +1,4 @@
-import Facts
+import JSON
 
 extension RuleFileSchema {
     /// Value shapes used by many keys: ids, texts per locale, CEL, timestamps, meta.

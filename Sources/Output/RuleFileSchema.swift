@@ -1,4 +1,4 @@
-import Facts
+import JSON
 
 /// `rulecheck schema`: a JSON Schema (draft 2020-12) of rule files and tests files, and of the
 /// workspace file `rulecheck.yaml`, with a description on every key, for editors (VS Code's YAML

@@ -1,4 +1,5 @@
 import Evaluation
+import RuleTests
 
 /// The report of `rulecheck test` (SPEC 7.3): each failing test with where it is written and what
 /// differed, expected against actual; then the summary line `N passed, M failed`.

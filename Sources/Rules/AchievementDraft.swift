@@ -1,3 +1,4 @@
+import RuleModel
 struct AchievementDraft: Sendable {
     struct ModuleReference: Sendable {
         var catalog: Located<String>

@@ -1,4 +1,5 @@
 import Diagnostics
+import RuleModel
 
 struct CalendarDraft: Sendable {
     var rule: CalendarRule

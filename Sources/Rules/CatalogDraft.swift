@@ -1,4 +1,5 @@
 import Diagnostics
+import RuleModel
 
 struct CatalogDraft: Sendable {
     struct LevelDraft: Sendable {

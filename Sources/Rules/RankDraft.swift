@@ -1,3 +1,4 @@
+import RuleModel
 struct RankDraft: Sendable {
     var id: Located<String>
     var rule: RankRule

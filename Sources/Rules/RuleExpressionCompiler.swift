@@ -1,5 +1,6 @@
 import CEL
 import Diagnostics
+import RuleModel
 import YAMLSource
 
 /// Compiles the CEL expressions of a rule set against the facts (SPEC 3) and reports every

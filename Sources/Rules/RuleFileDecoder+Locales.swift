@@ -1,5 +1,6 @@
 import CEL
 import Diagnostics
+import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {

@@ -1,4 +1,5 @@
 import Diagnostics
+import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {

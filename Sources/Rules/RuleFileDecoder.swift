@@ -1,6 +1,7 @@
 import CEL
 import Diagnostics
 import Foundation
+import RuleModel
 import YAMLSource
 
 /// Decodes one loaded rule file into a `RuleFileDraft`: shapes, required keys, types and enum

@@ -1,11 +1,14 @@
 import CEL
 import Diagnostics
+import RuleModel
 
 /// Compiles the drafts' expressions (metrics first, in dependency order) and assembles the
 /// typed `RuleSet`. Returns `nil` when anything could not be compiled.
 struct RuleSetAssembler {
     let drafts: [RuleFileDraft]
     private(set) var diagnostics: [Diagnostic] = []
+    /// The rule tests with their `holds` compiled (kept beside the rule set: the engine never runs them).
+    private(set) var tests: [RuleTestCase] = []
 
     init(drafts: [RuleFileDraft]) { self.drafts = drafts }
 
@@ -62,14 +65,14 @@ struct RuleSetAssembler {
                                                 requires: draft.requires.map(\.value), available: draft.available))
         }
 
-        let tests = assembleTests(compiler, complete: &complete)
+        tests = assembleTests(compiler, complete: &complete)
         guard complete else { return nil }
         return RuleSet(files: drafts.map(\.file),
                        calendar: drafts.compactMap(\.calendar).first?.rule ?? CalendarRule(),
                        metrics: metrics, streaks: streaks, achievements: achievements,
                        ranks: drafts.flatMap(\.ranks).map(\.rule),
                        catalogs: drafts.flatMap(\.catalogs).map(\.rule),
-                       tests: tests, awardOrder: drafts.flatMap(\.awardOrder))
+                       awardOrder: drafts.flatMap(\.awardOrder))
     }
 
     /// Rule tests with their `holds` compiled; every id an expectation names must exist (E441).

@@ -1,4 +1,5 @@
 import Diagnostics
+import RuleModel
 
 extension RuleSetChecker {
     /// Every title and description written in the rule set, with what it belongs to.

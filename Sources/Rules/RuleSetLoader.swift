@@ -1,5 +1,6 @@
 import CEL
 import Diagnostics
+import RuleModel
 import YAMLSource
 
 /// Loads a rule set from files and folders: YAML → drafts → checks across files → CEL.
@@ -42,6 +43,7 @@ public enum RuleSetLoader {
         let sorted = diagnostics.sorted(by: Diagnostic.reportOrder)
         let hasErrors = sorted.contains { $0.severity == .error }
         return RuleSetLoadResult(ruleSet: hasErrors ? nil : ruleSet.map { var set = $0; set.files = files.files; return set },
+                                 tests: hasErrors ? [] : assembler.tests,
                                  diagnostics: sorted, files: files.files, sources: files.sources)
     }
 }

@@ -1,5 +1,6 @@
 import CEL
 import Diagnostics
+import RuleModel
 import YAMLSource
 
 /// One rule test (docs/guide.md, "Rule tests"), as written in a `tests:` file.

@@ -1,5 +1,6 @@
 import CEL
 import Diagnostics
+import RuleModel
 
 struct StreakDraft: Sendable {
     enum Qualification: Sendable {

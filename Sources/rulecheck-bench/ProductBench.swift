@@ -122,7 +122,9 @@ enum ProductBench {
         var times: [Double] = []
         for index in 0...runs {
             let started = ReplayBench.threadCPUTime()
-            guard let evaluation = try? UserEvaluation(rules: rules, statePath: path) else {
+            guard let state = try? StateFile.load(jsonPath: path),
+                  let evaluation = try? UserEvaluation(rules: rules, state: state,
+                                                       now: UserEvaluation.moment(nil, fallback: state.now)) else {
                 print("products: \(path) does not evaluate")
                 return nil
             }

@@ -2,6 +2,7 @@ import CEL
 import Evaluation
 import Facts
 import Foundation
+import RuleModel
 import Rules
 
 /// `rulecheck-bench replay`: times the event-time replay of one user (facts timeline, replay and

@@ -3,7 +3,9 @@ import Evaluation
 import Facts
 import Foundation
 import Output
+import RuleModel
 import Rules
+import StateFileYAML
 import YAMLSource
 
 /// One fuzz target: a function of arbitrary bytes that must return, whatever the bytes, without

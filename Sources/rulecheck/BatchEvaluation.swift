@@ -2,7 +2,9 @@ import ArgumentParser
 import Evaluation
 import Facts
 import Foundation
+import JSON
 import Output
+import RuleModel
 import Rules
 
 /// `rulecheck eval --batch`: one state per input line (NDJSON), one decision per output line in

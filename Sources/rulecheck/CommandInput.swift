@@ -4,7 +4,9 @@ import Evaluation
 import Facts
 import Foundation
 import Output
+import RuleModel
 import Rules
+import StateFileYAML
 
 /// What `eval` and `explain` share: loading the rules and the state, and how they fail.
 enum CommandInput {
@@ -63,7 +65,8 @@ enum CommandInput {
     /// The replayed state, or the problem (with its JSON path) on stderr and exit status 2.
     static func evaluation(rules: RuleSet, statePath: String, now: String?) throws -> UserEvaluation {
         do {
-            return try UserEvaluation(rules: rules, statePath: statePath, now: now)
+            let state = try StateFile.load(path: statePath)
+            return try UserEvaluation(rules: rules, state: state, now: UserEvaluation.moment(now, fallback: state.now))
         } catch {
             throw usageFailure("error: \(error)")
         }

@@ -3,6 +3,7 @@ import Evaluation
 import Facts
 import Foundation
 import Output
+import RuleModel
 import Rules
 
 struct EvalCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Evaluation
 import Foundation
 import Output
+import RuleTests
 import Rules
 
 struct TestCommand: ParsableCommand {
@@ -51,7 +52,7 @@ struct TestCommand: ParsableCommand {
                     "rule set \(suite.rulePaths.joined(separator: " ")) has errors; its tests did not run\n" + report)
                 continue
             }
-            let tests = rules.tests.filter { suite.contains(testFile: $0.span.file) }
+            let tests = loaded.tests.filter { suite.contains(testFile: $0.span.file) }
             results += RuleTestRunner.replaying(rules).run(tests)
         }
         let report = RuleTestReportRenderer(listsPassed: verbose).render(results)
@@ -78,7 +79,7 @@ extension TestCommand {
                 report += "\(entry.name): not run (the rule set has errors)\n"
                 continue
             }
-            let results = RuleTestRunner.replaying(rules).run(rules.tests)
+            let results = RuleTestRunner.replaying(rules).run(loaded.tests)
             all += results
             report += renderer.render(results, ruleSet: entry.name)
         }

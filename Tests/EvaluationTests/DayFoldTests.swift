@@ -2,6 +2,7 @@ import CEL
 @testable import Evaluation
 import Facts
 import Foundation
+import RuleModel
 import Rules
 import Testing
 

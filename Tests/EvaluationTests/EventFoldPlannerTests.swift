@@ -1,5 +1,6 @@
 import CEL
 @testable import Evaluation
+import RuleModel
 import Rules
 import Testing
 

@@ -14,7 +14,7 @@ import Testing
     static func explain(_ id: String, rules paths: [String], state: String, now: String? = nil) throws -> String {
         let path = { (relative: String) in (root as NSString).appendingPathComponent(relative) }
         let rules = try #require(RuleSetLoader.load(paths: paths.map(path), baseline: nil).ruleSet)
-        let stateFile = try StateFile.load(path: path(state))
+        let stateFile = try StateFile.load(jsonPath: path(state))
         var moment = try #require(stateFile.now)
         if let now, case .success(let parsed) = Moment.parse(now) { moment = parsed }
         let facts = try StateFacts(state: stateFile, rules: rules, now: moment)

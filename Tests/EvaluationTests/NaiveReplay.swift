@@ -1,6 +1,7 @@
 import CEL
 import Evaluation
 import Facts
+import RuleModel
 import Rules
 
 /// The reference the replay must match byte for byte (SPEC 5): deliberately naive. At every

@@ -1,4 +1,5 @@
 import Evaluation
+import RuleModel
 import Rules
 import Testing
 

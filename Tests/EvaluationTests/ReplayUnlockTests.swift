@@ -1,6 +1,7 @@
 import CEL
 import Evaluation
 import Facts
+import RuleModel
 import Rules
 import Testing
 

@@ -1,6 +1,7 @@
 import Evaluation
 import Facts
 import Foundation
+import RuleModel
 import Rules
 import Testing
 
@@ -29,7 +30,7 @@ struct ScenarioFixture {
     }
 
     func state() throws -> StateFile {
-        try StateFile.load(path: folder.appendingPathComponent("state.json").path)
+        try StateFile.load(jsonPath: folder.appendingPathComponent("state.json").path)
     }
 
     func evaluate(_ substitutions: [String: String] = [:], costLimit: Int = 10_000_000) throws -> ReplayOutcome {

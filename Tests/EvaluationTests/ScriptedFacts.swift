@@ -2,6 +2,7 @@ import CEL
 import Diagnostics
 import Evaluation
 import Facts
+import RuleModel
 import Rules
 
 /// Facts given as step functions of time, so the replay's unlock logic can be tested without a

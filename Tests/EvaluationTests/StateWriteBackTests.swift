@@ -1,6 +1,7 @@
 import Evaluation
 import Facts
 import Foundation
+import JSON
 import Rules
 import Testing
 
@@ -29,7 +30,7 @@ import Testing
         // Nothing but the written file is left in the folder (the temporary file was renamed).
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["state.json"])
 
-        let written = try StateFile.load(path: path)
+        let written = try StateFile.load(jsonPath: path)
         #expect(written.document.keys == state.document.keys)
         #expect(written.document["app_data"] == state.document["app_data"])
         #expect(written.document["zz_trailing"] == .bool(true))
@@ -74,7 +75,7 @@ import Testing
         try StateWriteBack(state: state, newUnlocks: []).write(to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text == StateWriteBack(state: state, newUnlocks: []).text)
-        #expect(try StateFile.load(path: path).userID == "writer")
+        #expect(try StateFile.load(jsonPath: path).userID == "writer")
     }
 
     @Test func theFirstWriteFixesTheBackfillCutOffAndTheStreakGrowsPastTheCap() throws {
@@ -89,7 +90,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: out) }
         let path = out.appendingPathComponent("state.json").path
         try StateWriteBack(state: state, newUnlocks: first.unlocks, now: firstNow).write(to: path)
-        state = try StateFile.load(path: path)
+        state = try StateFile.load(jsonPath: path)
         #expect(state.backfillAt?.instant == firstNow.instant)
         #expect(state.document["app_data"] != nil)
 

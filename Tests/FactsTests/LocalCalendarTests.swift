@@ -1,4 +1,6 @@
 import Foundation
+import JSON
+import RuleModel
 import Rules
 import Testing
 @testable import Facts

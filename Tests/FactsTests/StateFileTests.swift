@@ -1,4 +1,6 @@
 import Foundation
+import JSON
+import StateFileYAML
 import Testing
 @testable import Facts
 

@@ -1,3 +1,4 @@
+import RuleModel
 import Rules
 import Testing
 @testable import Facts

@@ -1,5 +1,6 @@
 import CEL
 import Foundation
+import RuleModel
 import Rules
 import Testing
 @testable import Facts
@@ -9,7 +10,7 @@ func fixture(_ name: String) throws -> (rules: RuleSet, state: StateFile) {
     let folder = try #require(Bundle.module.resourcePath) + "/Fixtures/" + name
     let loaded = RuleSetLoader.load(paths: [folder + "/rules"])
     let rules = try #require(loaded.ruleSet, "rules of \(name): \(loaded.diagnostics.map(\.message))")
-    return (rules, try StateFile.load(path: folder + "/state.json"))
+    return (rules, try StateFile.load(jsonPath: folder + "/state.json"))
 }
 
 /// A rule set from YAML texts, one file each (written to a temporary folder and loaded like

@@ -2,6 +2,7 @@ import CEL
 import Evaluation
 import Facts
 @testable import Output
+import RuleModel
 import Rules
 import Testing
 

@@ -1,6 +1,7 @@
 import Evaluation
 import Foundation
 import Output
+import RuleTests
 import Rules
 import Testing
 
@@ -28,7 +29,7 @@ import Testing
         let loaded = RuleSetLoader.load(paths: suite.rulePaths, baseline: nil)
         #expect(loaded.errorCount == 0, "\(loaded.diagnostics.map(\.message))")
         let rules = try #require(loaded.ruleSet)
-        let tests = rules.tests.filter { suite.contains(testFile: $0.span.file) }
+        let tests = loaded.tests.filter { suite.contains(testFile: $0.span.file) }
         #expect(tests.count >= (paths[0].hasPrefix("rules/") ? 8 : 1), "at least 8 rule tests per product")
         let results = RuleTestRunner.replaying(rules).run(tests)
         let failed = results.filter { !$0.passed }

@@ -1,3 +1,4 @@
+import RuleModel
 import Testing
 @testable import Rules
 

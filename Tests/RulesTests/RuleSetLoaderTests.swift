@@ -1,6 +1,7 @@
 import CEL
 import Diagnostics
 import Foundation
+import RuleModel
 import Testing
 @testable import Rules
 
@@ -63,7 +64,8 @@ import Testing
     }
 
     @Test func decodesCatalogsRanksAndTests() throws {
-        let set = try #require(valid.load().ruleSet)
+        let loaded = valid.load()
+        let set = try #require(loaded.ruleSet)
         let catalog = try #require(set.catalogs.first)
         #expect(catalog.id == "puzzle" && catalog.version == 2)
         #expect(catalog.modules.map(\.id) == ["nianhua", "paper"])
@@ -71,7 +73,7 @@ import Testing
         #expect(catalog.levels.map(\.counts) == [true, true, false])
         #expect(catalog.levels[0].difficulties == ["easy", "normal", "hard"])
         #expect(set.ranks.map(\.minPoints) == [0, 500])
-        let test = try #require(set.tests.first)
+        let test = try #require(loaded.tests.first)
         #expect(test.name == "first focus session")
         guard case .file(let path) = test.state else { Issue.record("file state"); return }
         #expect(path.hasSuffix("rules/tests/../../examples/new_user.json"))

@@ -1,0 +1,144 @@
+import CEL
+import Facts
+import RuleModel
+
+/// The replay's view of one user's state: the `Facts` module's timeline, advanced incrementally
+/// by a `FactBuilder` as the checkpoints go by.
+public struct StateFacts: ReplayFacts {
+    public let timeline: FactTimeline
+    public let events: [StateEvent]
+    public let timeCheckpoints: [Moment]
+    private var builder: FactBuilder
+    /// The last snapshot built. Compare its moment before binding it: a snapshot holds many
+    /// references, and copying one out for nothing is not free at every checkpoint.
+    private var current: (moment: FactMoment, snapshot: FactSnapshot)?
+    private var currentStreaks: (moment: FactMoment, states: [StreakState])?
+    /// `days` alone at a moment (folds over days ask for it at most checkpoints).
+    private var currentDays: (moment: FactMoment, value: CELValue)?
+    /// When each known snapshot level becomes visible (from the start when it has no time), ascending.
+    private let snapshotLevelTimes: [CELTimestamp?]
+
+    public init(timeline: FactTimeline) {
+        self.timeline = timeline
+        // Timeline events are the state's (sorted) events up to `now`: share the array when
+        // none was left out rather than hold a million events twice.
+        events = timeline.events.count == timeline.state.events.count ? timeline.state.events : timeline.events.map(timeline.event(of:))
+        timeCheckpoints = timeline.timeCheckpoints()
+        builder = FactBuilder(timeline: timeline)
+        snapshotLevelTimes = timeline.state.levels.map { $0.completedAt?.instant }
+    }
+
+    /// Reads the state against the rules at `now`. Throws when the calendar needs a zone the
+    /// state does not give.
+    public init(state: StateFile, rules: RuleSet, now: Moment) throws(StateFileError) {
+        self.init(timeline: try FactTimeline(state: state, rules: rules, now: now))
+    }
+
+    public var userID: String { timeline.state.userID }
+    public var now: Moment { timeline.now }
+    public var storedUnlocks: [StoredUnlock] { timeline.state.unlocked }
+    public var streakCountsErrors: [Int: (event: Int, error: CELError)] { timeline.countsErrors }
+
+    public func reportingOffset(at instant: CELTimestamp) -> Int {
+        switch timeline.calendar.zone {
+        case .named:
+            return timeline.calendar.offset(of: Moment(instant: instant, offsetSeconds: 0))
+        case .eventOffset:
+            // The last event at or before the instant (binary search over processing order).
+            var low = 0, high = events.count
+            while low < high {
+                let middle = (low + high) / 2
+                if events[middle].at.instant <= instant { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 ? events[low - 1].at.offsetSeconds : (events.first?.at.offsetSeconds ?? now.offsetSeconds)
+        }
+    }
+
+    public func levelsStamp(at moment: FactMoment) -> Int {
+        // Levels change with events (completions) and when a snapshot level's time comes.
+        let visible = snapshotLevelTimes.filter { $0.map { $0 <= moment.instant } ?? true }.count
+        return moment.eventCount * (snapshotLevelTimes.count + 1) + visible
+    }
+
+    private mutating func snapshot(at moment: FactMoment) -> FactSnapshot {
+        if current?.moment == moment, let snapshot = current?.snapshot { return snapshot }
+        // Let the previous snapshot go first so the builder can extend its days in place.
+        current = nil
+        currentDays = nil
+        let snapshot = builder.facts(at: moment.moment)
+        current = (moment, snapshot)
+        return snapshot
+    }
+
+    public mutating func variable(_ variable: FactVariable, at moment: FactMoment) -> CELValue {
+        // What does not change with time, or is a prefix of the events, needs no facts built.
+        switch variable {
+        case .now: return .timestamp(moment.instant)
+        case .user: return .map(timeline.state.user.celMap)
+        case .events: return .list(CELList(prefixOf: timeline.eventValues, count: moment.eventCount))
+        case .catalogs: return timeline.catalogs.celValue
+        case .counters: return .map(timeline.state.counters.celMap)
+        case .metrics, .achievements: return .null
+        case .days: return days(at: moment)
+        case .today: return snapshot(at: moment).todayValue
+        case .streaks: return streaksValue(at: moment)
+        case .levels: return snapshot(at: moment).levels
+        }
+    }
+
+    public mutating func dayChanges(since mark: DayChangeMark, at moment: FactMoment,
+                                    _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
+        _ = days(at: moment)  // the records as of `moment`
+        return builder.dayChanges(since: mark, changed)
+    }
+
+    private mutating func days(at moment: FactMoment) -> CELValue {
+        if current?.moment == moment, let snapshot = current?.snapshot { return snapshot.days }
+        if let days = currentDays, days.moment == moment { return days.value }
+        // Held records would be copied when the builder updates them: let them go first.
+        current = nil
+        currentDays = nil
+        let value = builder.days(at: moment.moment)
+        currentDays = (moment, value)
+        return value
+    }
+
+    public mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {
+        guard let index = timeline.streakRules.firstIndex(where: { $0.id == streak }) else { return 0 }
+        let states = streakStates(at: moment)
+        return index < states.count ? states[index].current : 0
+    }
+
+    /// The streak states alone at a moment: far cheaper than a whole snapshot (no `days`
+    /// records), and all that milestones need at most checkpoints.
+    private mutating func streakStates(at moment: FactMoment) -> [StreakState] {
+        if current?.moment == moment, let snapshot = current?.snapshot { return snapshot.streakStates.map(\.state) }
+        if let streaks = currentStreaks, streaks.moment == moment { return streaks.states }
+        let states = builder.streakStates(at: moment.moment)
+        currentStreaks = (moment, states)
+        return states
+    }
+
+    /// The `streaks` value at a moment, without a whole snapshot.
+    private mutating func streaksValue(at moment: FactMoment) -> CELValue {
+        if current?.moment == moment, let snapshot = current?.snapshot { return snapshot.streaks }
+        return builder.streaksValue(of: streakStates(at: moment))
+    }
+
+    public mutating func moduleProgress(catalog: String, module: String, difficulty: String?,
+                                        at moment: FactMoment) -> ModuleProgress {
+        snapshot(at: moment).moduleProgress(catalog: catalog, module: module, difficulty: difficulty)
+    }
+
+    public mutating func streakStandings(at moment: FactMoment) -> [StreakStanding] {
+        snapshot(at: moment).streakStates.map { entry in
+            StreakStanding(id: entry.id, current: entry.state.current, longest: entry.state.longest,
+                           totalDays: entry.state.totalDays, status: entry.state.status.rawValue,
+                           freezesAvailable: entry.state.freezesAvailable, lastDay: entry.state.lastDay?.description)
+        }
+    }
+
+    public mutating func warnings(at moment: FactMoment) -> [EvaluationWarning] {
+        snapshot(at: moment).warnings.map { EvaluationWarning(code: $0.code.rawValue, message: $0.message, event: $0.event) }
+    }
+}

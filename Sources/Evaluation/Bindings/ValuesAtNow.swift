@@ -1,0 +1,76 @@
+import CEL
+import Facts
+import RuleModel
+
+/// The CEL bindings of the decision at `now`: every fact variable, `achievements` and the metrics
+/// in dependency order. Expressions are evaluated through the replay's fold tables (`tabulated`)
+/// where that gives the value as written (`PlannedExpression.readsLikeWritten`), else as written.
+struct ValuesAtNow {
+    /// Every variable of the facts, metrics included (what `explain` evaluates against).
+    let bindings: [String: CELValue]
+    /// Every metric's value, in dependency order.
+    let metrics: [(key: String, value: CELValue)]
+    private let activation: CELActivation
+    private let tabulated: CELActivation?
+    private let eventCount: Int
+    private let costLimit: Int
+
+    init(replay: Replay, facts: inout some ReplayFacts, unlocks: [String: UnlockDecision], folds: EventFoldValues?) {
+        let moment = FactMoment(moment: facts.now, eventCount: facts.events.count)
+        costLimit = replay.costLimit
+        eventCount = moment.eventCount
+        var bindings: [String: CELValue] = [:]
+        for variable in FactVariable.allCases where variable != .metrics && variable != .achievements {
+            bindings[variable.rawValue] = facts.variable(variable, at: moment)
+        }
+        bindings[FactVariable.achievements.rawValue] = replay.achievementsValue(unlocks, at: facts.now.instant)
+        // The same bindings with every fold's value after all events, for the planned programs.
+        var tabulated: [String: CELValue]? = folds.map { folds in
+            var values = bindings
+            for k in replay.folds.indices { values[replay.folds[k].variable] = folds.value(k, events: moment.eventCount) }
+            return values
+        }
+        var metrics: [(key: String, value: CELValue)] = []
+        for (position, metric) in replay.rules.metrics.enumerated() {
+            let record = CELValue.map(CELMap(strings: metrics))
+            bindings[FactVariable.metrics.rawValue] = record
+            tabulated?[FactVariable.metrics.rawValue] = record
+            let plan = position < replay.metricPlans.count ? replay.metricPlans[position] : nil
+            let value: CELValue
+            if let plan, let tabulated, plan.readsLikeWritten(events: moment.eventCount, costLimit: costLimit) {
+                value = plan.program.evaluate(CELActivation(tabulated), costLimit: costLimit)
+            } else {
+                value = metric.expression.program.evaluate(CELActivation(bindings), costLimit: costLimit)
+            }
+            metrics.append((metric.id, value))
+        }
+        let record = CELValue.map(CELMap(strings: metrics))
+        bindings[FactVariable.metrics.rawValue] = record
+        tabulated?[FactVariable.metrics.rawValue] = record
+        self.bindings = bindings
+        self.metrics = metrics
+        activation = CELActivation(bindings)
+        self.tabulated = tabulated.map(CELActivation.init)
+    }
+
+    /// An expression's value at `now`: through its plan when that reads like the written one.
+    func value(of expression: RuleExpression, planned plan: PlannedExpression?) -> CELValue {
+        if let plan, let tabulated, plan.readsLikeWritten(events: eventCount, costLimit: costLimit) {
+            return plan.program.evaluate(tabulated, costLimit: costLimit)
+        }
+        return expression.program.evaluate(activation, costLimit: costLimit)
+    }
+
+    /// A progress figure at `now` (an error counts as 0); `report` notes an error when given.
+    func number(_ expression: RuleExpression, planned plan: PlannedExpression?, id: String, what: String,
+                report: inout RuleErrorReport?) -> ProgressNumber {
+        let figure = value(of: expression, planned: plan)
+        report?.note(figure, id: id, what: what, expression: expression)
+        switch figure {
+        case .int(let v): return .int(v)
+        case .uint(let v): return .int(Int64(clamping: v))
+        case .double(let v): return .double(v)
+        default: return .int(0)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import CEL
+import RuleModel
+
+/// An achievement or a streak milestone, as the replay judges it: one criterion, the gates
+/// (`requires`, `available`) and how its progress is measured.
+public struct AwardRule: Sendable {
+    public enum Criterion: Sendable {
+        /// A CEL condition, with what it reads.
+        case condition(RuleExpression)
+        /// A streak milestone: the streak's `current` ≥ days.
+        case milestone(streak: String, days: Int)
+        /// `complete_module`.
+        case module(catalog: String, module: String, difficulty: String?)
+    }
+    public var info: AwardInfo
+    public var criterion: Criterion
+    public var progress: AchievementRule.Progress
+    public var requires: [String]
+    public var available: AchievementRule.Window?
+    /// What the condition reads (`condition` criteria only).
+    var inputs: ExpressionInputs
+
+    public var id: String { info.id }
+
+    init(achievement: AchievementRule) {
+        info = achievement.info
+        switch achievement.criterion {
+        case .when(let expression):
+            criterion = .condition(expression)
+            inputs = ExpressionInputs(expression.program)
+        case .completeModule(let catalog, let module, let difficulty):
+            criterion = .module(catalog: catalog, module: module, difficulty: difficulty)
+            inputs = ExpressionInputs(variables: [.levels], metrics: [], readsEveryMetric: false)
+        }
+        progress = achievement.progress
+        requires = achievement.requires
+        available = achievement.available
+    }
+
+    init(milestone: StreakRule.Milestone, streak: String) {
+        info = milestone.info
+        criterion = .milestone(streak: streak, days: milestone.days)
+        progress = .binary
+        requires = []
+        available = nil
+        inputs = ExpressionInputs(variables: [.streaks], metrics: [], readsEveryMetric: false)
+    }
+
+    /// Whether `available` lets it unlock at an instant: [from, until).
+    func isAvailable(at instant: CELTimestamp) -> Bool {
+        guard let available else { return true }
+        if let from = available.from, instant < from { return false }
+        if let until = available.until, instant >= until { return false }
+        return true
+    }
+
+    /// Every award of a rule set in output order (`RuleSet.awardOrder`).
+    static func awards(of rules: RuleSet) -> [AwardRule] {
+        var byID: [String: AwardRule] = [:]
+        for achievement in rules.achievements where byID[achievement.info.id] == nil {
+            byID[achievement.info.id] = AwardRule(achievement: achievement)
+        }
+        for streak in rules.streaks {
+            for milestone in streak.milestones where byID[milestone.info.id] == nil {
+                byID[milestone.info.id] = AwardRule(milestone: milestone, streak: streak.id)
+            }
+        }
+        var seen: Set<String> = []
+        var ordered: [AwardRule] = []
+        for id in rules.awardOrder where !seen.contains(id) {
+            seen.insert(id)
+            if let award = byID[id] { ordered.append(award) }
+        }
+        // Awards missing from `awardOrder` (a hand-built rule set) follow in rule order.
+        for achievement in rules.achievements where !seen.contains(achievement.info.id) {
+            seen.insert(achievement.info.id)
+            if let award = byID[achievement.info.id] { ordered.append(award) }
+        }
+        for streak in rules.streaks {
+            for milestone in streak.milestones where !seen.contains(milestone.info.id) {
+                seen.insert(milestone.info.id)
+                if let award = byID[milestone.info.id] { ordered.append(award) }
+            }
+        }
+        return ordered
+    }
+}

@@ -1,0 +1,70 @@
+import CEL
+import Facts
+import RuleModel
+
+/// The checkpoints of one replay, in time order (SPEC 5): the distinct event instants, every day's
+/// kill moment and end, every `available.from`, every stored unlock's `at`, and `now`; none before
+/// the first event and none after `now`. Without events the only checkpoint is `now`.
+public struct CheckpointPlan: Sendable {
+    public var checkpoints: [Checkpoint]
+
+    public init(rules: RuleSet, facts: some ReplayFacts) {
+        let events = facts.events
+        let now = facts.now
+        // Checkpoints that are not events, with the offset each is reported in when no event or
+        // `now` is at it (`nil`: the calendar's there). Events are already in time order, so the
+        // two lists are merged rather than gathered in a dictionary of instants.
+        var others: [(instant: CELTimestamp, kind: Checkpoint.Kind, offset: Int?)] = []
+        others.reserveCapacity(facts.timeCheckpoints.count + facts.storedUnlocks.count + 1)
+        func add(_ instant: CELTimestamp, _ kind: Checkpoint.Kind, offset: Int?) {
+            guard let first = events.first, first.at.instant <= instant, instant <= now.instant else { return }
+            others.append((instant, kind, offset))
+        }
+        for moment in facts.timeCheckpoints { add(moment.instant, .dayBoundary, offset: moment.offsetSeconds) }
+        for achievement in rules.achievements {
+            if let from = achievement.available?.from { add(from, .availabilityStart, offset: nil) }
+        }
+        for stored in facts.storedUnlocks { add(stored.at.instant, .storedUnlock, offset: nil) }
+        others.append((now.instant, .now, nil))
+        // Stable: at one instant the first one added gives the offset.
+        others = others.enumerated().sorted {
+            $0.element.instant != $1.element.instant ? $0.element.instant < $1.element.instant : $0.offset < $1.offset
+        }.map(\.element)
+
+        var checkpoints: [Checkpoint] = []
+        checkpoints.reserveCapacity(events.count + others.count)
+        var next = 0
+        var other = 0
+        while next < events.count || other < others.count {
+            let instant = other < others.count && (next == events.count || others[other].instant < events[next].at.instant)
+                ? others[other].instant : events[next].at.instant
+            var kind: Checkpoint.Kind = []
+            // Positions, not events: copying an event out costs a retain and release of its fields.
+            var atInstant: [Int] = []
+            while next < events.count, events[next].at.instant == instant {
+                atInstant.append(next)
+                next += 1
+            }
+            if !atInstant.isEmpty { kind.insert(.event) }
+            var otherOffset: Int??
+            while other < others.count, others[other].instant == instant {
+                kind.insert(others[other].kind)
+                if otherOffset == nil, others[other].kind != .now { otherOffset = .some(others[other].offset) }
+                other += 1
+            }
+            // The offset of the first event in file order at this instant, else now's own, else
+            // the one it was added with, else the calendar's.
+            let offset: Int
+            if let first = atInstant.min(by: { events[$0].index < events[$1].index }) {
+                offset = events[first].at.offsetSeconds
+            } else if instant == now.instant {
+                offset = now.offsetSeconds
+            } else {
+                offset = (otherOffset ?? nil) ?? facts.reportingOffset(at: instant)
+            }
+            checkpoints.append(Checkpoint(time: Moment(instant: instant, offsetSeconds: offset), kind: kind,
+                                          eventCount: next, events: atInstant.map { events[$0].index }.sorted()))
+        }
+        self.checkpoints = checkpoints
+    }
+}

@@ -1,0 +1,223 @@
+import CEL
+import Facts
+import RuleModel
+
+extension Replay {
+    /// Builds the decision at `now` from the unlocks a replay found: progress, points, rank, streaks
+    /// and warnings. It evaluates the rules as written, once, on the facts at `now`; a reference
+    /// evaluator can share it.
+    ///
+    /// - Parameters:
+    ///   - unlocks: every unlock in effect (stored ones with `cause == nil`).
+    ///   - costLimited: awards whose condition ran over the cost limit while locked.
+    ///   - budgetLimited: awards left unjudged because the replay spent its step budget (they
+    ///     are not evaluated again here).
+    ///   - repeats: the new unlocks of repeatable awards, every one (docs/evaluation.md,
+    ///     "Repeatable awards"); their stored unlocks come from the facts.
+    public func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
+                       costLimited: Set<String>, budgetLimited: Set<String> = [],
+                       repeats: [String: [UnlockDecision]] = [:]) -> ReplayOutcome {
+        decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited, budgetLimited: budgetLimited,
+               folds: nil, repeats: repeats)
+    }
+
+    /// `decide`, reading the replay's fold tables (`folds`, over the same events) instead of
+    /// iterating all events again wherever that gives the value as written
+    /// (`PlannedExpression.readsLikeWritten`).
+    func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
+                costLimited: Set<String>, budgetLimited: Set<String>, folds: EventFoldValues?,
+                repeats: [String: [UnlockDecision]] = [:]) -> ReplayOutcome {
+        var facts = facts
+        let moment = FactMoment(moment: facts.now, eventCount: facts.events.count)
+        let values = ValuesAtNow(replay: self, facts: &facts, unlocks: unlocks, folds: folds)
+        var report = RuleErrorReport(metrics: rules.metrics,
+                                     metricValues: Dictionary(values.metrics.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
+        var standings: [AwardStanding] = []
+        var points = 0
+        for index in awards.indices {
+            let standing = self.standing(index, unlocks: unlocks, values: values, facts: &facts, moment: moment,
+                                         budgetLimited: budgetLimited, repeats: repeats, report: &report)
+            if standing.state == .unlocked {
+                // Saturating: the rules bound each award's points, but a library caller may not.
+                // A repeatable award's points count once per unlock.
+                for _ in 0..<(standing.times ?? 1) {
+                    let (sum, overflow) = points.addingReportingOverflow(awards[index].info.points)
+                    points = overflow ? Int.max : sum
+                }
+            }
+            standings.append(standing)
+        }
+
+        var warnings = facts.warnings(at: moment)
+        let known = Set(awards.map(\.id))
+        var warned: Set<String> = []
+        for stored in facts.storedUnlocks where !known.contains(stored.id) && !warned.contains(stored.id) {
+            warned.insert(stored.id)
+            warnings.append(EvaluationWarning(
+                code: "unknown_achievement",
+                message: "stored unlock '\(stored.id)' names no achievement or milestone in the rules; it is kept"))
+        }
+        noteStreakErrors(&report, facts: facts, days: values.bindings[FactVariable.days.rawValue],
+                         user: values.bindings[FactVariable.user.rawValue])
+        warnings += report.warnings(costLimit: costLimit)
+        warnings += limitWarnings(unlocks: unlocks, reported: report, costLimited: costLimited, budgetLimited: budgetLimited,
+                                  budget: stepBudget(checkpoints: checkpoints.count, days: Self.daySpan(of: facts)))
+
+        let newUnlocks = (unlocks.values.filter { $0.cause != nil && repeats[$0.id] == nil } + repeats.values.joined()).sorted {
+            $0.at.instant != $1.at.instant ? $0.at.instant < $1.at.instant : $0.id < $1.id
+        }
+        let decision = Decision(
+            user: facts.userID, now: facts.now, unlocks: newUnlocks, achievements: standings,
+            streaks: facts.streakStandings(at: moment), points: points,
+            rank: RankStanding.standing(points: points, ranks: rules.ranks), warnings: warnings)
+        return ReplayOutcome(decision: decision, checkpoints: checkpoints, unlocks: unlocks, bindingsAtNow: values.bindings)
+    }
+
+    /// Where award `index` stands at `now`; for a locked one, notes its rule errors in `report`.
+    private func standing(_ index: Int, unlocks: [String: UnlockDecision], values: ValuesAtNow, facts: inout some ReplayFacts,
+                          moment: FactMoment, budgetLimited: Set<String>, repeats: [String: [UnlockDecision]],
+                          report: inout RuleErrorReport) -> AwardStanding {
+        let award = awards[index]
+        let unlock = unlocks[award.id]
+        var progress: AwardProgress
+        var catalogVersion: Int?
+        var newLevels: Int?
+        var keepsMaximum = true
+        /// Whether the criterion holds at `now` (for `waiting_for`).
+        var criterionHolds = false
+        switch award.criterion {
+        case .milestone(let streak, let days):
+            let current = facts.streakCurrent(streak, at: moment)
+            criterionHolds = current >= days
+            progress = AwardProgress(current: .int(Int64(current)), target: .int(Int64(days)))
+        case .module(let catalogID, let module, let difficulty):
+            let measured = facts.moduleProgress(catalog: catalogID, module: module, difficulty: difficulty, at: moment)
+            criterionHolds = measured.isComplete
+            progress = AwardProgress(current: .int(Int64(measured.done)), target: .int(Int64(measured.total)))
+            catalogVersion = unlock?.catalogVersion
+            if let recorded = unlock?.catalogVersion, let catalog = rules.catalogs.first(where: { $0.id == catalogID }),
+               recorded < catalog.version {
+                // The catalog grew since the unlock: it stays unlocked, showing done of the new total.
+                keepsMaximum = false
+                let added = catalog.levels.filter {
+                    $0.module == module && $0.counts && $0.release > recorded && $0.release <= catalog.version
+                }.count
+                newLevels = added > 0 ? added : nil
+            }
+        case .condition(let condition):
+            (progress, criterionHolds) = conditionProgress(index, condition: condition, locked: unlock == nil, values: values,
+                                                           budgetLimited: budgetLimited, report: &report)
+        }
+        if unlock != nil, keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
+        // Locked only by `requires`: name what it waits for instead of showing a full bar.
+        var waitingFor: [String]?
+        if unlock == nil, criterionHolds {
+            let missing = award.requires.filter { unlocks[$0] == nil }
+            if !missing.isEmpty { waitingFor = missing }
+        }
+        // A repeatable award counts each unlock, stored and new.
+        let times = award.info.repeatable
+            ? facts.storedUnlocks.filter { $0.id == award.id }.count + (repeats[award.id]?.count ?? 0) : 1
+        return AwardStanding(
+            id: award.id, state: unlock == nil ? .locked : .unlocked, category: award.info.category,
+            unlockedAt: unlock?.at,
+            progress: progress, hidden: award.info.hidden && unlock == nil,
+            catalogVersion: catalogVersion, newLevels: newLevels, isStored: unlock != nil && unlock?.cause == nil,
+            times: award.info.repeatable ? (unlock == nil ? 0 : times) : nil, waitingFor: waitingFor)
+    }
+
+    /// The progress at `now` of an award with a condition, and whether the condition holds. A
+    /// locked award's condition and progress are judged (their errors noted); one the replay's
+    /// step budget left unjudged is not evaluated again.
+    private func conditionProgress(_ index: Int, condition: RuleExpression, locked: Bool, values: ValuesAtNow,
+                                   budgetLimited: Set<String>, report: inout RuleErrorReport) -> (AwardProgress, Bool) {
+        let award = awards[index]
+        let plans: (current: PlannedExpression?, target: PlannedExpression?) = index < progressPlans.count ? progressPlans[index] : (nil, nil)
+        let conditionPlan = index < conditionPlans.count ? conditionPlans[index] : nil
+        if locked, budgetLimited.contains(award.id) {
+            let target: ProgressNumber = if case .derived(_, let t, let isInt) = award.progress {
+                isInt ? .int(Int64(t)) : .double(t)
+            } else { .int(1) }
+            return (AwardProgress(current: .int(0), target: target), false)
+        }
+        let conditionValue = values.value(of: condition, planned: conditionPlan)
+        if locked { report.note(conditionValue, id: award.id, what: "condition", expression: condition) }
+        let holds: Bool = if case .bool(true) = conditionValue { true } else { false }
+        var noting: RuleErrorReport? = locked ? report : nil
+        defer { if let noting { report = noting } }
+        switch award.progress {
+        case .measured(let current, let target):
+            return (AwardProgress(current: values.number(current, planned: plans.current, id: award.id, what: "progress current", report: &noting),
+                                  target: values.number(target, planned: plans.target, id: award.id, what: "progress target", report: &noting)),
+                    holds)
+        case .derived(let current, let target, let targetIsInt):
+            return (AwardProgress(current: values.number(current, planned: plans.current, id: award.id, what: "progress", report: &noting),
+                                  target: targetIsInt ? .int(Int64(target)) : .double(target)), holds)
+        case .binary, .module:
+            return (AwardProgress(current: .int(holds ? 1 : 0), target: .int(1)), holds)
+        }
+    }
+
+    /// `cost_limit` for the locked awards the replay could not judge that have no rule warning yet.
+    private func limitWarnings(unlocks: [String: UnlockDecision], reported: RuleErrorReport, costLimited: Set<String>,
+                               budgetLimited: Set<String>, budget: Int) -> [EvaluationWarning] {
+        // Only locked awards: an unlocked one shows its earned progress whatever the limit.
+        awards.compactMap { award in
+            guard unlocks[award.id] == nil, !reported.hasEntry(for: award.id) else { return nil }
+            if budgetLimited.contains(award.id) {
+                return EvaluationWarning(
+                    code: "cost_limit", id: award.id,
+                    message: "'\(award.id)': the replay of this state went over its budget of \(budget) steps "
+                        + "(summed over every checkpoint); it was not judged after that and stays locked")
+            }
+            guard costLimited.contains(award.id) else { return nil }
+            return EvaluationWarning(code: "cost_limit", id: award.id,
+                                     message: "evaluating '\(award.id)' went over the cost limit of \(costLimit) steps; it stays locked")
+        }
+    }
+
+    /// `achievements` at an instant: every award with `unlocked` and, once unlocked, `unlocked_at`;
+    /// a stored unlock counts from its `at`.
+    func achievementsValue(_ unlocks: [String: UnlockDecision], at instant: CELTimestamp, only scope: [Int]? = nil) -> CELValue {
+        var entries: [(key: String, value: CELValue)] = []
+        entries.reserveCapacity(scope?.count ?? awards.count)
+        // By index: iterating the awards themselves would copy each rule (and retain its programs).
+        for index in scope ?? Array(awards.indices) {
+            let id = awards[index].id
+            if let unlock = unlocks[id], unlock.at.instant <= instant {
+                entries.append((id, .map(CELMap(strings: [("unlocked", .bool(true)),
+                                                          ("unlocked_at", .timestamp(unlock.at.instant))]))))
+            } else {
+                entries.append((id, Self.lockedRecord))
+            }
+        }
+        return .map(CELMap(strings: entries))
+    }
+
+    /// The `achievements` record of every locked award (shared).
+    static let lockedRecord = CELValue.map(CELMap(strings: [("unlocked", .bool(false))]))
+
+    /// Notes the first error of every streak predicate: `counts` over each on-time event (as the
+    /// facts judged them), `day` over each day record at `now` (a day's final facts).
+    private func noteStreakErrors(_ report: inout RuleErrorReport, facts: some ReplayFacts, days: CELValue?, user: CELValue?) {
+        let countsErrors = facts.streakCountsErrors
+        for (index, streak) in rules.streaks.enumerated() {
+            switch streak.qualification {
+            case .counts(let expression):
+                guard let failure = countsErrors[index] else { continue }
+                report.note(.error(failure.error), id: streak.id, what: "counts", expression: expression,
+                            subject: "for events[\(failure.event)]", event: failure.event)
+            case .day(let expression):
+                guard case .list(let list)? = days else { continue }
+                for day in list.array {
+                    let value = expression.program.evaluate(CELActivation(["day": day, "user": user ?? .null]), costLimit: costLimit)
+                    guard case .error = value else { continue }
+                    var date = ""
+                    if case .map(let record) = day, case .string(let text)? = record[string: "date"] { date = " " + text }
+                    report.note(value, id: streak.id, what: "day condition", expression: expression, subject: "for day" + date)
+                    break
+                }
+            }
+        }
+    }
+}

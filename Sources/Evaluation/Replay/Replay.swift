@@ -1,0 +1,144 @@
+import CEL
+import RuleModel
+
+/// Event-time replay (SPEC 5): walks the checkpoints in time order and unlocks every achievement
+/// and milestone at the first checkpoint where its criterion, `requires` and `available` hold.
+///
+/// It gives the same result as evaluating everything at every checkpoint, faster:
+/// - only locked awards are judged;
+/// - macros over `events` whose body reads only the event (`events.filter(e, e.type == "x")`,
+///   `events.exists(…)`, `size(events)`, chains of `filter`/`map`) are tabulated once over all
+///   events (`EventFoldTable`) and read at each checkpoint in O(1);
+/// - a condition or metric is evaluated again only when something it reads can have changed:
+///   a fold it reads changed value, new events (when it reads `events` otherwise), a level, the
+///   clock (`now`, `days`, `today`, `streaks`: every checkpoint), or an unlock (`achievements`).
+public struct Replay: Sendable {
+    public let rules: RuleSet
+    /// Every achievement and milestone in output order.
+    public let awards: [AwardRule]
+    public let costLimit: Int
+    /// Steps all evaluations of one state's replay may take together (`nil`: the default of
+    /// `stepBudget(checkpoints:days:)`). Past it, the conditions not judged yet do not hold and get a
+    /// `cost_limit` warning (docs/evaluation.md, "Step budget").
+    public let stateStepLimit: Int?
+    let folds: [EventFold]
+    let dayFolds: [DayFold]
+    /// Metrics in dependency order, rewritten.
+    let metricPlans: [PlannedExpression]
+    /// Per award: its rewritten condition (`nil` for milestones and module achievements).
+    let conditionPlans: [PlannedExpression?]
+    /// Per award: its progress expressions planned like conditions, for the decision at `now`.
+    let progressPlans: [(current: PlannedExpression?, target: PlannedExpression?)]
+    /// Per metric: the channels it reads through every metric it uses.
+    let metricChannels: [String: FactChannels]
+    /// Per metric: the folds it reads through every metric it uses.
+    let metricFolds: [String: Set<Int>]
+    let metricIndex: [String: Int]
+
+    public init(rules: RuleSet, costLimit: Int = 10_000_000, stateStepLimit: Int? = nil) {
+        self.rules = rules
+        self.costLimit = costLimit
+        self.stateStepLimit = stateStepLimit
+        awards = AwardRule.awards(of: rules)
+        var planner = EventFoldPlanner()
+        var index: [String: Int] = [:]
+        var channels: [String: FactChannels] = [:]
+        var foldSets: [String: Set<Int>] = [:]
+        var metricPlans: [PlannedExpression] = []
+        for (position, metric) in rules.metrics.enumerated() {
+            index[metric.id] = position
+            let plan = planner.plan(metric.expression.program)
+            metricPlans.append(plan)
+            var own = FactChannels(reading: plan.inputs.variables)
+            var folds = Set(plan.folds)
+            let used = plan.inputs.readsEveryMetric ? rules.metrics.prefix(position).map(\.id) : Array(plan.inputs.metrics)
+            for name in used {
+                own.formUnion(channels[name] ?? [])
+                folds.formUnion(foldSets[name] ?? [])
+            }
+            channels[metric.id] = own
+            foldSets[metric.id] = folds
+        }
+        conditionPlans = awards.map { award in
+            guard case .condition(let expression) = award.criterion else { return nil }
+            return planner.plan(expression.program)
+        }
+        progressPlans = awards.map { award in
+            switch award.progress {
+            case .measured(let current, let target): (planner.plan(current.program), planner.plan(target.program))
+            case .derived(let current, _, _): (planner.plan(current.program), nil)
+            case .binary, .module: (nil, nil)
+            }
+        }
+        self.metricPlans = metricPlans
+        folds = planner.folds
+        dayFolds = planner.dayFolds
+        metricChannels = channels
+        metricFolds = foldSets
+        metricIndex = index
+    }
+
+    /// Replays the user's facts and decides.
+    public func run(_ facts: some ReplayFacts) -> ReplayOutcome {
+        replay(facts)
+    }
+
+    /// Replays the real facts (the same as the generic `run`). Spelled out so the compiler
+    /// specializes the replay for `StateFacts` here: callers in other modules would otherwise run
+    /// the unspecialized generic code, which looks up type metadata at every step.
+    public func run(_ facts: StateFacts) -> ReplayOutcome {
+        replay(facts)
+    }
+
+    private func replay<Facts: ReplayFacts>(_ facts: Facts) -> ReplayOutcome {
+        var run = ReplayRun(replay: self, facts: facts)
+        run.walk()
+        return decide(run.bindings.facts, unlocks: run.unlocks, checkpoints: run.checkpoints, costLimited: run.costLimited,
+                      budgetLimited: run.budgetLimited,
+                      folds: run.bindings.folds, repeats: run.repeats)
+    }
+
+    /// The step budget of one state's replay over `checkpoints` checkpoints and `days` days:
+    /// ten times the per-expression cost limit, plus 1,000 + 100 × `days` steps per checkpoint
+    /// (rules that read every day record at every checkpoint, several of them, stay within it),
+    /// and never more than a hundred times the per-expression limit: a rule that hits the cost
+    /// limit at every checkpoint stops after at most a hundred such evaluations.
+    public func stepBudget(checkpoints: Int, days: Int) -> Int {
+        if let stateStepLimit { return stateStepLimit }
+        let perCheckpoint = 1_000 + 100 * Swift.min(Swift.max(days, 0), 1_000_000)
+        let (allowance, overflow) = Swift.max(checkpoints, 0).multipliedReportingOverflow(by: perCheckpoint)
+        let (base, baseOverflow) = costLimit.multipliedReportingOverflow(by: 10)
+        let (cap, capOverflow) = costLimit.multipliedReportingOverflow(by: 100)
+        guard !baseOverflow, !capOverflow else { return Int.max }
+        guard !overflow else { return cap }
+        let (total, sumOverflow) = base.addingReportingOverflow(allowance)
+        return sumOverflow ? cap : Swift.min(total, cap)
+    }
+
+    /// The days a state's history spans, from its first event to `now`, for `stepBudget`.
+    static func daySpan(of facts: some ReplayFacts) -> Int {
+        guard let first = facts.events.first else { return 0 }
+        return Int(Swift.max(0, (facts.now.instant.seconds - first.at.instant.seconds) / 86_400)) + 2
+    }
+
+    /// The metrics an expression reads, by name.
+    func metricsRead(by inputs: ExpressionInputs, before limit: Int = .max) -> [String] {
+        rules.metrics.prefix(Swift.min(limit, rules.metrics.count)).map(\.id).filter {
+            inputs.readsEveryMetric || inputs.metrics.contains($0)
+        }
+    }
+
+    /// The channels an expression reads, metrics resolved to what they read.
+    func channels(of plan: PlannedExpression, before limit: Int = .max) -> FactChannels {
+        var channels = FactChannels(reading: plan.inputs.variables)
+        for metric in metricsRead(by: plan.inputs, before: limit) { channels.formUnion(metricChannels[metric] ?? []) }
+        return channels
+    }
+
+    /// The folds an expression reads, through metrics too.
+    func folds(of plan: PlannedExpression, before limit: Int = .max) -> Set<Int> {
+        var folds = Set(plan.folds)
+        for metric in metricsRead(by: plan.inputs, before: limit) { folds.formUnion(metricFolds[metric] ?? []) }
+        return folds
+    }
+}

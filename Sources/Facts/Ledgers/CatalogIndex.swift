@@ -1,0 +1,84 @@
+import CEL
+import RuleModel
+
+/// The rule set's level catalogs, indexed for the questions facts ask: is this level known,
+/// which levels make a module, how many arrived since a version (SPEC 2.6, 2.8).
+public struct CatalogIndex: Sendable {
+    public let catalogs: [CatalogRule]
+    /// Every level in catalog order; its position is the level's ordinal.
+    public let levels: [(catalog: Int, level: CatalogRule.Level)]
+    private let ordinalByLevel: [String: Int]
+    /// The `catalogs` CEL value; it never changes during an evaluation.
+    public let celValue: CELValue
+
+    /// Indexes the rule set's catalogs; a level id defined twice keeps its first definition.
+    public init(catalogs: [CatalogRule]) {
+        self.catalogs = catalogs
+        var levels: [(catalog: Int, level: CatalogRule.Level)] = []
+        var ordinals: [String: Int] = [:]
+        for (catalogIndex, catalog) in catalogs.enumerated() {
+            for level in catalog.levels where ordinals[level.id] == nil {
+                ordinals[level.id] = levels.count
+                levels.append((catalogIndex, level))
+            }
+        }
+        self.levels = levels
+        ordinalByLevel = ordinals
+        celValue = .map(CELMap(strings: catalogs.map { (key: $0.id, value: CatalogIndex.celValue(of: $0)) }))
+    }
+
+    /// The ordinal of a level any catalog defines.
+    public func ordinal(of level: String) -> Int? { ordinalByLevel[level] }
+
+    /// The catalog with this id.
+    public func catalog(_ id: String) -> CatalogRule? { catalogs.first { $0.id == id } }
+
+    /// The module's levels that count: `counts: true` and released (`release` ≤ `version`).
+    public func countedLevels(catalog id: String, module: String) -> [CatalogRule.Level] {
+        guard let catalog = catalog(id) else { return [] }
+        return catalog.levels.filter { $0.module == module && $0.counts && $0.release <= catalog.version }
+    }
+
+    /// Counted levels of the module released after `version` (the catalog version recorded with
+    /// an unlock): `version` < `release` ≤ current version.
+    public func newLevels(catalog id: String, module: String, since version: Int) -> Int {
+        countedLevels(catalog: id, module: module).filter { $0.release > version }.count
+    }
+
+    /// Done and total of a module given the user's levels (by ordinal).
+    public func progress(catalog id: String, module: String, difficulty: String?,
+                         levels progress: [LevelProgress?]) -> ModuleProgress {
+        let counted = countedLevels(catalog: id, module: module)
+        let done = counted.filter { level in
+            guard let ordinal = ordinal(of: level.id), ordinal < progress.count, let entry = progress[ordinal] else { return false }
+            return entry.isDone(difficulty: difficulty)
+        }.count
+        return ModuleProgress(done: done, total: counted.count)
+    }
+
+    private static func celValue(of catalog: CatalogRule) -> CELValue {
+        let levels: [CELValue] = catalog.levels.map { level in
+            var entries: [(key: String, value: CELValue)] = [
+                ("id", .string(level.id)), ("module", .string(level.module)), ("title", .string(level.title)),
+            ]
+            if let asset = level.asset { entries.append(("asset", .string(asset))) }
+            if let difficulties = level.difficulties {
+                entries.append(("difficulties", .list(CELList(difficulties.map { .string($0) }))))
+            }
+            entries.append(("counts", .bool(level.counts)))
+            entries.append(("release", .int(Int64(level.release))))
+            entries.append(("released", .bool(level.release <= catalog.version)))
+            // Always present (empty when not written), so `has(l.meta.x)` works on every level.
+            entries.append(("meta", level.meta ?? .map(CELMap(strings: []))))
+            return .map(CELMap(strings: entries))
+        }
+        let modules: [CELValue] = catalog.modules.map {
+            .map(CELMap(strings: [("id", .string($0.id)), ("title", .string($0.title)),
+                                  ("meta", $0.meta ?? .map(CELMap(strings: [])))]))
+        }
+        return .map(CELMap(strings: [
+            ("id", .string(catalog.id)), ("version", .int(Int64(catalog.version))),
+            ("levels", .list(CELList(levels))), ("modules", .list(CELList(modules))),
+        ]))
+    }
+}

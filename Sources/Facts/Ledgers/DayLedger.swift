@@ -1,0 +1,224 @@
+import CEL
+import RuleModel
+
+/// The local days of a history (SPEC 2.3, 3): per day its events, plan, kill time and
+/// completion, and the CEL `day` records. Records are cached and rebuilt only when the day
+/// changes or when passing time can change its status (a planned day whose kill moment may
+/// pass), so asking for `days` at each checkpoint costs the days that changed, not all days.
+struct DayLedger: Sendable {
+    struct Entry: Sendable {
+        var onTime = 0
+        var late = 0
+        /// On-time events by type, in the order types first appear.
+        var counts: [(type: String, count: Int)] = []
+        var planned = 0
+        var killTime: Int?
+        var completed = false
+        var tasksDone = 0
+        /// Whether the kill moment had passed when the record was last built.
+        var killPassed: Bool?
+        /// The `count` map as last built (`nil` after a change).
+        var countValue: CELValue?
+    }
+
+    /// Field names of a day record, prepared once for every record.
+    private static let recordShape = CELRecordShape(fields: ["date", "weekday", "week", "events", "late", "count", "planned",
+                                                             "kill_time", "status", "expired_count"])
+    private static let emptyCount: CELValue = .map(CELMap(strings: []))
+
+    private var labels: DayLabels
+    private var clock = WallClockMemo()
+
+    let calendar: LocalCalendar
+    private(set) var entries: [LocalDay: Entry] = [:]
+    private(set) var firstEventDay: LocalDay?
+    private(set) var lastEventDay: LocalDay?
+    /// Records of `valuesStart ...`, one per day.
+    private(set) var values: [CELValue] = []
+    private(set) var valuesStart: LocalDay?
+    private var dirty: Set<LocalDay> = []
+    /// Where `values` changed, for folds over `days` that keep one result per day: bumped when
+    /// every record is rebuilt (the first day moved), then the offset of each record rebuilt or
+    /// added, in order.
+    private(set) var generation = 0
+    private(set) var changedOffsets: [Int] = []
+    /// Planned, not completed days: their status depends on the moment.
+    private var timeSensitive: Set<LocalDay> = []
+
+    /// `labels`: day names already made (the timeline's), extended as records need more.
+    init(calendar: LocalCalendar, labels: DayLabels = DayLabels()) {
+        self.calendar = calendar
+        self.labels = labels
+    }
+
+    // MARK: changes
+
+    mutating func add(_ placed: TimelineEvent, type: String) {
+        let day = placed.day
+        change(day) { entry in
+            if placed.onTime {
+                entry.onTime += 1
+                if let index = entry.counts.firstIndex(where: { $0.type == type }) {
+                    entry.counts[index].count += 1
+                } else {
+                    entry.counts.append((type, 1))
+                }
+                if placed.effect == .taskCompleted { entry.tasksDone += 1 }
+                entry.countValue = nil
+            } else {
+                entry.late += 1
+            }
+        }
+        firstEventDay = min(firstEventDay ?? day, day)
+        lastEventDay = max(lastEventDay ?? day, day)
+    }
+
+    mutating func plan(_ day: LocalDay, tasks: Int) {
+        change(day) { $0.planned = tasks }
+    }
+
+    mutating func setKillTime(_ day: LocalDay, minutes: Int) {
+        change(day) { $0.killTime = minutes }
+    }
+
+    /// Changes `day`'s entry in place (a copy taken out would copy its `counts` on every
+    /// append) and marks its record for rebuilding.
+    private mutating func change(_ day: LocalDay, _ body: (inout Entry) -> Void) {
+        let waitsForCompletion = Self.settle(&entries[day, default: Entry()], body)
+        dirty.insert(day)
+        if waitsForCompletion { timeSensitive.insert(day) } else { timeSensitive.remove(day) }
+    }
+
+    /// Applies `body`, then completion; returns whether the day's status can still change with time.
+    private static func settle(_ entry: inout Entry, _ body: (inout Entry) -> Void) -> Bool {
+        body(&entry)
+        // Completion is terminal: a later, larger plan does not reopen the day.
+        if !entry.completed, entry.planned > 0, entry.tasksDone >= entry.planned { entry.completed = true }
+        return entry.planned > 0 && !entry.completed
+    }
+
+    // MARK: questions
+
+    /// The kill time in force for `day`.
+    func killTime(of day: LocalDay) -> LocalTime? {
+        entries[day]?.killTime.map(LocalTime.init(minutes:)) ?? calendar.killTime
+    }
+
+    /// Whether `day`'s kill moment (its end without a kill time) is at or before `now`.
+    mutating func killPassed(_ day: LocalDay, now: Moment) -> Bool {
+        clock.isAtOrAfter(now, calendar.killDateTime(of: day, killTime: killTime(of: day)), in: calendar)
+    }
+
+    /// The local day `now` belongs to: its calendar day, or the next one once the kill moment
+    /// has passed under `late: next_day`.
+    mutating func today(at now: Moment) -> LocalDay {
+        let day = calendar.calendarDay(of: now)
+        guard calendar.late == .nextDay, let kill = killTime(of: day),
+              clock.isAtOrAfter(now, calendar.killDateTime(of: day, killTime: kill), in: calendar) else { return day }
+        return day + 1
+    }
+
+    /// The days `days` shows: from the earliest event's day to the later of today and the
+    /// latest event's day.
+    func range(today: LocalDay) -> ClosedRange<LocalDay>? {
+        guard let first = firstEventDay, let last = lastEventDay else { return nil }
+        return first...max(today, last)
+    }
+
+    /// The cached record of a day inside the built range.
+    func cachedValue(of day: LocalDay) -> CELValue? {
+        guard let start = valuesStart else { return nil }
+        let offset = day.number - start.number
+        return offset >= 0 && offset < values.count ? values[offset] : nil
+    }
+
+    // MARK: records
+
+    /// Brings every record of `range(today:)` up to date for `now`; returns the days rebuilt.
+    mutating func refresh(now: Moment, today: LocalDay, timeline: FactTimeline) -> [LocalDay] {
+        guard let range = range(today: today) else { return [] }
+        var rebuilt: [LocalDay] = []
+        if valuesStart != range.lowerBound {
+            values.removeAll(keepingCapacity: true)
+            valuesStart = range.lowerBound
+            generation += 1
+            changedOffsets.removeAll(keepingCapacity: true)
+        }
+        let start = range.lowerBound
+        for day in dirty where day >= start && day.number - start.number < values.count {
+            values[day.number - start.number] = record(of: day, now: now, timeline: timeline)
+            changedOffsets.append(day.number - start.number)
+            rebuilt.append(day)
+        }
+        dirty.removeAll(keepingCapacity: true)
+        for day in timeSensitive where day >= start && day.number - start.number < values.count {
+            let passed = killPassed(day, now: now)
+            if entries[day]?.killPassed != passed {
+                values[day.number - start.number] = record(of: day, now: now, timeline: timeline)
+                changedOffsets.append(day.number - start.number)
+                rebuilt.append(day)
+            }
+        }
+        while values.count < range.upperBound.number - start.number + 1 {
+            let day = start + values.count
+            changedOffsets.append(values.count)
+            values.append(record(of: day, now: now, timeline: timeline))
+            rebuilt.append(day)
+        }
+        // Planned days long past cannot un-expire (wall clocks differ by at most ~26 hours
+        // between offsets); stop watching them.
+        if timeSensitive.contains(where: { $0 < today - 2 && entries[$0]?.killPassed == true }) {
+            timeSensitive = timeSensitive.filter { $0 >= today - 2 || entries[$0]?.killPassed != true }
+        }
+        return rebuilt
+    }
+
+    /// The CEL `day` record of `day` at `now` (SPEC 3).
+    mutating func record(of day: LocalDay, now: Moment, timeline: FactTimeline) -> CELValue {
+        var entry = entries[day] ?? Entry()
+        let passed = killPassed(day, now: now)
+        let count: CELValue
+        if let known = entry.countValue {
+            count = known
+        } else if entry.counts.isEmpty {
+            count = Self.emptyCount
+        } else {
+            count = .map(CELMap(strings: entry.counts.map { (key: $0.type, value: .int(Int64($0.count))) }))
+        }
+        if entries[day] != nil {
+            entry.killPassed = passed
+            entry.countValue = count
+            entries[day] = entry
+        }
+        let status = DayLedger.status(of: entry, killPassed: passed)
+        let expiredCount = status == .expired ? max(0, entry.planned - entry.tasksDone) : 0
+        let onTime = timeline.onTimeValues[day] ?? []
+        let late = timeline.lateValues[day] ?? []
+        let killTime = self.killTime(of: day)
+        let label = labels[day]
+        let values: [CELValue] = [
+            label.date,
+            label.weekday,
+            label.week,
+            .list(CELList(prefixOf: onTime, count: min(entry.onTime, onTime.count))),
+            .list(CELList(prefixOf: late, count: min(entry.late, late.count))),
+            count,
+            .int(Int64(entry.planned)),
+            killTime.map { .string($0.description) } ?? .null,
+            .string(status.rawValue),
+            .int(Int64(expiredCount)),
+        ]
+        return .map(CELMap(shape: Self.recordShape, values: values))
+    }
+
+    /// A day's status at `now` without building its record.
+    mutating func status(of day: LocalDay, now: Moment) -> DayStatus {
+        DayLedger.status(of: entries[day] ?? Entry(), killPassed: killPassed(day, now: now))
+    }
+
+    private static func status(of entry: Entry, killPassed: Bool) -> DayStatus {
+        if entry.completed { return .completed }
+        if entry.planned == 0 { return .empty }
+        return killPassed ? .expired : .open
+    }
+}

@@ -1,0 +1,58 @@
+import CEL
+import RuleModel
+
+/// How a streak decides that a day qualifies (SPEC 2.5). `FactTimeline` builds the default from
+/// each rule's compiled program; tests can pass Swift functions instead, so the streak rules are
+/// testable without CEL.
+public enum StreakQualifier: Sendable {
+    /// Over each on-time event (`event`): the day qualifies if one of them passes.
+    case counts(StreakPredicate)
+    /// Over the day record (`day`).
+    case day(StreakPredicate)
+
+    /// The rule's own predicate.
+    public init(rule: StreakRule) {
+        switch rule.qualification {
+        case .counts(let expression): self = .counts(StreakPredicate(program: expression.program))
+        case .day(let expression): self = .day(StreakPredicate(program: expression.program))
+        }
+    }
+}
+
+/// A streak's `counts` or `day` condition. Copies share one box: it is asked once per event and
+/// a compiled program is a large value to copy.
+public struct StreakPredicate: Sendable {
+    private final class Box: Sendable {
+        let program: CELProgram?
+        let function: (@Sendable (CELValue) -> Bool)?
+        init(program: CELProgram?, function: (@Sendable (CELValue) -> Bool)?) {
+            self.program = program
+            self.function = function
+        }
+    }
+
+    private let box: Box
+
+    /// A compiled CEL condition; anything but `true` (false, an error) does not qualify.
+    public init(program: CELProgram) {
+        box = Box(program: program, function: nil)
+    }
+
+    /// A Swift condition over the event or day record.
+    public init(_ function: @escaping @Sendable (CELValue) -> Bool) {
+        box = Box(program: nil, function: function)
+    }
+
+    /// Whether it holds for `subject`; `activation` binds `subject` under its name (`event` or
+    /// `day`) and `user`, built once and shared by every streak asking about the same subject.
+    func holds(_ subject: CELValue, in activation: CELActivation) -> Bool {
+        if case .bool(true) = judge(subject, in: activation) { return true }
+        return false
+    }
+
+    /// The predicate's value for `subject` (an error counts as not holding, and is reported).
+    func judge(_ subject: CELValue, in activation: CELActivation) -> CELValue {
+        if let function = box.function { return .bool(function(subject)) }
+        return box.program?.evaluate(activation) ?? .bool(false)
+    }
+}

@@ -1,0 +1,246 @@
+import JSON
+import RuleModel
+
+/// Turns a parsed document into a `StateFile`, checking every rule of SPEC 4 and naming the JSON
+/// path of the first problem.
+struct StateFileDecoder {
+    var file: String
+
+    func decode(_ document: JSONValue) throws(StateFileError) -> StateFile {
+        let root = JSONPath.root
+        guard case .object(let object) = document else {
+            throw fail(root, "the state must be a JSON object, found \(document.kindName)")
+        }
+        guard let schema = object["schema"] else { throw fail(root / "schema", "missing required key 'schema' (write \"schema\": 1)") }
+        guard schema.wholeNumberValue == 1 else { throw fail(root / "schema", "unsupported schema; expected 1") }
+
+        guard let userValue = object["user"] else { throw fail(root / "user", "missing required key 'user'") }
+        let user = try requireObject(userValue, root / "user")
+        guard let idValue = user["id"] else { throw fail(root / "user" / "id", "missing required key 'id'") }
+        let userID = try requireString(idValue, root / "user" / "id")
+        var userTimeZone: String?
+        if let zone = user["timezone"], zone != .null {
+            userTimeZone = try requireString(zone, root / "user" / "timezone")
+        }
+
+        var now: Moment?
+        if let nowValue = object["now"], nowValue != .null {
+            now = try moment(nowValue, root / "now")
+        }
+
+        guard let eventsValue = object["events"] else {
+            throw fail(root / "events", "missing required key 'events' (an empty list is fine)")
+        }
+        guard case .array(let rawEvents) = eventsValue else {
+            throw fail(root / "events", "expected an array of events, found \(eventsValue.kindName)")
+        }
+        var events: [StateEvent] = []
+        events.reserveCapacity(rawEvents.count)
+        var forms = EventForms()
+        for (index, raw) in rawEvents.enumerated() {
+            events.append(try event(raw, index: index, forms: &forms))
+        }
+        // Stable: equal instants keep file order.
+        if !zip(events, events.dropFirst()).allSatisfy({ $0.at.instant <= $1.at.instant }) {
+            events = events.enumerated().sorted { a, b in
+                a.element.at.instant != b.element.at.instant ? a.element.at.instant < b.element.at.instant : a.offset < b.offset
+            }.map(\.element)
+        }
+
+        var levels: [LevelSnapshot] = []
+        if let levelsValue = object["levels"], levelsValue != .null {
+            let levelsObject = try requireObject(levelsValue, root / "levels")
+            for (key, value) in levelsObject.entries {
+                levels.append(try levelSnapshot(key, value, root / "levels" / key))
+            }
+        }
+
+        var counters = JSONObject()
+        if let countersValue = object["counters"], countersValue != .null {
+            counters = try requireObject(countersValue, root / "counters")
+        }
+
+        var unlocked: [StoredUnlock] = []
+        if let unlockedValue = object["unlocked"], unlockedValue != .null {
+            guard case .array(let entries) = unlockedValue else {
+                throw fail(root / "unlocked", "expected an array of {\"id\", \"at\"}, found \(unlockedValue.kindName)")
+            }
+            for (index, entry) in entries.enumerated() {
+                let path = root / "unlocked" / index
+                let entryObject = try requireObject(entry, path)
+                guard let id = entryObject["id"] else { throw fail(path / "id", "missing required key 'id'") }
+                guard let at = entryObject["at"] else { throw fail(path / "at", "missing required key 'at'") }
+                var version: Int?
+                if let versionValue = entryObject["catalog_version"], versionValue != .null {
+                    guard let whole = versionValue.wholeNumberValue, let small = Int(exactly: whole) else {
+                        throw fail(path / "catalog_version", "expected a whole number, found \(versionValue.kindName)")
+                    }
+                    version = small
+                }
+                unlocked.append(StoredUnlock(id: try requireString(id, path / "id"), at: try moment(at, path / "at"),
+                                             catalogVersion: version, index: index))
+            }
+        }
+
+        // The events are held once, as `events`; `StateFile.document` writes them back from there.
+        var head = object
+        head["events"] = .array([])
+        return StateFile(file: file, documentHead: head, user: user, userID: userID, userTimeZone: userTimeZone,
+                         now: now, events: events, levels: levels, counters: counters, unlocked: unlocked,
+                         backfillAt: try backfillMoment(object["backfill"]))
+    }
+
+    /// `backfill.at`: the moment of the state's first evaluation (`nil` when there is none yet).
+    private func backfillMoment(_ value: JSONValue?) throws(StateFileError) -> Moment? {
+        guard let value, value != .null else { return nil }
+        let path = JSONPath.root / "backfill"
+        let backfill = try requireObject(value, path)
+        guard let at = backfill["at"] else {
+            throw fail(path / "at", "missing required key 'at' (the moment of the first evaluation)")
+        }
+        return try moment(at, path / "at")
+    }
+
+    // MARK: events
+
+    private func event(_ raw: JSONValue, index: Int, forms: inout EventForms) throws(StateFileError) -> StateEvent {
+        let path = JSONPath.root / "events" / index
+        let object = try requireObject(raw, path)
+        let form = forms.form(of: object.keys)
+        guard let typePosition = form.typePosition else { throw fail(path / "type", "missing required key 'type'") }
+        let type = forms.shared(try requireString(object.values[typePosition], path / "type"))
+        guard !type.isEmpty else { throw fail(path / "type", "the event type is empty") }
+        guard let atPosition = form.atPosition else { throw fail(path / "at", "missing required key 'at'") }
+        let atValue = object.values[atPosition]
+        let at = try moment(atValue, path / "at")
+        if let key = form.computedKey {
+            throw fail(path / key, "'\(key)' is computed by rulecheck and cannot be an event attribute; rename it")
+        }
+        // Exactly the attributes' values, and no array at all when there are none.
+        var values: [JSONValue] = []
+        if !form.attributeKeys.isEmpty {
+            values.reserveCapacity(form.attributeKeys.count)
+            for position in object.values.indices where position != typePosition && position != atPosition {
+                values.append(object.values[position])
+            }
+        }
+        let attributes = JSONObject(sharedKeys: form.attributeKeys, values: values)
+        return StateEvent(index: index, type: type, at: at, attributes: attributes, kind: try kind(type, attributes, path),
+                          typePosition: typePosition, atPosition: atPosition, atText: atValue.stringValue ?? "")
+    }
+
+    private func kind(_ type: String, _ attributes: JSONObject, _ path: JSONPath) throws(StateFileError) -> StateEvent.Kind {
+        switch type {
+        case "task_completed":
+            return .taskCompleted
+        case "level_completed":
+            guard let level = attributes["level"] else { throw fail(path, "a level_completed event needs 'level'") }
+            var time: Double?
+            if let value = attributes["time"], value != .null {
+                guard let number = value.numberValue, number >= 0 else {
+                    throw fail(path / "time", "expected a number of seconds ≥ 0, found \(value.kindName)")
+                }
+                time = number
+            }
+            var moves: Int64?
+            if let value = attributes["moves"], value != .null {
+                guard let whole = value.wholeNumberValue, whole >= 0 else {
+                    throw fail(path / "moves", "expected a whole number ≥ 0, found \(value.kindName)")
+                }
+                moves = whole
+            }
+            return .levelCompleted(level: try requireString(level, path / "level"),
+                                   difficulty: try optionalString(attributes["difficulty"], path / "difficulty"),
+                                   time: time, moves: moves)
+        case "day_planned":
+            guard let tasks = attributes["tasks"] else { throw fail(path, "a day_planned event needs 'tasks'") }
+            guard let whole = tasks.wholeNumberValue, whole >= 0, let count = Int(exactly: whole) else {
+                throw fail(path / "tasks", "expected a whole number of tasks ≥ 0")
+            }
+            return .dayPlanned(date: try optionalDate(attributes["date"], path / "date"), tasks: count)
+        case "kill_time_changed":
+            guard let to = attributes["to"] else { throw fail(path, "a kill_time_changed event needs 'to' (\"HH:MM\")") }
+            let value: StateEvent.KillTimeValue
+            if case .string(let text) = to, let time = LocalTime(text)?.minutes {
+                value = .time(time)
+            } else {
+                value = .invalid(to.stringValue ?? JSONWriter.write(to, layout: .compact))
+            }
+            return .killTimeChanged(date: try optionalDate(attributes["date"], path / "date"), to: value)
+        case "freeze_used":
+            return .freezeUsed(date: try optionalDate(attributes["date"], path / "date"),
+                               streak: try optionalString(attributes["streak"], path / "streak"))
+        default:
+            return .other
+        }
+    }
+
+    // MARK: levels
+
+    private func levelSnapshot(_ level: String, _ value: JSONValue, _ path: JSONPath) throws(StateFileError) -> LevelSnapshot {
+        let object = try requireObject(value, path)
+        var snapshot = LevelSnapshot(level: level, completed: true)
+        if let completed = object["completed"], completed != .null {
+            guard case .bool(let flag) = completed else {
+                throw fail(path / "completed", "expected true or false, found \(completed.kindName)")
+            }
+            snapshot.completed = flag
+        }
+        if let at = object["completed_at"], at != .null { snapshot.completedAt = try moment(at, path / "completed_at") }
+        if let time = object["best_time"], time != .null {
+            guard let number = time.numberValue else { throw fail(path / "best_time", "expected a number, found \(time.kindName)") }
+            snapshot.bestTime = number
+        }
+        if let moves = object["best_moves"], moves != .null {
+            guard let whole = moves.wholeNumberValue else {
+                throw fail(path / "best_moves", "expected a whole number, found \(moves.kindName)")
+            }
+            snapshot.bestMoves = whole
+        }
+        if let difficulties = object["difficulties"], difficulties != .null {
+            guard case .array(let names) = difficulties else {
+                throw fail(path / "difficulties", "expected a list of strings, found \(difficulties.kindName)")
+            }
+            for (index, name) in names.enumerated() {
+                snapshot.difficulties.append(try requireString(name, path / "difficulties" / index))
+            }
+        }
+        return snapshot
+    }
+
+    // MARK: typed access
+
+    private func requireObject(_ value: JSONValue, _ path: JSONPath) throws(StateFileError) -> JSONObject {
+        guard case .object(let object) = value else { throw fail(path, "expected an object, found \(value.kindName)") }
+        return object
+    }
+
+    private func requireString(_ value: JSONValue, _ path: JSONPath) throws(StateFileError) -> String {
+        guard case .string(let text) = value else { throw fail(path, "expected a string, found \(value.kindName)") }
+        return text
+    }
+
+    private func optionalString(_ value: JSONValue?, _ path: JSONPath) throws(StateFileError) -> String? {
+        guard let value, value != .null else { return nil }
+        return try requireString(value, path)
+    }
+
+    private func optionalDate(_ value: JSONValue?, _ path: JSONPath) throws(StateFileError) -> LocalDay? {
+        guard let value, value != .null else { return nil }
+        let text = try requireString(value, path)
+        guard let day = LocalDay(text) else { throw fail(path, "'\(text)' is not a date like 2026-01-07") }
+        return day
+    }
+
+    private func moment(_ value: JSONValue, _ path: JSONPath) throws(StateFileError) -> Moment {
+        let text = try requireString(value, path)
+        switch Moment.parse(text) {
+        case .success(let moment): return moment
+        case .failure(let problem): throw fail(path, problem == .missingOffset ? "timestamp has no UTC offset" : problem.description)
+        }
+    }
+
+    private func fail(_ path: JSONPath, _ message: String) -> StateFileError {
+        StateFileError(file: file, path: path, message: message)
+    }
+}

@@ -1,0 +1,262 @@
+import CEL
+
+/// Replays a `FactTimeline` forward and hands out the facts at each moment asked for.
+///
+/// Asking for non-decreasing moments is incremental: events are consumed once, day records and
+/// streak walks are extended rather than rebuilt, and `events` / `day.events` are O(1) prefixes
+/// of shared arrays. Asking for an earlier moment starts over (correct, just not fast). For the
+/// cheapest replay, let the previous snapshot go before asking for the next one, so the days
+/// array is updated in place instead of copied.
+public struct FactBuilder: Sendable {
+    public let timeline: FactTimeline
+    private var position = 0
+    private var snapshotPosition = 0
+    private var days: DayLedger
+    private var streaks: [StreakLedger]
+    /// Indices of streaks qualified by a `day` predicate.
+    private let dayStreaks: [Int]
+    private var levels: [LevelProgress?]
+    private var levelsValue: CELValue?
+    private var eventWarnings: [FactWarning] = []
+    private let streakIDs: [String]
+    /// The `streaks` value and the states it was built from (rebuilt only when one changes,
+    /// reusing the records of the streaks that did not).
+    private var streaksValue: (states: [StreakState], records: [CELValue], value: CELValue)?
+    private var lastMoment: Moment?
+    /// How many times the builder started over (marks from before a restart are stale).
+    private var resets = 0
+
+    /// A builder at the start of history (no events consumed yet).
+    public init(timeline: FactTimeline) {
+        self.timeline = timeline
+        days = DayLedger(calendar: timeline.calendar, labels: timeline.dayLabels)
+        streaks = timeline.streakRules.map { StreakLedger(rule: $0, backfillDay: timeline.backfillDay) }
+        streakIDs = timeline.streakRules.map(\.id)
+        dayStreaks = timeline.qualifiers.indices.filter {
+            if case .day = timeline.qualifiers[$0] { return true }
+            return false
+        }
+        levels = Array(repeating: nil, count: timeline.catalogs.levels.count)
+    }
+
+    /// The facts at `moment` (SPEC 3): built from the events at or before it, with `now` =
+    /// `moment`. `achievements` is the `achievements` CEL value the replay maintains.
+    public mutating func facts(at moment: Moment, achievements: CELValue = FactSnapshot.noAchievements) -> FactSnapshot {
+        moveTo(moment)
+        let today = days.today(at: moment)
+        let todayDecided = days.killPassed(today, now: moment)
+        let todayValue = refreshDays(now: moment, today: today)
+        let states = streaks.indices.map { streaks[$0].state(today: today, todayDecided: todayDecided) }
+        let streaksRecord = streaksValue(of: states)
+
+        if levelsValue == nil {
+            levelsValue = .map(CELMap(strings: levels.indices.compactMap { ordinal in
+                levels[ordinal].map { (key: timeline.catalogs.levels[ordinal].level.id, value: $0.celValue) }
+            }))
+        }
+        var releasedFreezes: [FactWarning] = []
+        for index in streaks.indices where !streaks[index].uses.isEmpty {
+            releasedFreezes += streaks[index].releasedReservationWarnings()
+        }
+
+        let range = days.range(today: today)
+        let dayCount = range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
+        return FactSnapshot(
+            now: moment, today: today, todayDecided: todayDecided, eventCount: position,
+            user: timeline.userValue,
+            events: .list(CELList(prefixOf: timeline.eventValues, count: position)),
+            days: .list(CELList(prefixOf: days.values, count: min(dayCount, days.values.count))),
+            todayValue: todayValue,
+            streaks: streaksRecord,
+            levels: levelsValue ?? .null,
+            catalogs: timeline.catalogs.celValue,
+            counters: timeline.countersValue,
+            achievements: achievements,
+            streakIDs: streakIDs, streakStateList: states,
+            levelProgress: levels, catalogIndex: timeline.catalogs,
+            warningParts: [timeline.standingWarnings, eventWarnings, releasedFreezes])
+    }
+
+    /// `days` at `moment` (what `facts(at:).days` holds) without the rest of a snapshot: what
+    /// folds over days read at most checkpoints.
+    public mutating func days(at moment: Moment) -> CELValue {
+        moveTo(moment)
+        let today = days.today(at: moment)
+        _ = refreshDays(now: moment, today: today)
+        let range = days.range(today: today)
+        let dayCount = range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
+        return .list(CELList(prefixOf: days.values, count: min(dayCount, days.values.count)))
+    }
+
+    /// Every streak's state at `moment`, in rule order: what `facts(at:).streakStates` holds,
+    /// without building the `days` records (needed only when a streak has a `day` predicate).
+    public mutating func streakStates(at moment: Moment) -> [StreakState] {
+        moveTo(moment)
+        let today = days.today(at: moment)
+        let todayDecided = days.killPassed(today, now: moment)
+        if !dayStreaks.isEmpty { _ = refreshDays(now: moment, today: today) }
+        return streaks.indices.map { streaks[$0].state(today: today, todayDecided: todayDecided) }
+    }
+
+    /// The `streaks` CEL value for states from `streakStates(at:)` (what `facts(at:).streaks`
+    /// holds); rebuilt only when one changes, reusing the records of the streaks that did not.
+    public mutating func streaksValue(of states: [StreakState]) -> CELValue {
+        if let streaksValue, streaksValue.states == states { return streaksValue.value }
+        let records = states.indices.map { index in
+            if let previous = streaksValue, previous.states[index] == states[index] { return previous.records[index] }
+            return states[index].celValue
+        }
+        let value = CELValue.map(CELMap(strings: zip(streakIDs, records).map { (key: $0.0, value: $0.1) }))
+        streaksValue = (states, records, value)
+        return value
+    }
+
+    /// The `days` records rebuilt since `mark`, as of the last `facts(at:)`: calls `changed` with
+    /// the offset (in `days`) of each, or returns `everything: true` when the records cannot be
+    /// followed from `mark` (the first call, or the first day moved) and every one must be read
+    /// again. Returns the mark to pass next time.
+    public func dayChanges(since mark: DayChangeMark, _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
+        let log = days.changedOffsets
+        let current = DayChangeMark(resets: resets, generation: days.generation, position: log.count)
+        guard mark.resets == resets, mark.generation == days.generation, mark.position <= log.count else {
+            return (current, true)
+        }
+        for index in mark.position..<log.count { changed(log[index]) }
+        return (current, false)
+    }
+
+    // MARK: replay
+
+    /// Consumes the events up to `moment`, starting over when it is earlier than the last one.
+    private mutating func moveTo(_ moment: Moment) {
+        if let lastMoment, moment.instant < lastMoment.instant {
+            let resets = self.resets
+            self = FactBuilder(timeline: timeline)
+            self.resets = resets + 1
+        }
+        lastMoment = moment
+        advance(to: moment)
+    }
+
+    private mutating func advance(to moment: Moment) {
+        let events = timeline.events
+        let stateEvents = timeline.state.events
+        let snapshots = timeline.snapshotLevels
+        while true {
+            let eventReady = position < events.count && stateEvents[events[position].position].at.instant <= moment.instant
+            var snapshotReady = false
+            if snapshotPosition < snapshots.count {
+                if let at = snapshots[snapshotPosition].snapshot.completedAt {
+                    snapshotReady = at.instant <= moment.instant
+                        && (!eventReady || at.instant <= stateEvents[events[position].position].at.instant)
+                } else {
+                    snapshotReady = true
+                }
+            }
+            if snapshotReady {
+                applySnapshotLevel(snapshots[snapshotPosition])
+                snapshotPosition += 1
+            } else if eventReady {
+                apply(events[position], at: position)
+                position += 1
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func apply(_ placed: TimelineEvent, at index: Int) {
+        let event = timeline.event(of: placed)
+        days.add(placed, type: event.type)
+        if let warning = placed.warning { eventWarnings.append(warning) }
+        switch placed.effect {
+        case .none, .taskCompleted:
+            break
+        case .plan(let day, let tasks):
+            days.plan(day, tasks: tasks)
+        case .killTime(let day, let minutes):
+            days.setKillTime(day, minutes: minutes)
+        case .level(let ordinal, let difficulty, let time, let moves):
+            var progress = levels[ordinal] ?? LevelProgress()
+            progress.complete(at: event.at, difficulty: difficulty, time: time, moves: moves)
+            levels[ordinal] = progress
+            levelsValue = nil
+        case .freeze(let covered, let name):
+            useFreeze(placed, event: event, covering: covered, streak: name)
+        }
+        for streak in timeline.streaksCounting(event: index) {
+            streaks[Int(streak)].record(placed.day, qualifies: true)
+        }
+    }
+
+    private mutating func applySnapshotLevel(_ entry: (ordinal: Int, snapshot: LevelSnapshot)) {
+        var progress = levels[entry.ordinal] ?? LevelProgress()
+        let snapshot = entry.snapshot
+        if snapshot.completed {
+            progress.complete(at: snapshot.completedAt, difficulty: nil, time: snapshot.bestTime, moves: snapshot.bestMoves)
+        }
+        progress.merge(difficulties: snapshot.difficulties, time: snapshot.bestTime, moves: snapshot.bestMoves)
+        levels[entry.ordinal] = progress
+        levelsValue = nil
+    }
+
+    /// A `freeze_used` (SPEC 2.5, manual mode): offered to the named streak or to every streak
+    /// with manual freezes; each decides with its facts as of the event.
+    private mutating func useFreeze(_ placed: TimelineEvent, event: StateEvent, covering covered: LocalDay, streak name: String?) {
+        let index = event.index
+        let targets: [Int]
+        if let name {
+            guard let target = streaks.firstIndex(where: { $0.id == name }) else {
+                eventWarnings.append(FactWarning(.freezeUnavailable, "no streak named '\(name)'", event: index))
+                return
+            }
+            guard streaks[target].takesManualFreezes else {
+                eventWarnings.append(FactWarning(.freezeUnavailable, "streak '\(name)' has no manual freezes", event: index))
+                return
+            }
+            targets = [target]
+        } else {
+            targets = streaks.indices.filter { streaks[$0].takesManualFreezes }
+            guard !targets.isEmpty else {
+                eventWarnings.append(FactWarning(.freezeUnavailable, "no streak has manual freezes", event: index))
+                return
+            }
+        }
+        if targets.contains(where: dayStreaks.contains) {
+            // `day` predicates must see the days as they are at the event.
+            _ = refreshDays(now: event.at, today: placed.day)
+        }
+        let decided = days.killPassed(placed.day, now: event.at)
+        for target in targets {
+            if let warning = streaks[target].useFreeze(covering: covered, eventDay: placed.day, event: index,
+                                                       todayDecided: decided) {
+                eventWarnings.append(warning)
+            }
+        }
+    }
+
+    /// Updates day records for `now` and re-judges `day` predicates on every record that
+    /// changed; returns today's record.
+    private mutating func refreshDays(now: Moment, today: LocalDay) -> CELValue {
+        let rebuilt = days.refresh(now: now, today: today, timeline: timeline)
+        let todayValue: CELValue
+        if let cached = days.cachedValue(of: today) {
+            todayValue = cached
+        } else {
+            todayValue = days.record(of: today, now: now, timeline: timeline)
+        }
+        guard !dayStreaks.isEmpty else { return todayValue }
+        var judged: [(day: LocalDay, value: CELValue)] = rebuilt.compactMap { day in
+            days.cachedValue(of: day).map { (day, $0) }
+        }
+        if days.cachedValue(of: today) == nil { judged.append((today, todayValue)) }
+        for (day, value) in judged {
+            let activation = CELActivation(["day": value, "user": timeline.userValue])
+            for streak in dayStreaks {
+                guard case .day(let predicate) = timeline.qualifiers[streak] else { continue }
+                streaks[streak].record(day, qualifies: predicate.holds(value, in: activation))
+            }
+        }
+        return todayValue
+    }
+}

@@ -1,0 +1,276 @@
+import CEL
+import RuleModel
+
+/// Everything about one user's history that is decided at event time, computed once: events
+/// (after `now` filtering) placed on the calendar with lateness, accepted and rejected plans and
+/// kill-time changes, level completions, streak `counts` results, and the CEL value of every
+/// event. `FactBuilder` replays it to any moment; this type is immutable and shared.
+///
+/// Choices where SPEC 2.3–3 is silent:
+/// - an event's `weekday` is the weekday of its `day` (so a session after midnight but before
+///   `day_starts`, or an event moved by `late: next_day`, has the weekday of the day it counts for);
+/// - `days` starts at the earliest local day of any event (under `timezone: event` a later event
+///   of a westbound traveller can belong to an earlier day);
+/// - streak predicates see `event` / `day` and `user`;
+/// - a `freeze_used` before any qualifying day is `freeze_not_needed` (nothing to protect), and a
+///   reserved freeze is returned as soon as its day qualifies;
+/// - the `levels` map lists levels in catalog order; a snapshot level with `completed: false` is
+///   touched (it appears) but not done.
+public struct FactTimeline: Sendable {
+    public let state: StateFile
+    public let calendar: LocalCalendar
+    /// The evaluation moment: the last moment facts can be asked for.
+    public let now: Moment
+    public let catalogs: CatalogIndex
+    /// The rule set's streaks, in rule order (parallel to `qualifiers`).
+    public let streakRules: [StreakRule]
+    /// How each streak's days qualify.
+    public let qualifiers: [StreakQualifier]
+    /// Events at or before `now`, in processing order.
+    public let events: [TimelineEvent]
+    /// The CEL value of each of `events` (shared prefixes become `events` in CEL).
+    public let eventValues: [CELValue]
+    /// Per day: the CEL values of its on-time and late events, in order (prefixes of these are
+    /// `day.events` / `day.late`).
+    let onTimeValues: [LocalDay: [CELValue]]
+    let lateValues: [LocalDay: [CELValue]]
+    /// Per event: the streaks (indices in `streakRules`) whose `counts` holds for it (on-time
+    /// events only), flattened: event i's are `countedStreaks[countedEnds[i - 1] ..< countedEnds[i]]`
+    /// (one small array per event would cost more than the event's own record).
+    private let countedStreaks: [Int32]
+    private let countedEnds: [Int32]
+    /// Per streak (index in `streakRules`) whose `counts` failed for some on-time event: the
+    /// first such event (index in the state file) and the error.
+    public let countsErrors: [Int: (event: Int, error: CELError)]
+    /// The names of the days events fell on, made once here and reused for day records.
+    let dayLabels: DayLabels
+    /// Known snapshot levels in the order they become visible (no `completed_at` first).
+    let snapshotLevels: [(ordinal: Int, snapshot: LevelSnapshot)]
+    /// Each day's kill time after every accepted change.
+    let finalKillTimes: [LocalDay: Int]
+    /// The `user` and `counters` CEL values (they never change).
+    public let userValue: CELValue
+    public let countersValue: CELValue
+    /// The local day of the state's backfill moment (`backfill.at`, else `now`): streaks with
+    /// `backfill_days` count from `backfill_days − 1` days before it.
+    public let backfillDay: LocalDay
+    /// Warnings that do not depend on the moment: events after `now`, unknown snapshot levels.
+    public let standingWarnings: [FactWarning]
+
+    /// - Parameters:
+    ///   - now: the evaluation moment (command line, else the file's `now`, else the clock).
+    ///   - qualifiers: per streak of `rules.streaks`, how days qualify; by default the rules'
+    ///     own CEL predicates.
+    /// - Throws: a `StateFileError` when the calendar needs `user.timezone` and it is missing
+    ///   or unknown.
+    public init(state: StateFile, rules: RuleSet, now: Moment, qualifiers: [StreakQualifier]? = nil) throws(StateFileError) {
+        self.state = state
+        self.now = now
+        calendar = try LocalCalendar(rule: rules.calendar, userTimeZone: state.userTimeZone, file: state.file)
+            .cachingOffsets(around: state.events.map(\.at.instant.seconds) + [now.instant.seconds])
+        catalogs = CatalogIndex(catalogs: rules.catalogs)
+        backfillDay = calendar.calendarDay(of: state.backfillAt ?? now)
+        streakRules = rules.streaks
+        let user = CELValue.map(state.user.celMap)
+        userValue = user
+        countersValue = .map(state.counters.celMap)
+        let qualifiers = qualifiers ?? rules.streaks.map(StreakQualifier.init(rule:))
+        self.qualifiers = qualifiers
+
+        var warnings: [FactWarning] = []
+        var placer = EventPlacer(calendar: calendar)
+        var events: [TimelineEvent] = []
+        var values: [CELValue] = []
+        var onTime: [LocalDay: [CELValue]] = [:]
+        var late: [LocalDay: [CELValue]] = [:]
+        var countedStreaks: [Int32] = []
+        var countedEnds: [Int32] = []
+        var countsErrors: [Int: (event: Int, error: CELError)] = [:]
+        events.reserveCapacity(state.events.count)
+        values.reserveCapacity(state.events.count)
+        countedEnds.reserveCapacity(state.events.count)
+        let countsStreaks = qualifiers.enumerated().compactMap { index, qualifier -> (Int, StreakPredicate)? in
+            if case .counts(let predicate) = qualifier { return (index, predicate) }
+            return nil
+        }
+        var labels = DayLabels()
+        var span = DaySpan()
+        span.note(calendar.calendarDay(of: now), from: .now)
+        var recordShapes: [[String]: CELRecordShape] = [:]
+        for (position, event) in state.events.enumerated() {
+            guard event.at.instant <= now.instant else {
+                warnings.append(FactWarning(.futureEvent, "'\(event.type)' at \(event.at) is after now (\(now)); ignored",
+                                            event: event.index))
+                continue
+            }
+            let placed = placer.place(event, position: position, catalogs: catalogs)
+            span.note(placed, of: event)
+            let value = FactTimeline.celValue(of: placed, event: event, calendar: calendar, labels: &labels,
+                                              shapes: &recordShapes)
+            events.append(placed)
+            values.append(value)
+            if placed.onTime {
+                onTime[placed.day, default: []].append(value)
+                if !countsStreaks.isEmpty {
+                    Self.judgeCounts(value, user: user, event: event.index, streaks: countsStreaks,
+                                     counted: &countedStreaks, errors: &countsErrors)
+                }
+            } else {
+                late[placed.day, default: []].append(value)
+            }
+            countedEnds.append(Int32(clamping: countedStreaks.count))
+        }
+        // Before anything walks the days: a span of centuries would take minutes.
+        try span.check(file: state.file)
+        self.events = events
+        finalKillTimes = placer.killTimes
+        eventValues = values
+        onTimeValues = onTime
+        lateValues = late
+        self.countedStreaks = countedStreaks
+        self.countedEnds = countedEnds
+        self.countsErrors = countsErrors
+        dayLabels = labels
+
+        snapshotLevels = Self.knownSnapshotLevels(state.levels, catalogs: catalogs, warnings: &warnings)
+        standingWarnings = warnings
+    }
+
+    /// The snapshot levels some catalog knows (the others are warned about), in the order they
+    /// become visible. Stable: entries without a time first, then by time, equal times in
+    /// written order.
+    private static func knownSnapshotLevels(_ levels: [LevelSnapshot], catalogs: CatalogIndex,
+                                            warnings: inout [FactWarning]) -> [(ordinal: Int, snapshot: LevelSnapshot)] {
+        var snapshots: [(ordinal: Int, snapshot: LevelSnapshot)] = []
+        for snapshot in levels {
+            guard let ordinal = catalogs.ordinal(of: snapshot.level) else {
+                warnings.append(FactWarning(.unknownLevel, "level '\(snapshot.level)' in the levels snapshot is in no catalog; ignored"))
+                continue
+            }
+            snapshots.append((ordinal, snapshot))
+        }
+        return snapshots.enumerated().sorted { a, b in
+            switch (a.element.snapshot.completedAt, b.element.snapshot.completedAt) {
+            case (nil, nil): return a.offset < b.offset
+            case (nil, _): return true
+            case (_, nil): return false
+            case (let x?, let y?): return x.instant != y.instant ? x.instant < y.instant : a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+
+    /// The facts at `moment` built from nothing (the reference the incremental builder must
+    /// match; also the simplest way to ask one question).
+    public func facts(at moment: Moment, achievements: CELValue = FactSnapshot.noAchievements) -> FactSnapshot {
+        var builder = FactBuilder(timeline: self)
+        return builder.facts(at: moment, achievements: achievements)
+    }
+
+    /// The state event a placed event stands for.
+    public func event(of placed: TimelineEvent) -> StateEvent {
+        state.events[placed.position]
+    }
+
+    /// The streaks (indices in `streakRules`) whose `counts` holds for event `index`.
+    func streaksCounting(event index: Int) -> ArraySlice<Int32> {
+        let start = index > 0 ? Int(countedEnds[index - 1]) : 0
+        return countedStreaks[start..<Int(countedEnds[index])]
+    }
+
+    /// The earliest local day of any event (the start of `days`).
+    public var firstDay: LocalDay? { events.map(\.day).min() }
+
+    // MARK: time-driven checkpoints
+
+    /// The moments at which facts change without an event (SPEC 5): the kill moment (with a
+    /// kill time) and the end of every day from the earliest event's day on, strictly after the
+    /// first event and at or before `now`, ascending. Under `timezone: event` each is placed and
+    /// reported in the offset of the last event at or before it (the wall clock that last event
+    /// implies; a boundary the clock jumps over at an event coincides with that event and is
+    /// left out). Under a zone, in the zone's offset at that instant.
+    public func timeCheckpoints() -> [Moment] {
+        guard let firstEvent = events.first, let firstDay else { return [] }
+        var lastDay = calendar.calendarDay(of: now) + 1
+        lastDay = max(lastDay, events.map(\.day).max() ?? lastDay)
+        var boundaries: [LocalDateTime] = []
+        for number in firstDay.number...lastDay.number {
+            let day = LocalDay(number: number)
+            let kill = finalKillTimes[day].map(LocalTime.init(minutes:)) ?? calendar.killTime
+            if let kill { boundaries.append(calendar.killDateTime(of: day, killTime: kill)) }
+            boundaries.append(calendar.end(of: day))
+        }
+        boundaries = Array(Set(boundaries)).sorted()
+        var moments: [Moment] = []
+        switch calendar.zone {
+        case .named:
+            for boundary in boundaries {
+                let moment = calendar.instant(of: boundary, offsetHint: 0)
+                if moment.instant > event(of: firstEvent).at.instant && moment.instant <= now.instant { moments.append(moment) }
+            }
+        case .eventOffset:
+            var next = 0
+            for (index, placed) in events.enumerated() {
+                let at = event(of: placed).at
+                let offset = Int64(at.offsetSeconds)
+                let start = at.instant.seconds
+                let end = index + 1 < events.count ? event(of: events[index + 1]).at.instant.seconds : now.instant.seconds
+                while next < boundaries.count, boundaries[next].seconds <= end + offset {
+                    let at = boundaries[next].seconds - offset
+                    if at > start {
+                        moments.append(Moment(instant: CELTimestamp(seconds: at), offsetSeconds: Int(offset)))
+                    }
+                    next += 1
+                }
+            }
+        }
+        var seen = Set<CELTimestamp>()
+        return moments.filter { $0.instant <= now.instant && seen.insert($0.instant).inserted }.sorted()
+    }
+
+    /// Appends the streaks (indices) whose `counts` holds for an on-time event to `counted`; the
+    /// first error of each streak is kept in `errors` (reported as `rule_error`).
+    private static func judgeCounts(_ value: CELValue, user: CELValue, event: Int, streaks: [(Int, StreakPredicate)],
+                                    counted: inout [Int32], errors: inout [Int: (event: Int, error: CELError)]) {
+        let activation = CELActivation(shape: predicateShape, values: [value, user])
+        for (streak, predicate) in streaks {
+            switch predicate.judge(value, in: activation) {
+            case .bool(true): counted.append(Int32(streak))
+            case .error(let error) where errors[streak] == nil: errors[streak] = (event, error)
+            default: break
+            }
+        }
+    }
+
+    // MARK: event values
+
+    static func celValue(of placed: TimelineEvent, event: StateEvent, calendar: LocalCalendar, labels: inout DayLabels,
+                         shapes: inout [[String]: CELRecordShape]) -> CELValue {
+        let local = calendar.localDateTime(of: event.at)
+        let label = labels[placed.day]
+        var values: [CELValue] = []
+        values.reserveCapacity(eventFields.count + event.attributes.count)  // once: a million are held
+        values.append(.string(event.type))
+        values.append(.timestamp(event.at.instant))
+        values.append(label.date)
+        values.append(.int(Int64(local.hour)))
+        values.append(.int(Int64(local.minute)))
+        values.append(label.weekday)
+        values.append(label.week)
+        values.append(.bool(placed.late))
+        let attributeNames = event.attributes.keys
+        for value in event.attributes.values { values.append(value.celValue) }
+        // Events of one kind share their attribute names, so their records share one shape.
+        let shape = shapes[attributeNames] ?? {
+            let shape = CELRecordShape(fields: eventFields + attributeNames)
+            shapes[attributeNames] = shape
+            return shape
+        }()
+        return .map(CELMap(shape: shape, values: values))
+    }
+
+    /// The fields every event record starts with (SPEC 3), before its own attributes.
+    private static let eventFields = ["type", "at", "day", "hour", "minute", "weekday", "week", "late"]
+
+    /// What a streak's `counts` predicate binds.
+    private static let predicateShape = CELRecordShape(fields: ["event", "user"])
+}

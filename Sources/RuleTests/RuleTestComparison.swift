@@ -1,0 +1,201 @@
+import CEL
+import Evaluation
+import Facts
+import Rules
+
+/// Compares what a rule test expects with the decision an evaluation made (SPEC 7.3). Only what
+/// the test lists is checked.
+public enum RuleTestComparison {
+    /// Warning codes that mean the rules themselves went wrong: a test that does not list them in
+    /// `warnings` fails when the evaluation gives one (docs/guide.md, "Rule tests").
+    public static let failingWarningCodes: Set<String> = ["rule_error", "cost_limit"]
+
+    /// Every expectation of `expect` that `decision` does not meet, each with the place of the
+    /// expectation in the tests file when known.
+    public static func mismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
+        var found = awardMismatches(expect, decision)
+        found += unlockTimeMismatches(expect, decision)
+        found += otherMismatches(expect, decision)
+        return found.map { mismatch in
+            var placed = mismatch
+            if placed.span == nil { placed.span = expect.span(of: mismatch.subject) }
+            return placed
+        }
+    }
+
+    static func awardMismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
+        var found: [RuleTestMismatch] = []
+        if let unlocks = expect.unlocks {
+            // As a multiset: a repeatable award that unlocked twice is listed twice.
+            let expected = Set(unlocks), actual = Set(decision.unlocks.map(\.id))
+            if unlocks.sorted() != decision.unlocks.map(\.id).sorted() {
+                found.append(RuleTestMismatch(subject: "unlocks", expected: listText(unlocks),
+                                              actual: listText(decision.unlocks.map(\.id)) + difference(expected, actual)))
+            }
+        }
+        for id in expect.unlocked ?? [] {
+            if let mismatch = state(of: id, in: decision, expected: .unlocked, subject: "unlocked") { found.append(mismatch) }
+        }
+        for id in expect.locked ?? [] {
+            if let mismatch = state(of: id, in: decision, expected: .locked, subject: "locked") { found.append(mismatch) }
+        }
+        for id in expect.progress.keys.sorted() {
+            guard let progress = expect.progress[id] else { continue }
+            guard let standing = decision.achievement(id) else {
+                found.append(RuleTestMismatch(subject: "progress.\(id)", expected: "an achievement or milestone",
+                                              actual: "no '\(id)' in the rules"))
+                continue
+            }
+            if let current = progress.current, !same(current, standing.progress.current) {
+                found.append(RuleTestMismatch(subject: "progress.\(id).current", expected: numberText(current),
+                                              actual: numberText(standing.progress.current)))
+            }
+            if let target = progress.target, !same(target, standing.progress.target) {
+                found.append(RuleTestMismatch(subject: "progress.\(id).target", expected: numberText(target),
+                                              actual: numberText(standing.progress.target)))
+            }
+        }
+        return found
+    }
+
+    static func otherMismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
+        var found: [RuleTestMismatch] = []
+        for id in expect.streaks.keys.sorted() {
+            guard let streak = expect.streaks[id] else { continue }
+            guard let standing = decision.streaks.first(where: { $0.id == id }) else {
+                found.append(RuleTestMismatch(subject: "streaks.\(id)", expected: "a streak", actual: "no streak '\(id)' in the rules"))
+                continue
+            }
+            found += mismatches(streak, standing)
+        }
+        if let points = expect.points, points != decision.points {
+            found.append(RuleTestMismatch(subject: "points", expected: "\(points)", actual: "\(decision.points)"))
+        }
+        if let rank = expect.rank, rank != decision.rank?.id {
+            found.append(RuleTestMismatch(subject: "rank", expected: rank, actual: decision.rank?.id ?? "no rank"))
+        }
+        if let warnings = expect.warnings {
+            let expected = Set(warnings), actual = Set(decision.warnings.map(\.code))
+            if expected != actual {
+                found.append(RuleTestMismatch(subject: "warnings", expected: listText(expected.sorted()),
+                                              actual: listText(actual.sorted())))
+            }
+        } else {
+            let failing = decision.warnings.filter { failingWarningCodes.contains($0.code) }
+            if !failing.isEmpty {
+                found.append(RuleTestMismatch(subject: "warnings", expected: "no rule_error or cost_limit",
+                                              actual: failing.map { "\($0.code): \($0.message)" }.joined(separator: "; ")))
+            }
+        }
+        return found
+    }
+
+    /// `unlocked_at` (instants, any offset) and `modules` (catalog version, new levels).
+    static func unlockTimeMismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
+        var found: [RuleTestMismatch] = []
+        for id in expect.unlockedAt.keys.sorted() {
+            guard let instant = expect.unlockedAt[id] else { continue }
+            guard let standing = decision.achievement(id) else {
+                found.append(RuleTestMismatch(subject: "unlocked_at.\(id)", expected: "an achievement or milestone",
+                                              actual: "no '\(id)' in the rules"))
+                continue
+            }
+            // A repeatable award matches its first unlock or any new one.
+            if decision.unlocks.contains(where: { $0.id == id && $0.at.instant == instant }) { continue }
+            guard let at = standing.unlockedAt else {
+                found.append(RuleTestMismatch(subject: "unlocked_at.\(id)", expected: "unlocked at \(instantText(instant))",
+                                              actual: "locked"))
+                continue
+            }
+            if at.instant != instant {
+                found.append(RuleTestMismatch(subject: "unlocked_at.\(id)", expected: instantText(instant), actual: at.description))
+            }
+        }
+        for id in expect.modules.keys.sorted() {
+            guard let module = expect.modules[id] else { continue }
+            guard let standing = decision.achievement(id) else {
+                found.append(RuleTestMismatch(subject: "modules.\(id)", expected: "a module achievement", actual: "no '\(id)' in the rules"))
+                continue
+            }
+            if let version = module.catalogVersion, version != standing.catalogVersion {
+                found.append(RuleTestMismatch(subject: "modules.\(id).catalog_version", expected: "\(version)",
+                                              actual: standing.catalogVersion.map(String.init) ?? "none (\(standing.state.rawValue))"))
+            }
+            if let newLevels = module.newLevels, newLevels != (standing.newLevels ?? 0) {
+                found.append(RuleTestMismatch(subject: "modules.\(id).new_levels", expected: "\(newLevels)",
+                                              actual: "\(standing.newLevels ?? 0)"))
+            }
+        }
+        return found
+    }
+
+    /// An instant in UTC, for messages.
+    static func instantText(_ instant: CELTimestamp) -> String {
+        Moment(instant: instant, offsetSeconds: 0).description
+    }
+
+    /// The streak fields a test lists, in a fixed order.
+    static func mismatches(_ expected: RuleTestCase.ExpectedStreak, _ standing: StreakStanding) -> [RuleTestMismatch] {
+        let ints: [(String, Int)] = [("current", standing.current), ("longest", standing.longest),
+                                     ("total_days", standing.totalDays), ("freezes_available", standing.freezesAvailable)]
+        let strings: [(String, String?)] = [("status", standing.status), ("last_day", standing.lastDay)]
+        var found: [RuleTestMismatch] = []
+        for (field, actual) in ints {
+            if let value = expected.ints[field], value != actual {
+                found.append(RuleTestMismatch(subject: "streaks.\(standing.id).\(field)", expected: "\(value)", actual: "\(actual)"))
+            }
+        }
+        for (field, actual) in strings {
+            if let value = expected.strings[field], value != actual {
+                found.append(RuleTestMismatch(subject: "streaks.\(standing.id).\(field)", expected: value ?? "null",
+                                              actual: actual ?? "null"))
+            }
+        }
+        // A field the model does not know is reported rather than silently passing.
+        for field in expected.ints.keys.sorted() where !ints.contains(where: { $0.0 == field }) {
+            found.append(RuleTestMismatch(subject: "streaks.\(standing.id).\(field)", expected: "a streak field", actual: "no such field"))
+        }
+        for field in expected.strings.keys.sorted() where !strings.contains(where: { $0.0 == field }) {
+            found.append(RuleTestMismatch(subject: "streaks.\(standing.id).\(field)", expected: "a streak field", actual: "no such field"))
+        }
+        return found
+    }
+
+    static func state(of id: String, in decision: Decision, expected: AwardStanding.State, subject: String) -> RuleTestMismatch? {
+        guard let standing = decision.achievement(id) else {
+            return RuleTestMismatch(subject: "\(subject).\(id)", expected: expected.rawValue, actual: "no '\(id)' in the rules")
+        }
+        guard standing.state != expected else { return nil }
+        return RuleTestMismatch(subject: "\(subject).\(id)", expected: expected.rawValue, actual: standing.state.rawValue)
+    }
+
+    /// Progress figures compare as numbers: `25` matches an int 25 and a double 25.0.
+    static func same(_ expected: Double, _ actual: ProgressNumber) -> Bool {
+        let value = actual.doubleValue
+        if expected == value { return true }
+        return abs(expected - value) <= 1e-9 * Swift.max(1, abs(expected))
+    }
+
+    static func numberText(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    static func numberText(_ value: ProgressNumber) -> String {
+        switch value {
+        case .int(let v): String(v)
+        case .double(let v): numberText(v)
+        }
+    }
+
+    static func listText(_ ids: [String]) -> String { "[" + ids.joined(separator: ", ") + "]" }
+
+    /// `(missing: a; unexpected: b)` after an actual list, to spot the difference at once.
+    static func difference(_ expected: Set<String>, _ actual: Set<String>) -> String {
+        var parts: [String] = []
+        let missing = expected.subtracting(actual).sorted(), extra = actual.subtracting(expected).sorted()
+        if !missing.isEmpty { parts.append("missing: " + missing.joined(separator: ", ")) }
+        if !extra.isEmpty { parts.append("unexpected: " + extra.joined(separator: ", ")) }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
+    }
+}
