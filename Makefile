@@ -3,7 +3,7 @@ SWIFT ?= swift
 RELEASE_BIN = .build/release/rulecheck
 SHARED ?= ../shared
 
-.PHONY: demo test build release bench deps fuzz fuzz-build example
+.PHONY: demo test build release bench deps fuzz fuzz-build example spark-example
 
 deps:
 	@pkg-config --exists yaml-0.1 || { echo "installing libyaml-dev"; \
@@ -52,6 +52,15 @@ bench: deps
 	.build/release/rulecheck-bench replay
 	.build/release/rulecheck-bench products
 	.build/release/rulecheck-bench session
+
+# Backfill on Spark (examples/spark/README.md), outside `make test`: PySpark from pip and a
+# Java runtime (apt) when missing, Spark local[2], decisions compared with `eval --batch`.
+spark-example: release
+	@python3 -c "import pyspark" 2>/dev/null || { echo "installing pyspark"; python3 -m pip install --quiet pyspark; }
+	@command -v java >/dev/null || { echo "installing a Java runtime"; \
+	  (apt-get update -qq && apt-get install -y -qq default-jre-headless) >/dev/null || \
+	  (sudo apt-get update -qq && sudo apt-get install -y -qq default-jre-headless) >/dev/null; }
+	python3 examples/spark/example.py --rulecheck $(RELEASE_BIN)
 
 # Fuzzing (docs/fuzzing.md), outside `make test`: libFuzzer builds in their own scratch path.
 # `make fuzz SECONDS=600` runs each target for SECONDS; `FUZZ_TARGETS=yaml` picks targets.

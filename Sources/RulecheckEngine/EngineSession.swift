@@ -44,7 +44,7 @@ public struct EngineSession: Sendable {
         if state.backfillAt == nil {
             // As `--write-state` on a first evaluation: later steps keep this `backfill_days` cut-off.
             state.backfillAt = now
-            state.document["backfill"] = .object(JSONObject([("at", .string(now.description))]))
+            state.setDocumentValue(.object(JSONObject([("at", .string(now.description))])), forKey: "backfill")
         }
         self.state = state
         (lastDecision, resume) = try rules.evaluate(state, at: now, resumingAfter: nil)
@@ -71,12 +71,9 @@ public struct EngineSession: Sendable {
     /// the streak changes since the previous step. Throws, leaving the session unchanged, when the
     /// event is not a valid state-file event (errors name `events[N]`).
     public mutating func record(_ event: EngineEvent) throws(StateFileError) -> SessionChanges {
-        var events = state.document["events"]?.arrayValue ?? []
-        let index = events.count
-        let checked = try StateFile.event(.object(event.object), index: index, file: state.file)
+        // The new event is the file's last: `document` writes it back from `events`.
+        let checked = try StateFile.event(.object(event.object), index: state.events.count, file: state.file)
         var next = state
-        events.append(.object(event.object))
-        next.document["events"] = .array(events)
         // Processing order: by time, equal times in file order (the new one last).
         var position = next.events.count
         while position > 0, next.events[position - 1].at.instant > checked.at.instant { position -= 1 }
@@ -125,7 +122,7 @@ public struct EngineSession: Sendable {
     /// Appends new unlocks to the state's `unlocked`, as `--write-state` writes them.
     private mutating func keep(_ unlocks: [UnlockDecision]) {
         guard !unlocks.isEmpty else { return }
-        var written = state.document["unlocked"]?.arrayValue ?? []
+        var written = state.documentValue(forKey: "unlocked")?.arrayValue ?? []
         for unlock in unlocks {
             var entry = JSONObject([("id", .string(unlock.id)), ("at", .string(unlock.at.description))])
             if let version = unlock.catalogVersion { entry["catalog_version"] = .int(Int64(version)) }
@@ -133,6 +130,6 @@ public struct EngineSession: Sendable {
             state.unlocked.append(StoredUnlock(id: unlock.id, at: unlock.at, catalogVersion: unlock.catalogVersion,
                                                index: written.count - 1))
         }
-        state.document["unlocked"] = .array(written)
+        state.setDocumentValue(.array(written), forKey: "unlocked")
     }
 }
