@@ -247,9 +247,8 @@ public struct FactTimeline: Sendable {
                          shapes: inout [[String]: CELRecordShape]) -> CELValue {
         let local = calendar.localDateTime(of: event.at)
         let label = labels[placed.day]
-        var attributeNames: [String] = []
-        var values = FactTypes.eventRecord.values(reserving: max(0, event.fields.count - 2)) { field in
-            switch field {  // `type` and `at` are also among `event.fields`
+        var values = FactTypes.eventRecord.values(reserving: event.attributes.count) { field in  // once: a million are held
+            switch field {
             case .type: .string(event.type)
             case .at: .timestamp(event.at.instant)
             case .day: label.date
@@ -260,10 +259,8 @@ public struct FactTimeline: Sendable {
             case .late: .bool(placed.late)
             }
         }
-        event.forEachAttribute { key, value in
-            attributeNames.append(key)
-            values.append(value.celValue)
-        }
+        let attributeNames = event.attributes.keys
+        for value in event.attributes.values { values.append(value.celValue) }
         // Events of one kind share their attribute names, so their records share one shape.
         let shape = shapes[attributeNames] ?? {
             let shape = FactTypes.eventRecord.shape(adding: attributeNames)
