@@ -20,6 +20,7 @@ struct CELSlots {
     #endif
 
     /// Runs `body` with `count` slots, all owned and null; releases what they own afterwards.
+    @inline(__always)
     static func withSlots<R>(count: Int, _ body: (CELSlots) -> R) -> R {
         withUnsafeTemporaryAllocation(of: CELValue.self, capacity: Swift.max(count, 1)) { buffer in
             // A temporary allocation always has an address; `count` 0 still allocates one.
@@ -56,6 +57,7 @@ struct CELSlots {
     }
 
     /// Where slot `i` is, for reads that borrow its value in place (`CELFieldAccess`).
+    @inline(__always)
     func address(_ i: Int) -> UnsafePointer<CELValue> {
         assert(i >= 0 && i < count, "CELSlots: slot \(i) out of 0..<\(count)")
         return UnsafePointer(base + i)
@@ -63,6 +65,7 @@ struct CELSlots {
 
     /// Makes owned slot `i` (null) borrow the value at `source`, which the caller keeps alive
     /// until `forget(i)`.
+    @inline(__always)
     func borrow(_ i: Int, from source: UnsafeRawPointer) {
         assert(i >= 0 && i < count, "CELSlots: slot \(i) out of 0..<\(count)")
         #if DEBUG
@@ -74,6 +77,7 @@ struct CELSlots {
     }
 
     /// Leaves borrowed slot `i`: null and owned again, the borrowed copy dropped without a release.
+    @inline(__always)
     func forget(_ i: Int) {
         assert(i >= 0 && i < count, "CELSlots: slot \(i) out of 0..<\(count)")
         #if DEBUG
@@ -85,6 +89,7 @@ struct CELSlots {
 
     /// Runs `body` once per element of `elements` with slot `i` borrowing it, until `body` returns
     /// false; the slot is owned and null afterwards. `elements` must stay alive meanwhile.
+    @inline(__always)
     func lend(_ elements: UnsafeBufferPointer<CELValue>, to i: Int, _ body: (Int) -> Bool) {
         guard let first = elements.baseAddress, !elements.isEmpty else { return }
         borrow(i, from: first)
