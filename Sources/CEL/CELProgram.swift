@@ -51,8 +51,11 @@ public struct CELProgram: Sendable {
     private func measuredRun(_ activation: CELActivation, costLimit: Int, trace: CELTraceRecorder? = nil)
         -> (value: CELValue, steps: Int) {
         if baseCost > costLimit { return (.error(CELFrame.costError), costLimit) }
-        return CELSlots.withSlots(count: slotCount) { slots in
-            activation.entries.withUnsafeBufferPointer { bound in
+        return withUnsafeTemporaryAllocation(of: CELValue.self, capacity: Swift.max(slotCount, 1)) { buffer in
+            guard let base = buffer.baseAddress else { return (.error(CELFrame.costError), 0) }
+            let slots = CELSlots(base: base, count: slotCount)
+            defer { slots.finish() }
+            return activation.entries.withUnsafeBufferPointer { bound in
                 unboundValues.withUnsafeBufferPointer { unbound in
                     // Variable slots borrow the activation's values (or the program's unbound
                     // errors), which outlive the call (`CELSlots`).

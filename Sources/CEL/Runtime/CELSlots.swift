@@ -8,7 +8,7 @@
 /// else keeps alive while the slot holds it: the activation, for a variable; the list being
 /// iterated, for a comprehension's element). A borrowed slot is only read (a read copies and
 /// retains as usual) and is left by `forget`, which drops the copy without a release. Only
-/// `borrow`, `lend` and `forget` make or leave borrowed slots. Debug builds keep the kind of
+/// `borrow`, `reborrow` and `forget` make, move or leave borrowed slots. Debug builds keep the kind of
 /// every slot and trap on a write into a borrowed slot, a slot borrowed twice, an index out of
 /// range, or a borrowed slot still held when the evaluation ends (after swift-nio's `ByteBuffer`,
 /// which fences its unsafe storage the same way).
@@ -19,26 +19,27 @@ struct CELSlots {
     private let borrowed: UnsafeMutablePointer<Bool>
     #endif
 
-    /// Runs `body` with `count` slots, all owned and null; releases what they own afterwards.
+    /// `count` slots at `base` (uninitialized memory the caller allocated), all owned and null.
+    /// Call `finish()` before the memory goes.
     @inline(__always)
-    static func withSlots<R>(count: Int, _ body: (CELSlots) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: CELValue.self, capacity: Swift.max(count, 1)) { buffer in
-            // A temporary allocation always has an address; `count` 0 still allocates one.
-            let base = buffer.baseAddress ?? UnsafeMutablePointer<CELValue>.allocate(capacity: 1)
-            base.initialize(repeating: .null, count: count)
-            defer { base.deinitialize(count: count) }
-            #if DEBUG
-            return withUnsafeTemporaryAllocation(of: Bool.self, capacity: Swift.max(count, 1)) { flags in
-                let borrowed = flags.baseAddress ?? UnsafeMutablePointer<Bool>.allocate(capacity: 1)
-                borrowed.initialize(repeating: false, count: count)
-                let result = body(CELSlots(base: base, count: count, borrowed: borrowed))
-                for i in 0..<count { assert(!borrowed[i], "CELSlots: slot \(i) is still borrowed at the end") }
-                return result
-            }
-            #else
-            return body(CELSlots(base: base, count: count))
-            #endif
-        }
+    init(base: UnsafeMutablePointer<CELValue>, count: Int) {
+        self.base = base
+        self.count = count
+        base.initialize(repeating: .null, count: count)
+        #if DEBUG
+        borrowed = .allocate(capacity: Swift.max(count, 1))
+        borrowed.initialize(repeating: false, count: count)
+        #endif
+    }
+
+    /// Releases what the slots own; none may still be borrowed.
+    @inline(__always)
+    func finish() {
+        #if DEBUG
+        for i in 0..<count { assert(!borrowed[i], "CELSlots: slot \(i) is still borrowed at the end") }
+        borrowed.deallocate()
+        #endif
+        base.deinitialize(count: count)
     }
 
     /// Reads copy (and retain); writes go to owned slots only.
@@ -87,17 +88,14 @@ struct CELSlots {
         UnsafeMutableRawPointer(base + i).initializeMemory(as: CELValue.self, to: .null)
     }
 
-    /// Runs `body` once per element of `elements` with slot `i` borrowing it, until `body` returns
-    /// false; the slot is owned and null afterwards. `elements` must stay alive meanwhile.
+    /// Makes borrowed slot `i` borrow the value at `source` instead (the next element of the
+    /// list it iterates), dropping the previous copy without a release.
     @inline(__always)
-    func lend(_ elements: UnsafeBufferPointer<CELValue>, to i: Int, _ body: (Int) -> Bool) {
-        guard let first = elements.baseAddress, !elements.isEmpty else { return }
-        borrow(i, from: first)
-        defer { forget(i) }
-        let target = UnsafeMutableRawPointer(base + i)
-        for index in elements.indices {
-            if index > 0 { target.copyMemory(from: first + index, byteCount: MemoryLayout<CELValue>.size) }
-            if !body(index) { break }
-        }
+    func reborrow(_ i: Int, from source: UnsafeRawPointer) {
+        assert(i >= 0 && i < count, "CELSlots: slot \(i) out of 0..<\(count)")
+        #if DEBUG
+        assert(borrowed[i], "CELSlots: slot \(i) is not borrowed")
+        #endif
+        UnsafeMutableRawPointer(base + i).copyMemory(from: source, byteCount: MemoryLayout<CELValue>.size)
     }
 }
