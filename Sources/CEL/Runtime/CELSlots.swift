@@ -7,39 +7,57 @@
 /// or when the evaluation ends) or **borrowed** (it holds a bitwise copy of a value that something
 /// else keeps alive while the slot holds it: the activation, for a variable; the list being
 /// iterated, for a comprehension's element). A borrowed slot is only read (a read copies and
-/// retains as usual) and is left by `forget`, which drops the copy without a release. Only
-/// `borrow`, `reborrow` and `forget` make, move or leave borrowed slots. Debug builds keep the kind of
-/// every slot and trap on a write into a borrowed slot, a slot borrowed twice, an index out of
-/// range, or a borrowed slot still held when the evaluation ends (after swift-nio's `ByteBuffer`,
-/// which fences its unsafe storage the same way).
+/// retains as usual) and is left by `forget` (or, for a variable, `finish`), which drops the copy
+/// without a release. Only `bindVariable`, `borrow`, `reborrow`, `forget` and `finish` make, move
+/// or leave borrowed slots. Debug builds keep the kind of every slot and trap on a write into a
+/// borrowed slot, a slot borrowed twice, an index out of range, or a borrowed slot other than a
+/// variable still held when the evaluation ends (after swift-nio's `ByteBuffer`, which fences
+/// its unsafe storage the same way).
 struct CELSlots {
     private let base: UnsafeMutablePointer<CELValue>
     let count: Int
+    /// Slots `0..<variables` hold the program's variables.
+    let variables: Int
     #if DEBUG
     private let borrowed: UnsafeMutablePointer<Bool>
     #endif
 
-    /// `count` slots at `base` (uninitialized memory the caller allocated), all owned and null.
-    /// Call `finish()` before the memory goes.
+    /// `count` slots at `base` (uninitialized memory the caller allocated). The first
+    /// `variables` are for the program's variables: each must be bound with `bindVariable` before
+    /// anything reads it, and stays borrowed until `finish()`. The others start owned and null.
     @inline(__always)
-    init(base: UnsafeMutablePointer<CELValue>, count: Int) {
+    init(base: UnsafeMutablePointer<CELValue>, count: Int, variables: Int) {
         self.base = base
         self.count = count
-        base.initialize(repeating: .null, count: count)
+        self.variables = variables
+        (base + variables).initialize(repeating: .null, count: count - variables)
         #if DEBUG
         borrowed = .allocate(capacity: Swift.max(count, 1))
         borrowed.initialize(repeating: false, count: count)
         #endif
     }
 
-    /// Releases what the slots own; none may still be borrowed.
+    /// Binds variable slot `i` (not yet initialized) to a bitwise copy of the value at `source`,
+    /// which the caller keeps alive until `finish()`.
+    @inline(__always)
+    func bindVariable(_ i: Int, from source: UnsafeRawPointer) {
+        assert(i >= 0 && i < variables, "CELSlots: slot \(i) is not a variable slot")
+        #if DEBUG
+        assert(!borrowed[i], "CELSlots: variable slot \(i) bound twice")
+        borrowed[i] = true
+        #endif
+        UnsafeMutableRawPointer(base + i).copyMemory(from: source, byteCount: MemoryLayout<CELValue>.size)
+    }
+
+    /// Ends the evaluation: the variable slots' copies are dropped without a release, the other
+    /// slots release what they own; none of those may still be borrowed.
     @inline(__always)
     func finish() {
         #if DEBUG
-        for i in 0..<count { assert(!borrowed[i], "CELSlots: slot \(i) is still borrowed at the end") }
+        for i in variables..<count { assert(!borrowed[i], "CELSlots: slot \(i) is still borrowed at the end") }
         borrowed.deallocate()
         #endif
-        base.deinitialize(count: count)
+        (base + variables).deinitialize(count: count - variables)
     }
 
     /// Reads copy (and retain); writes go to owned slots only.
@@ -64,8 +82,8 @@ struct CELSlots {
         return UnsafePointer(base + i)
     }
 
-    /// Makes owned slot `i` (null) borrow the value at `source`, which the caller keeps alive
-    /// until `forget(i)`.
+    /// Makes owned slot `i` borrow the value at `source` (releasing what it owned), which the
+    /// caller keeps alive until `forget(i)`.
     @inline(__always)
     func borrow(_ i: Int, from source: UnsafeRawPointer) {
         assert(i >= 0 && i < count, "CELSlots: slot \(i) out of 0..<\(count)")
