@@ -92,7 +92,7 @@ public struct CELProgram: Sendable {
 
 extension CELProgram {
     /// Plans a checked expression (the normal path).
-    public init(checked: CELCheckedAST) throws(CELCompileErrors) {
+    public init(checked: CELCheckedAST) {
         self.init(ast: checked.ast, checked: checked, container: "", traced: false)
     }
 

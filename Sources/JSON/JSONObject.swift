@@ -44,6 +44,12 @@ public struct JSONObject: Sendable, Hashable {
         }
     }
 
+    /// An object of `keys` (unique, possibly an array shared with other objects) and `values`.
+    package init(sharedKeys keys: [String], values: [JSONValue]) {
+        self.keys = keys
+        self.values = values
+    }
+
     /// Appends without checking for an existing key (the parser checks duplicates itself).
     /// Takes `keys` (equal to this object's) so that objects with the same keys share one array.
     mutating func adoptKeys(_ keys: [String]) {

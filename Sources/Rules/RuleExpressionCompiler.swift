@@ -3,7 +3,7 @@ import Diagnostics
 import RuleModel
 import YAMLSource
 
-/// Compiles the CEL expressions of a rule set against the facts (SPEC 3) and reports every
+/// Compiles the CEL expressions of a rule set against the facts (docs/facts.md) and reports every
 /// problem at its position inside the YAML file.
 struct RuleExpressionCompiler {
     /// What the value of an expression must be.
@@ -66,8 +66,8 @@ struct RuleExpressionCompiler {
         }
     }
 
-    /// SPEC 2.6: `X >= N` / `X > N` with N a number literal measures X against N. X is planned
-    /// from the checked `when` (its sub-tree, types and references), not compiled again.
+    /// docs/rules.md, "achievements[]": `X >= N` / `X > N` with N a number literal measures X against N.
+    /// X is planned from the checked `when` (its sub-tree, types and references), not compiled again.
     func derivedProgress(of when: RuleExpression, draft: ExpressionDraft) -> AchievementRule.Progress {
         guard let checked = when.program.checked, let threshold = CELThreshold(checked.ast.root) else { return .binary }
         let target: Double, isInt: Bool
@@ -78,7 +78,8 @@ struct RuleExpressionCompiler {
         default: return .binary
         }
         let operand = checked.subexpression(threshold.operand)
-        guard !operand.ast.source.isEmpty, let program = try? CELProgram(checked: operand) else { return .binary }
+        guard !operand.ast.source.isEmpty else { return .binary }
+        let program = CELProgram(checked: operand)
         let range = threshold.operand.range
         let current = RuleExpression(source: operand.ast.source,
                                      span: span(of: draft, offset: range.start, length: range.end - range.start),

@@ -11,6 +11,8 @@ case "replay":
     ReplayBench.run(arguments: rest)
 case "products":
     ProductBench.run(arguments: rest)
+case "session":
+    SessionBench.run(arguments: rest)
 default:
-    print("usage: rulecheck-bench cel | validate [RUNS] | replay | products [RUNS]")
+    print("usage: rulecheck-bench cel | validate [RUNS] | replay | products [RUNS] | session [RECORDS]")
 }

@@ -59,6 +59,24 @@ import Testing
         #expect(output[3] == output[0])
     }
 
+    @Test("memory is bounded by the lines in flight, not by the input: 1,500 lines of 100 kB in under 100 MB",
+          .enabled(if: PeakMemoryRun.isAvailable))
+    func memoryStaysBoundedHoweverLongTheInput() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        // Each state carries 100 kB of app data, so the input is 150 MB: reading it all first
+        // could not fit under the bound.
+        let state = try Self.oneLine("examples/taskmate/new_user.json")
+        let padded = "{\"app_data\": \"" + String(repeating: "x", count: 100_000) + "\", " + state.drop { $0 != "{" }.dropFirst()
+        let lines = Array(repeating: padded, count: 1_500)
+        let file = try Self.ndjson(lines)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let input = try #require(FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        #expect(input > 150_000_000)
+        let run = try PeakMemoryRun.run(["eval", "rules/taskmate", "--batch", "--states", file.path, "--jobs", "2"])
+        #expect(run.status == 0)
+        #expect(run.peakBytes > 0 && run.peakBytes < 100_000_000, "peak \(run.peakBytes / 1_000_000) MB for \(input / 1_000_000) MB of input")
+    }
+
     @Test("states come from stdin when --states is not given")
     func readsStandardInput() throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")

@@ -1,4 +1,5 @@
 import CEL
+import RuleModel
 
 /// A macro over `days` whose body reads only its day, with what the expression makes of it: a
 /// boolean (`exists`, `all`, `exists_one`), a count (`size` of a `filter`), or a `max`, `min` or
@@ -37,7 +38,7 @@ struct DayFold: Sendable {
         // Bodies keep the checker's types (an empty `sum()` inside is 0 of the element type).
         func program(_ body: CELExpr) -> CELProgram? {
             let ast = CELAST(root: body, source: checked.ast.source, macroCalls: checked.ast.macroCalls)
-            return try? CELProgram(checked: CELCheckedAST(ast: ast, types: checked.types, references: checked.references))
+            return CELProgram(checked: CELCheckedAST(ast: ast, types: checked.types, references: checked.references))
         }
         switch shape {
         case .all(let p), .exists(let p), .existsOne(let p), .filter(let p):

@@ -1,4 +1,5 @@
 import CEL
+import RuleModel
 
 /// Finds the folds over `events` in rule expressions (see `EventFold`) and rewrites each
 /// expression to read them as variables, through CEL's substitution pass (`CELSubstitution`). A
@@ -44,7 +45,8 @@ struct EventFoldPlanner {
             return folds[register(fold, used: &used)].variable
         }
         let asWritten = PlannedExpression(program: program, inputs: ExpressionInputs(checked), folds: [])
-        guard let rewritten, let planned = try? CELProgram(checked: rewritten) else { return (asWritten, []) }
+        guard let rewritten else { return (asWritten, []) }
+        let planned = CELProgram(checked: rewritten)
         var plan = PlannedExpression(program: planned, inputs: ExpressionInputs(rewritten), folds: used)
         if !rewritten.ast.root.containsComprehension, used.allSatisfy({ !bodiesIterate(fold: $0) }) {
             plan.writtenNodes = checked.ast.root.nodeCount()

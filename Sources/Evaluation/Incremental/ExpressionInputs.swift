@@ -1,4 +1,5 @@
 import CEL
+import RuleModel
 
 /// What one compiled expression reads, from its checked AST (`CELInputs`): which fact variables
 /// and which metrics and achievements. The replay re-evaluates an expression only at checkpoints

@@ -5,11 +5,18 @@ import CEL
 /// times in it. Ordering is by instant; equal instants order by offset only to be total.
 public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var instant: CELTimestamp
-    public var offsetSeconds: Int
+    /// The offset from UTC in seconds (within a day either way).
+    public var offsetSeconds: Int {
+        get { Int(offset) }
+        set { offset = Int32(clamping: newValue) }
+    }
+    /// 32 bits fill the timestamp's padding, so a moment takes 16 bytes instead of 24 (a state
+    /// file holds a million of them).
+    private var offset: Int32
 
     public init(instant: CELTimestamp, offsetSeconds: Int) {
         self.instant = instant
-        self.offsetSeconds = offsetSeconds
+        offset = Int32(clamping: offsetSeconds)
     }
 
     /// Why a text is not a usable timestamp.
@@ -71,6 +78,26 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// The wall clock in this moment's own offset.
     public var localDateTime: LocalDateTime { LocalDateTime(seconds: instant.seconds + Int64(offsetSeconds)) }
+
+    /// Whether `description` is exactly `text`, for a `text` this moment was parsed from: checked
+    /// without building the description (a state file has a million of them). Parsing fixes the
+    /// digits; what can differ is `t`, `z`, `+00:00` for zero, and a fraction's trailing zeros.
+    public func isDescribed(by text: String) -> Bool {
+        let checked = text.utf8.withContiguousStorageIfAvailable { b -> Bool in
+            guard b.count >= 20, b[10] == UInt8(ascii: "T") else { return false }
+            let last = b[b.count - 1]
+            if offsetSeconds == 0 {
+                guard last == UInt8(ascii: "Z") else { return false }
+            } else if last == UInt8(ascii: "z") || last == UInt8(ascii: "Z") {
+                return false
+            }
+            guard b[19] == UInt8(ascii: ".") else { return true }
+            // The fraction ends before the offset (`Z`, or six bytes of `+HH:MM`).
+            let fractionEnd = last == UInt8(ascii: "Z") ? b.count - 1 : b.count - 6
+            return fractionEnd > 20 && b[fractionEnd - 1] != UInt8(ascii: "0")
+        }
+        return checked ?? (description == text)
+    }
 
     /// RFC 3339 in the moment's own offset (`Z` for zero), fraction only when non-zero.
     public var description: String {

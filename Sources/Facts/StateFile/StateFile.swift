@@ -1,15 +1,15 @@
 import Foundation
 import JSON
 
-/// A user's state file (SPEC 4), validated: every problem is a `StateFileError` naming the JSON
+/// A user's state file (docs/state-file.md), validated: every problem is a `StateFileError` naming the JSON
 /// path. Events are in processing order: by time, equal times in file order; each keeps its
 /// file index.
 public struct StateFile: Sendable {
     /// The path it was read from (for messages).
     public var file: String
-    /// The whole document as read, keys in written order (for `--write-state`, which must keep
-    /// unknown keys).
-    public var document: JSONObject
+    /// The document as read, keys in written order, except that `events` holds nothing: the
+    /// events are held once, in `events` (a million of them are most of a state's memory).
+    var documentHead: JSONObject
     /// The `user` mapping as written.
     public var user: JSONObject
     public var userID: String
@@ -30,14 +30,39 @@ public struct StateFile: Sendable {
     public static let knownKeys: [String] = ["schema", "user", "now", "events", "levels", "counters", "unlocked", "backfill"]
 
     /// Top-level keys that rulecheck does not use, in written order.
-    public var unknownKeys: [String] { document.keys.filter { !Self.knownKeys.contains($0) } }
+    public var unknownKeys: [String] { documentHead.keys.filter { !Self.knownKeys.contains($0) } }
 
+    /// The whole document as read, keys in written order (for `--write-state`, which must keep
+    /// unknown keys): `events` written back from `events`, in file order, each as it was written.
+    public var document: JSONObject {
+        guard documentHead["events"] != nil else { return documentHead }
+        var document = documentHead
+        var written = [JSONValue](repeating: .null, count: events.count)
+        for event in events where written.indices.contains(event.index) {
+            written[event.index] = .object(event.writtenObject)
+        }
+        document["events"] = .array(written)
+        return document
+    }
+
+    /// A top-level value of the document as read (`events` reads empty: they are in `events`).
+    public func documentValue(forKey key: String) -> JSONValue? { documentHead[key] }
+
+    /// Sets a top-level value of the document, kept in written order (an app's session records
+    /// `unlocked` and `backfill` so); `events` are always written from `events`.
+    public mutating func setDocumentValue(_ value: JSONValue, forKey key: String) {
+        guard key != "events" else { return }
+        documentHead[key] = value
+    }
+
+    /// `document`: the document as read; its `events` are not kept (`events` are written back).
     public init(file: String = "", document: JSONObject = JSONObject(), user: JSONObject = JSONObject(),
                 userID: String, userTimeZone: String? = nil, now: Moment? = nil, events: [StateEvent] = [],
                 levels: [LevelSnapshot] = [], counters: JSONObject = JSONObject(), unlocked: [StoredUnlock] = [],
                 backfillAt: Moment? = nil) {
         self.file = file
-        self.document = document
+        documentHead = document
+        if documentHead["events"] != nil { documentHead["events"] = .array([]) }
         self.user = user
         self.userID = userID
         self.userTimeZone = userTimeZone
@@ -47,6 +72,13 @@ public struct StateFile: Sendable {
         self.counters = counters
         self.unlocked = unlocked
         self.backfillAt = backfillAt
+    }
+
+    init(file: String, documentHead: JSONObject, user: JSONObject, userID: String, userTimeZone: String?, now: Moment?,
+         events: [StateEvent], levels: [LevelSnapshot], counters: JSONObject, unlocked: [StoredUnlock], backfillAt: Moment?) {
+        self.init(file: file, user: user, userID: userID, userTimeZone: userTimeZone, now: now, events: events, levels: levels,
+                  counters: counters, unlocked: unlocked, backfillAt: backfillAt)
+        self.documentHead = documentHead
     }
 
     /// Reads a JSON state file, whatever its name (module StateFileYAML's `load(path:)` also
@@ -68,6 +100,12 @@ public struct StateFile: Sendable {
 
     public static func parse(json text: String, file: String = "") throws(StateFileError) -> StateFile {
         try parse(json: Array(text.utf8), file: file)
+    }
+
+    /// One event object checked as `events[index]` of a state file would be (SPEC 4): for
+    /// appending events one at a time without reading the whole file again.
+    public static func event(_ object: JSONValue, index: Int, file: String = "") throws(StateFileError) -> StateEvent {
+        try StateFileDecoder(file: file).event(object, index: index)
     }
 
     /// Validates an already parsed document.

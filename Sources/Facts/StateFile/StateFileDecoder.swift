@@ -1,7 +1,7 @@
 import JSON
 import RuleModel
 
-/// Turns a parsed document into a `StateFile`, checking every rule of SPEC 4 and naming the JSON
+/// Turns a parsed document into a `StateFile`, checking every rule of docs/state-file.md and naming the JSON
 /// path of the first problem.
 struct StateFileDecoder {
     var file: String
@@ -36,8 +36,9 @@ struct StateFileDecoder {
         }
         var events: [StateEvent] = []
         events.reserveCapacity(rawEvents.count)
+        var forms = EventForms()
         for (index, raw) in rawEvents.enumerated() {
-            events.append(try event(raw, index: index))
+            events.append(try event(raw, index: index, forms: &forms))
         }
         // Stable: equal instants keep file order.
         if !zip(events, events.dropFirst()).allSatisfy({ $0.at.instant <= $1.at.instant }) {
@@ -81,7 +82,10 @@ struct StateFileDecoder {
             }
         }
 
-        return StateFile(file: file, document: object, user: user, userID: userID, userTimeZone: userTimeZone,
+        // The events are held once, as `events`; `StateFile.document` writes them back from there.
+        var head = object
+        head["events"] = .array([])
+        return StateFile(file: file, documentHead: head, user: user, userID: userID, userTimeZone: userTimeZone,
                          now: now, events: events, levels: levels, counters: counters, unlocked: unlocked,
                          backfillAt: try backfillMoment(object["backfill"]))
     }
@@ -99,18 +103,36 @@ struct StateFileDecoder {
 
     // MARK: events
 
-    private func event(_ raw: JSONValue, index: Int) throws(StateFileError) -> StateEvent {
+    /// One event object (an app's `EngineSession.record`, say) checked as the file's `events[index]`.
+    func event(_ raw: JSONValue, index: Int) throws(StateFileError) -> StateEvent {
+        var forms = EventForms()
+        return try event(raw, index: index, forms: &forms)
+    }
+
+    private func event(_ raw: JSONValue, index: Int, forms: inout EventForms) throws(StateFileError) -> StateEvent {
         let path = JSONPath.root / "events" / index
         let object = try requireObject(raw, path)
-        guard let typeValue = object["type"] else { throw fail(path / "type", "missing required key 'type'") }
-        let type = try requireString(typeValue, path / "type")
+        let form = forms.form(of: object.keys)
+        guard let typePosition = form.typePosition else { throw fail(path / "type", "missing required key 'type'") }
+        let type = forms.shared(try requireString(object.values[typePosition], path / "type"))
         guard !type.isEmpty else { throw fail(path / "type", "the event type is empty") }
-        guard let atValue = object["at"] else { throw fail(path / "at", "missing required key 'at'") }
+        guard let atPosition = form.atPosition else { throw fail(path / "at", "missing required key 'at'") }
+        let atValue = object.values[atPosition]
         let at = try moment(atValue, path / "at")
-        for key in object.keys where StateEvent.computedNames.contains(key) {
+        if let key = form.computedKey {
             throw fail(path / key, "'\(key)' is computed by rulecheck and cannot be an event attribute; rename it")
         }
-        return StateEvent(index: index, type: type, at: at, fields: object, kind: try kind(type, object, path))
+        // Exactly the attributes' values, and no array at all when there are none.
+        var values: [JSONValue] = []
+        if !form.attributeKeys.isEmpty {
+            values.reserveCapacity(form.attributeKeys.count)
+            for position in object.values.indices where position != typePosition && position != atPosition {
+                values.append(object.values[position])
+            }
+        }
+        let attributes = JSONObject(sharedKeys: form.attributeKeys, values: values)
+        return StateEvent(index: index, type: type, at: at, attributes: attributes, kind: try kind(type, attributes, path),
+                          typePosition: typePosition, atPosition: atPosition, atText: atValue.stringValue ?? "")
     }
 
     private func kind(_ type: String, _ attributes: JSONObject, _ path: JSONPath) throws(StateFileError) -> StateEvent.Kind {

@@ -1,16 +1,26 @@
 import CEL
 
 /// An event placed on the calendar: its local day, whether it was late, and what it does to
-/// the facts. All of this is decided once, at the event's own time (SPEC 2.3), so it is
+/// the facts. All of this is decided once, at the event's own time (docs/rules.md, "calendar"), so it is
 /// computed in one pass when the timeline is built.
 ///
 /// It names its event by position in the state's (sorted) `events` rather than holding a copy
 /// (`FactTimeline.event(of:)`): a million events are held once.
 public struct TimelineEvent: Sendable {
     /// Position of the event in `StateFile.events` (processing order).
-    public var position: Int
+    public var position: Int {
+        get { Int(storedPosition) }
+        set { storedPosition = Int32(clamping: newValue) }
+    }
     /// The day it belongs to (after `late: next_day` moved it).
-    public var day: LocalDay
+    public var day: LocalDay {
+        get { LocalDay(number: Int(storedDay)) }
+        set { storedDay = Int32(clamping: newValue.number) }
+    }
+    /// 32 bits each (2³¹ events would take tens of gigabytes of JSON; days are years 1–9999):
+    /// a million events are held at once.
+    private var storedPosition: Int32
+    private var storedDay: Int32
     public var late: Bool
     /// Whether it counts for its day (`day.events`): not late, or moved to the next day.
     public var onTime: Bool
@@ -29,8 +39,8 @@ public struct TimelineEvent: Sendable {
     }
 
     public init(position: Int, day: LocalDay, late: Bool, onTime: Bool, effect: Effect, warning: FactWarning? = nil) {
-        self.position = position
-        self.day = day
+        storedPosition = Int32(clamping: position)
+        storedDay = Int32(clamping: day.number)
         self.late = late
         self.onTime = onTime
         self.effect = effect
@@ -38,14 +48,15 @@ public struct TimelineEvent: Sendable {
     }
 
     /// What the event changes besides being an event.
+    /// Payloads are boxed: inline, the largest would make each of a million events 16 bytes larger.
     public enum Effect: Sendable, Hashable {
         case none
         /// An on-time `task_completed` of `day`.
         case taskCompleted
         /// An accepted `day_planned`.
-        case plan(day: LocalDay, tasks: Int)
+        indirect case plan(day: LocalDay, tasks: Int)
         /// An accepted `kill_time_changed`.
-        case killTime(day: LocalDay, to: Int)
+        indirect case killTime(day: LocalDay, to: Int)
         /// A `freeze_used` covering `covered` (decided per streak when replayed).
         indirect case freeze(covered: LocalDay, streak: String?)
         /// A `level_completed` of a catalog level (by ordinal).
