@@ -51,8 +51,11 @@ public struct CELProgram: Sendable {
     private func measuredRun(_ activation: CELActivation, costLimit: Int, trace: CELTraceRecorder? = nil)
         -> (value: CELValue, steps: Int) {
         if baseCost > costLimit { return (.error(CELFrame.costError), costLimit) }
-        return CELSlots.withSlots(count: slotCount) { slots in
-            activation.entries.withUnsafeBufferPointer { bound in
+        return withUnsafeTemporaryAllocation(of: CELValue.self, capacity: Swift.max(slotCount, 1)) { buffer in
+            guard let base = buffer.baseAddress else { return (.error(CELFrame.costError), 0) }
+            let slots = CELSlots(base: base, count: slotCount, variables: variableKeys.count)
+            defer { slots.finish() }
+            return activation.entries.withUnsafeBufferPointer { bound in
                 unboundValues.withUnsafeBufferPointer { unbound in
                     // Variable slots borrow the activation's values (or the program's unbound
                     // errors), which outlive the call (`CELSlots`).
@@ -64,10 +67,9 @@ public struct CELProgram: Sendable {
                             let boundValue = activation.position(of: variableKeys[i]).flatMap { position in
                                 bound.baseAddress.map { UnsafeRawPointer($0 + position) + valueOffset }
                             }
-                            slots.borrow(i, from: boundValue ?? UnsafeRawPointer(unboundBase + i))
+                            slots.bindVariable(i, from: boundValue ?? UnsafeRawPointer(unboundBase + i))
                         }
                     }
-                    defer { for i in 0..<variableCount { slots.forget(i) } }
                     return withUnsafePointer(to: activation) { activationPointer in
                         var frame = CELFrame(slots: slots, activation: activationPointer, budget: costLimit - baseCost)
                         frame.trace = trace

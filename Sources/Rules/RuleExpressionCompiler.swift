@@ -138,32 +138,23 @@ struct RuleExpressionCompiler {
         var isIndex: Bool
     }
 
-    private static func collectNameUses(_ node: CELExpr, into uses: inout [NameUse]) {
-        switch node.kind {
-        case .literal, .ident: break
-        case .select(let operand, let field, _):
-            if case .ident(let variable) = operand.kind {
+    private static func collectNameUses(_ root: CELExpr, into uses: inout [NameUse]) {
+        root.walk { node, _ in
+            switch node.kind {
+            case .select(let operand, let field, _):
+                guard case .ident(let variable) = operand.kind else { return .descend }
                 uses.append(NameUse(variable: variable, variableID: operand.id, name: field,
                                     range: CELSourceRange(start: operand.range.end, end: node.range.end), isIndex: false))
-            } else {
-                collectNameUses(operand, into: &uses)
-            }
-        case .call(let target, let function, let args):
-            if target == nil, function == "_[_]", args.count == 2, case .ident(let variable) = args[0].kind,
-               case .literal(.string(let key)) = args[1].kind {
+                return .skipChildren
+            case .call(nil, "_[_]", let args) where args.count == 2:
+                guard case .ident(let variable) = args[0].kind, case .literal(.string(let key)) = args[1].kind else {
+                    return .descend
+                }
                 uses.append(NameUse(variable: variable, variableID: args[0].id, name: key, range: args[1].range, isIndex: true))
-                return
+                return .skipChildren
+            default:
+                return .descend
             }
-            if let target { collectNameUses(target, into: &uses) }
-            for arg in args { collectNameUses(arg, into: &uses) }
-        case .list(let elements): for element in elements { collectNameUses(element, into: &uses) }
-        case .map(let entries):
-            for entry in entries {
-                collectNameUses(entry.key, into: &uses)
-                collectNameUses(entry.value, into: &uses)
-            }
-        case .comprehension(let c):
-            for part in [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result] { collectNameUses(part, into: &uses) }
         }
     }
 

@@ -38,16 +38,19 @@ typealias CELStep = @Sendable (inout CELFrame) -> CELValue
 
 extension CELFrame {
     /// Runs `body` once per element of `list`, with the element in `slot` (borrowed from the
-    /// list, `CELSlots.lend`) and, for the two-variable macros, its index in `indexSlot`; stops
-    /// when `body` returns false.
+    /// list, which keeps it alive: `CELSlots`) and, for the two-variable macros, its index in
+    /// `indexSlot`; stops when `body` returns false.
     @inline(__always)
     mutating func forEach(in list: CELList, slot: Int, indexSlot: Int?, _ body: (inout CELFrame) -> Bool) {
-        let slots = self.slots
         list.withElements { buffer in
-            slots.lend(buffer, to: slot) { i in
+            guard let first = buffer.baseAddress, !buffer.isEmpty else { return }
+            slots.borrow(slot, from: first)
+            for i in buffer.indices {
+                if i > 0 { slots.reborrow(slot, from: first + i) }
                 if let indexSlot { slots[indexSlot] = .int(Int64(i)) }
-                return body(&self)
+                if !body(&self) { break }
             }
+            slots.forget(slot)
         }
     }
 }
