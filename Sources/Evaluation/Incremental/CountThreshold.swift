@@ -1,4 +1,5 @@
 import CEL
+import RuleModel
 
 /// A condition of the form `COUNT >= N` or `COUNT > N` (N a number literal), where COUNT is a
 /// count that only grows as events arrive — `size(events)`, `size(F)` / `F.size()` of a tabulated
