@@ -11,6 +11,8 @@ case "replay":
     ReplayBench.run(arguments: rest)
 case "products":
     ProductBench.run(arguments: rest)
+case "generate":
+    HistoryText.generate(rest)
 default:
-    print("usage: rulecheck-bench cel | validate [RUNS] | replay | products [RUNS]")
+    print("usage: rulecheck-bench cel | validate [RUNS] | replay | products [RUNS] | generate million|daily|batch FILE")
 }

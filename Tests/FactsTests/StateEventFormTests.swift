@@ -1,4 +1,5 @@
 import Facts
+import JSON
 import Testing
 
 /// Events are held without their JSON objects (a million of them are most of a state's memory):
