@@ -8,8 +8,10 @@ import Facts
 /// costs the days that changed, not all days.
 ///
 /// A value is given only where it is exactly what the expression as written gives; otherwise
-/// (`nil`) the caller evaluates it as written: a body that fails, numbers of mixed kinds, an
-/// overflowing sum, NaN, or no value at all to reduce.
+/// (`nil`) the caller evaluates it as written: a body that fails (except with an error under
+/// `max`, `min`, `sum` or `size`: the written `map` or `filter` gives the first day's error, and
+/// so does the fold, or a missing attribute would cost every checkpoint every day), numbers of
+/// mixed kinds, an overflowing sum, NaN, or no value at all to reduce.
 struct DayFoldValues {
     /// One day's body result.
     private enum Body {
@@ -17,8 +19,8 @@ struct DayFoldValues {
         case element(CELValue)
         /// Left out by a `map(d, p, x)` filter.
         case skipped
-        /// An error, or a predicate that is not a boolean.
-        case failed
+        /// An error (kept), or a predicate that is not a boolean (`nil`).
+        case failed(CELError?)
     }
 
     /// The fold of the bodies of the first days.
@@ -26,6 +28,8 @@ struct DayFoldValues {
         var trues = 0
         var falses = 0
         var failed = false
+        /// The error of the first day that failed, when it failed with one.
+        var firstError: CELError?
         var number: Number = .empty
     }
 
@@ -104,19 +108,21 @@ struct DayFoldValues {
         // The fold is read in place: a copy retains and releases every part of its programs.
         let activation = CELActivation(shape: folds[k].shapeOfBinding, values: [day])
         if folds[k].predicate != nil {
-            guard case .bool(let holds)? = folds[k].predicate?.evaluate(activation, costLimit: costLimit, steps: &steps) else { return .failed }
+            let judged = folds[k].predicate?.evaluate(activation, costLimit: costLimit, steps: &steps)
+            guard case .bool(let holds)? = judged else { return .failed(judged?.error) }
             if folds[k].transform == nil { return .element(.bool(holds)) }
             if !holds { return .skipped }
         }
-        guard let value = folds[k].transform?.evaluate(activation, costLimit: costLimit, steps: &steps) else { return .failed }
-        if case .error = value { return .failed }
+        guard let value = folds[k].transform?.evaluate(activation, costLimit: costLimit, steps: &steps) else { return .failed(nil) }
+        if case .error(let error) = value { return .failed(error) }
         return .element(value)
     }
 
     private static func fold(_ running: Accumulated, _ body: Body, reduction: DayFold.Reduction) -> Accumulated {
         var next = running
         switch body {
-        case .failed:
+        case .failed(let error):
+            if !next.failed { next.firstError = error }
             next.failed = true
         case .skipped:
             break
@@ -183,9 +189,10 @@ struct DayFoldValues {
             default: return nil
             }
         case .size:
-            return total.failed ? nil : .int(Int64(total.trues))
+            guard !total.failed else { return total.firstError.map(CELValue.error) }
+            return .int(Int64(total.trues))
         case .max, .min, .sum:
-            guard !total.failed else { return nil }
+            guard !total.failed else { return total.firstError.map(CELValue.error) }
             var number = total.number
             for value in folds[k].trailing { number = Self.combine(number, value, folds[k].reduction) }
             switch number {
