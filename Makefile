@@ -3,7 +3,7 @@ SWIFT ?= swift
 RELEASE_BIN = .build/release/rulecheck
 SHARED ?= ../shared
 
-.PHONY: demo test build release bench deps fuzz fuzz-build spark-example
+.PHONY: demo test build release bench deps fuzz fuzz-build example spark-example
 
 deps:
 	@pkg-config --exists yaml-0.1 || { echo "installing libyaml-dev"; \
@@ -31,10 +31,18 @@ test: deps
 	$(RELEASE_BIN) test
 	$(RELEASE_BIN) test examples/puzzle/coming_soon
 	python3 Tests/schema/validate_rule_files.py $(RELEASE_BIN)
+	$(MAKE) --no-print-directory example
 	@if [ -f $(SHARED)/acceptance/run.py ]; then python3 $(SHARED)/acceptance/run.py $(RELEASE_BIN); \
 	  else echo "acceptance: $(SHARED)/acceptance not found, skipped"; fi
 	@if [ -f $(SHARED)/acceptance-1.1/run.py ]; then python3 $(SHARED)/acceptance-1.1/run.py $(RELEASE_BIN); \
 	  else echo "acceptance-1.1: $(SHARED)/acceptance-1.1 not found, skipped"; fi
+
+# The example app package (examples/swift-app): the embedded engine on compiled rules.
+example: release
+	@mkdir -p .build
+	$(RELEASE_BIN) compile --ruleset taskmate -o .build/taskmate-rules.json
+	$(RELEASE_BIN) compile --ruleset skinlab -o .build/skinlab-rules.json
+	$(SWIFT) run --package-path examples/swift-app AchievementsDemo .build/taskmate-rules.json .build/skinlab-rules.json
 
 bench: deps
 	$(SWIFT) build -c release --product rulecheck
@@ -43,6 +51,7 @@ bench: deps
 	.build/release/rulecheck-bench validate
 	.build/release/rulecheck-bench replay
 	.build/release/rulecheck-bench products
+	.build/release/rulecheck-bench session
 
 # Backfill on Spark (examples/spark/README.md), outside `make test`: PySpark from pip and a
 # Java runtime (apt) when missing, Spark local[2], decisions compared with `eval --batch`.

@@ -19,6 +19,8 @@ let package = Package(
         .executable(name: "rulecheck", targets: ["rulecheck"]),
         .library(name: "RulecheckKit", targets: ["YAMLSource", "CEL", "JSON", "RuleModel", "Rules", "Facts", "StateFileYAML",
                                                  "Evaluation", "RuleTests", "Output"]),
+        // What an app embeds: compiled rules, evaluation and sessions, without YAML (docs/engine.md).
+        .library(name: "RulecheckEngine", targets: ["RulecheckEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,6 +38,7 @@ let package = Package(
         .target(name: "RuleModel", dependencies: ["Diagnostics", "CEL"]),
         .target(name: "Facts", dependencies: ["RuleModel", "JSON", "Diagnostics", "CEL"]),
         .target(name: "Evaluation", dependencies: ["Facts", "RuleModel", "JSON", "Diagnostics", "CEL"]),
+        .target(name: "RulecheckEngine", dependencies: ["Evaluation", "Facts", "RuleModel", "JSON", "Diagnostics", "CEL"]),
         .target(name: "Rules", dependencies: ["RuleModel", "YAMLSource", "Diagnostics", "CEL"]),
         .target(name: "StateFileYAML", dependencies: ["Facts", "JSON", "YAMLSource", "Diagnostics"]),
         .target(name: "RuleTests", dependencies: ["Evaluation", "Rules", "StateFileYAML", "Facts", "RuleModel",
@@ -44,7 +47,7 @@ let package = Package(
                                                "Diagnostics", "CEL"]),
         .executableTarget(
             name: "rulecheck",
-            dependencies: ["Output", "RuleTests", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON",
+            dependencies: ["Output", "RuleTests", "RulecheckEngine", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON",
                            "Diagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
@@ -53,7 +56,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "rulecheck-bench",
-            dependencies: ["Output", "Evaluation", "Facts", "Rules", "RuleModel", "JSON", "Diagnostics", "CEL", "YAMLSource"]
+            dependencies: ["Output", "RulecheckEngine", "Evaluation", "Facts", "Rules", "RuleModel", "JSON", "Diagnostics", "CEL",
+                           "YAMLSource"]
         ),
         .testTarget(name: "YAMLSourceTests", dependencies: ["YAMLSource", "Diagnostics"],
                     resources: [.copy("Fixtures")]),
@@ -66,6 +70,9 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "RuleTestsTests", dependencies: ["RuleTests", "Evaluation", "Output", "Facts", "Rules",
                                                           "RuleModel", "Diagnostics", "CEL"]),
+        .testTarget(name: "RulecheckEngineTests",
+                    dependencies: ["RulecheckEngine", "Output", "Evaluation", "Facts", "StateFileYAML", "Rules", "RuleModel",
+                                   "JSON", "Diagnostics"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Evaluation", "RuleModel", "Rules", "JSON", "Diagnostics"]),
         .testTarget(name: "PackageLayersTests"),
         .testTarget(name: "RulecheckCLITests", dependencies: ["RuleTests", "Evaluation", "Output", "Rules", "RuleModel"],

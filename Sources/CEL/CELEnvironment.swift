@@ -63,10 +63,6 @@ public struct CELEnvironment: Sendable {
         case .failure(let errors): return .failure(errors)
         case .success(let result): checked = result
         }
-        do {
-            return .success(try CELProgram(checked: checked))
-        } catch {
-            return .failure(error)
-        }
+        return .success(CELProgram(checked: checked))
     }
 }

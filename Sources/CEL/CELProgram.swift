@@ -24,7 +24,7 @@ public struct CELProgram: Sendable {
         variableKeys = planner.variableNames.map(CELFieldKey.init)
         unboundValues = planner.variableNames.map(CELProgram.unbound)
         slotCount = planner.slotCount
-        baseCost = CELPlanner.size(ast.root)
+        baseCost = ast.root.nodeCount(loopBodies: false)
         parsed = ast
         checkedAST = checked
         self.container = container
@@ -51,29 +51,24 @@ public struct CELProgram: Sendable {
     private func measuredRun(_ activation: CELActivation, costLimit: Int, trace: CELTraceRecorder? = nil)
         -> (value: CELValue, steps: Int) {
         if baseCost > costLimit { return (.error(CELFrame.costError), costLimit) }
-        return withUnsafeTemporaryAllocation(of: CELValue.self, capacity: Swift.max(slotCount, 1)) { buffer in
-            guard let slots = buffer.baseAddress else { return (.error(CELFrame.costError), 0) }
-            return activation.entries.withUnsafeBufferPointer { bound in
+        return CELSlots.withSlots(count: slotCount) { slots in
+            activation.entries.withUnsafeBufferPointer { bound in
                 unboundValues.withUnsafeBufferPointer { unbound in
-                    // Variable slots hold bitwise (unowned) copies of values that the activation
-                    // and the program keep alive for the whole call; they are only ever read,
-                    // and never deinitialized here. Only comprehension slots are owned.
+                    // Variable slots borrow the activation's values (or the program's unbound
+                    // errors), which outlive the call (`CELSlots`).
                     let variableCount = variableKeys.count
-                    let size = MemoryLayout<CELValue>.size
                     let valueOffset = MemoryLayout<CELActivation.Entry>.offset(of: \.value) ?? 0
-                    for i in 0..<variableCount {
-                        let boundValue = activation.position(of: variableKeys[i]).flatMap { position in
-                            bound.baseAddress.map { UnsafeRawPointer($0 + position) + valueOffset }
-                        }
-                        let source = boundValue ?? unbound.baseAddress.map { UnsafeRawPointer($0 + i) }
-                        if let source {
-                            UnsafeMutableRawPointer(slots + i).copyMemory(from: source, byteCount: size)
-                        } else {
-                            (slots + i).initialize(to: .null)
+                    // `unboundValues` has one entry per variable: no address, no variables.
+                    if let unboundBase = unbound.baseAddress {
+                        for i in 0..<variableCount {
+                            let boundValue = activation.position(of: variableKeys[i]).flatMap { position in
+                                bound.baseAddress.map { UnsafeRawPointer($0 + position) + valueOffset }
+                            }
+                            slots.borrow(i, from: boundValue ?? UnsafeRawPointer(unboundBase + i))
                         }
                     }
-                    (slots + variableCount).initialize(repeating: .null, count: slotCount - variableCount)
-                    let result = withUnsafePointer(to: activation) { activationPointer in
+                    defer { for i in 0..<variableCount { slots.forget(i) } }
+                    return withUnsafePointer(to: activation) { activationPointer in
                         var frame = CELFrame(slots: slots, activation: activationPointer, budget: costLimit - baseCost)
                         frame.trace = trace
                         let value = root(&frame)
@@ -83,8 +78,6 @@ public struct CELProgram: Sendable {
                         let used = overflow ? costLimit : Swift.min(costLimit, Swift.max(0, difference))
                         return (value: frame.exceeded ? .error(CELFrame.costError) : value, steps: used)
                     }
-                    (slots + variableCount).deinitialize(count: slotCount - variableCount)
-                    return result
                 }
             }
         }
@@ -97,7 +90,7 @@ public struct CELProgram: Sendable {
 
 extension CELProgram {
     /// Plans a checked expression (the normal path).
-    public init(checked: CELCheckedAST) throws(CELCompileErrors) {
+    public init(checked: CELCheckedAST) {
         self.init(ast: checked.ast, checked: checked, container: "", traced: false)
     }
 

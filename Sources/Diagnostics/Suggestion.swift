@@ -32,10 +32,4 @@ public enum Suggestion {
         }
         return previous[y.count]
     }
-
-    /// `"; did you mean 'x'?"` or the empty string.
-    public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
-        guard let c = closest(to: word, in: candidates) else { return "" }
-        return "; did you mean '\(c)'?"
-    }
 }

@@ -11,7 +11,7 @@ public struct UserEvaluation {
     public let facts: StateFacts
     public let outcome: ReplayOutcome
 
-    /// The decision of SPEC 6.
+    /// The decision of docs/evaluation.md, "The decision".
     public var decision: Decision { outcome.decision }
 
     /// Replays an already loaded state at a fixed moment.

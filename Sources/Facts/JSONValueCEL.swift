@@ -2,7 +2,7 @@ import CEL
 import JSON
 
 extension JSONValue {
-    /// The CEL value of state-file data (SPEC 3): whole numbers become ints (`25`, `25.0`),
+    /// The CEL value of state-file data (docs/facts.md): whole numbers become ints (`25`, `25.0`),
     /// other numbers doubles; objects become maps in written order.
     public var celValue: CELValue {
         switch self {

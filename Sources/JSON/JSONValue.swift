@@ -1,5 +1,5 @@
 /// A JSON value that keeps object keys in the order they were written, so a state file can be
-/// written back with its unknown keys unchanged (SPEC 4, `--write-state`).
+/// written back with its unknown keys unchanged (docs/state-file.md, `--write-state`).
 ///
 /// Numbers written without a fraction or exponent that fit `Int64` are `.int`; every other
 /// number is `.double`. A number whose text would not be written back the same way

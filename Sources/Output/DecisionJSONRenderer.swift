@@ -4,13 +4,13 @@ import JSON
 import RuleModel
 import Rules
 
-/// The JSON decision of SPEC 6, deterministic to the byte: keys in the order of the contract,
+/// The JSON decision of docs/evaluation.md, "The decision", deterministic to the byte: keys in the order of the contract,
 /// two-space indentation, ints as ints, doubles in their shortest round-trip form, times in
 /// RFC 3339 with their offsets, UTF-8 text unescaped except where JSON requires it.
 ///
 /// Titles are not part of the decision (an app shows its own, per locale, from the rules); each
 /// award's and streak's `meta` is, as written (docs/evaluation.md, "meta").
-public struct DecisionJSONRenderer: Sendable {
+public struct DecisionJSONRenderer: Renderer {
     /// `meta` of awards and streaks by id.
     let meta: [String: CELValue]
 

@@ -2,19 +2,21 @@ import Evaluation
 import RuleModel
 import Rules
 
-/// The decision for a person (SPEC 6): new unlocks first with their dates, then a progress bar per
+/// The decision for a person (docs/evaluation.md, "The decision"): new unlocks first with their dates, then a progress bar per
 /// locked achievement (hidden ones as "???"), what is already unlocked, streaks with their status,
 /// points and rank, and warnings.
-public struct DecisionTextRenderer: Sendable {
+public struct DecisionTextRenderer: Renderer {
     /// Width of a progress bar in characters.
     public var barWidth: Int
+    /// Titles by award, streak and rank id, from the rule set (in the locale to show).
+    let titles: [String: String]
 
-    public init(barWidth: Int = 20) {
+    public init(rules: RuleSet = RuleSet(), barWidth: Int = 20) {
         self.barWidth = max(1, barWidth)
+        titles = Self.titles(of: rules)
     }
 
-    public func render(_ decision: Decision, rules: RuleSet) -> String {
-        let titles = Self.titles(of: rules)
+    public func render(_ decision: Decision) -> String {
         var lines: [String] = ["\(decision.user) at \(decision.now.description)", ""]
         lines += Self.ruleErrorLines(decision.warnings)
 

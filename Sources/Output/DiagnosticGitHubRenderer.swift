@@ -2,9 +2,11 @@ import Diagnostics
 
 /// `--format github`: one workflow command per diagnostic, which GitHub Actions turns into an
 /// annotation on the file and line (`::error file=…,line=…,col=…,endLine=…,endColumn=…,title=…::…`).
-public enum DiagnosticGitHubRenderer {
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map(line).map { $0 + "\n" }.joined()
+public struct DiagnosticGitHubRenderer: Renderer {
+    public init() {}
+
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map(Self.line).map { $0 + "\n" }.joined()
     }
 
     static func line(_ d: Diagnostic) -> String {

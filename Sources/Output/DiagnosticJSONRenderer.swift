@@ -1,14 +1,16 @@
 import Diagnostics
 import JSON
 
-/// `--format json`: `{"diagnostics":[…],"errors":N,"warnings":N}` (SPEC 7.1), keys in a fixed
+/// `--format json`: `{"diagnostics":[…],"errors":N,"warnings":N}` (docs/diagnostics.md), keys in a fixed
 /// order, one line, newline-terminated.
-public enum DiagnosticJSONRenderer {
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
+public struct DiagnosticJSONRenderer: Renderer {
+    public init() {}
+
+    public func render(_ diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         let log = JSONObject([
-            ("diagnostics", .array(diagnostics.map { .object(json($0)) })),
+            ("diagnostics", .array(diagnostics.map { .object(Self.json($0)) })),
             ("errors", .int(Int64(errors))),
             ("warnings", .int(Int64(warnings))),
         ])
@@ -17,10 +19,10 @@ public enum DiagnosticJSONRenderer {
 
     /// A workspace: every rule set's diagnostics, each with its `ruleset`, the totals, and
     /// `rulesets` with each one's counts in the order of `rulecheck.yaml`.
-    public static func render(groups: [DiagnosticGroup]) -> String {
+    public func render(groups: [DiagnosticGroup]) -> String {
         let all = groups.flatMap { group in
             group.diagnostics.map { d -> JSONValue in
-                var object = json(d)
+                var object = Self.json(d)
                 object["ruleset"] = group.name.map { .string($0) } ?? .null
                 return .object(object)
             }

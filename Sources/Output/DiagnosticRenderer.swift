@@ -15,9 +15,9 @@ public enum DiagnosticRenderer {
         switch format {
         case .text:
             return DiagnosticTextRenderer(sources: sources, colour: colour).render(sorted, fileCount: fileCount)
-        case .json: return DiagnosticJSONRenderer.render(sorted)
-        case .sarif: return DiagnosticSARIFRenderer.render(sorted)
-        case .github: return DiagnosticGitHubRenderer.render(sorted)
+        case .json: return DiagnosticJSONRenderer().render(sorted)
+        case .sarif: return DiagnosticSARIFRenderer().render(sorted)
+        case .github: return DiagnosticGitHubRenderer().render(sorted)
         }
     }
 
@@ -31,10 +31,11 @@ public enum DiagnosticRenderer {
         case .text:
             let renderer = DiagnosticTextRenderer(sources: sources, colour: colour)
             return groups.map(renderer.render).joined() + renderer.total(groups)
-        case .json: return DiagnosticJSONRenderer.render(groups: groups)
-        case .sarif: return DiagnosticSARIFRenderer.render(groups.flatMap(\.diagnostics), ruleSets: groups.flatMap { group in
-            group.diagnostics.map { _ in group.name } })
-        case .github: return DiagnosticGitHubRenderer.render(groups.flatMap(\.diagnostics))
+        case .json: return DiagnosticJSONRenderer().render(groups: groups)
+        case .sarif:
+            let ruleSets = groups.flatMap { group in group.diagnostics.map { _ in group.name } }
+            return DiagnosticSARIFRenderer(ruleSets: ruleSets).render(groups.flatMap(\.diagnostics))
+        case .github: return DiagnosticGitHubRenderer().render(groups.flatMap(\.diagnostics))
         }
     }
 

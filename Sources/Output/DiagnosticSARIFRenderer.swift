@@ -4,7 +4,7 @@ import Rules
 
 /// `--format sarif`: a SARIF 2.1.0 log with one run, rule metadata for every code that occurs
 /// (so code scanning can show it), and one result per diagnostic.
-public enum DiagnosticSARIFRenderer {
+public struct DiagnosticSARIFRenderer: Renderer {
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     /// Where each code is documented; anchors are the lowercased codes.
     public static let helpDocument = "docs/diagnostics.md"
@@ -15,9 +15,15 @@ public enum DiagnosticSARIFRenderer {
         code.hasPrefix("E1") && code.count == 4 ? yamlHelpDocument : "\(helpDocument)#\(code.lowercased())"
     }
 
-    /// `ruleSets`, when given, holds the workspace rule set of each diagnostic (same order), which
-    /// each result carries as `properties.ruleset`.
-    public static func render(_ diagnostics: [Diagnostic], ruleSets: [String?]? = nil) -> String {
+    /// When given, the workspace rule set of each diagnostic (same order), which each result
+    /// carries as `properties.ruleset`.
+    public var ruleSets: [String?]?
+
+    public init(ruleSets: [String?]? = nil) {
+        self.ruleSets = ruleSets
+    }
+
+    public func render(_ diagnostics: [Diagnostic]) -> String {
         var codes: [String] = []
         for d in diagnostics where !codes.contains(d.code) { codes.append(d.code) }
         codes.sort()
@@ -27,8 +33,8 @@ public enum DiagnosticSARIFRenderer {
             return .object(JSONObject([
                 ("id", .string(code)),
                 ("shortDescription", .object(JSONObject([("text", .string(summary))]))),
-                ("helpUri", .string(helpURI(code))),
-                ("defaultConfiguration", .object(JSONObject([("level", .string(level(first?.severity ?? .error)))]))),
+                ("helpUri", .string(Self.helpURI(code))),
+                ("defaultConfiguration", .object(JSONObject([("level", .string(Self.level(first?.severity ?? .error)))]))),
             ]))
         }
         let results = diagnostics.enumerated().map { index, d -> JSONValue in
@@ -37,11 +43,11 @@ public enum DiagnosticSARIFRenderer {
             var result = JSONObject([
                 ("ruleId", .string(d.code)),
                 ("ruleIndex", .int(Int64(codes.firstIndex(of: d.code) ?? 0))),
-                ("level", .string(level(d.severity))),
+                ("level", .string(Self.level(d.severity))),
                 ("message", .object(JSONObject([("text", .string(text))]))),
             ])
-            if let span = d.span { result["locations"] = .array([location(span)]) }
-            let related = d.notes.compactMap { note in note.span.map { location($0, message: note.message) } }
+            if let span = d.span { result["locations"] = .array([Self.location(span)]) }
+            let related = d.notes.compactMap { note in note.span.map { Self.location($0, message: note.message) } }
             if !related.isEmpty { result["relatedLocations"] = .array(related) }
             if let ruleSets, index < ruleSets.count, let name = ruleSets[index] {
                 result["properties"] = .object(JSONObject([("ruleset", .string(name))]))
@@ -50,7 +56,7 @@ public enum DiagnosticSARIFRenderer {
         }
         let driver = JSONObject([
             ("name", .string("rulecheck")),
-            ("informationUri", .string(helpDocument)),
+            ("informationUri", .string(Self.helpDocument)),
             ("rules", .array(rules)),
         ])
         let run = JSONObject([
@@ -59,7 +65,7 @@ public enum DiagnosticSARIFRenderer {
             ("results", .array(results)),
         ])
         let log = JSONObject([
-            ("$schema", .string(schemaURI)),
+            ("$schema", .string(Self.schemaURI)),
             ("version", .string("2.1.0")),
             ("runs", .array([.object(run)])),
         ])

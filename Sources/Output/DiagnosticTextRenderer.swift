@@ -1,8 +1,8 @@
 import Diagnostics
 
-/// The text format for people (SPEC 7.1): a gcc-style header, the source line with a line-number
+/// The text format for people (docs/diagnostics.md): a gcc-style header, the source line with a line-number
 /// gutter and carets under the span, notes and a `help:` line, then the summary line.
-public struct DiagnosticTextRenderer: Sendable {
+public struct DiagnosticTextRenderer: Renderer {
     /// File path → its text.
     public var sources: [String: String]
     public var colour: Bool

@@ -1,10 +1,10 @@
 import Evaluation
 import Rules
 
-/// `rulecheck explain` for a person (SPEC 7.2): the achievement and its state, when and by which
+/// `rulecheck explain` for a person (README.md, "Command line"): the achievement and its state, when and by which
 /// event it unlocked, its criterion with the value of every sub-expression at `now`, and what is
 /// still missing while it is locked.
-public struct ExplanationTextRenderer: Sendable {
+public struct ExplanationTextRenderer: Renderer {
     public init() {}
 
     public func render(_ explanation: Explanation) -> String {

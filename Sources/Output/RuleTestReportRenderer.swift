@@ -1,9 +1,9 @@
 import Evaluation
 import RuleTests
 
-/// The report of `rulecheck test` (SPEC 7.3): each failing test with where it is written and what
+/// The report of `rulecheck test` (docs/guide.md, "4. Rule tests"): each failing test with where it is written and what
 /// differed, expected against actual; then the summary line `N passed, M failed`.
-public struct RuleTestReportRenderer: Sendable {
+public struct RuleTestReportRenderer: Renderer {
     /// Also list the tests that passed.
     public var listsPassed: Bool
 

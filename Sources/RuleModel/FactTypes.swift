@@ -1,38 +1,107 @@
 import CEL
 
-/// The CEL declarations of the facts (SPEC 3) that rule expressions are checked against.
-/// Records are values of `CELValue.map` at run time; the facts layer builds them.
+/// The facts rule expressions are checked against and evaluated on (docs/facts.md), declared once:
+/// the variables (`FactVariable`) and the fields of each record kind. The checker's types and the
+/// records the facts layer builds both come from here; `FactSchemaTests` holds them together.
 public enum FactTypes {
     /// An event: computed fields plus every attribute of the state file (open record, so other
     /// attributes are `dyn`).
-    public static let event = CELRecordType(name: "rulecheck.Event", fields: [
-        ("type", .string), ("at", .timestamp), ("day", .string), ("hour", .int), ("minute", .int),
-        ("weekday", .int), ("week", .string), ("late", .bool),
-    ], isOpen: true)
+    public enum EventField: String, FactField {
+        case type, at, day, hour, minute, weekday, week, late
+        public var celType: CELType {
+            switch self {
+            case .type, .day, .week: .string
+            case .at: .timestamp
+            case .hour, .minute, .weekday: .int
+            case .late: .bool
+            }
+        }
+    }
 
-    public static let day = CELRecordType(name: "rulecheck.Day", fields: [
-        ("date", .string), ("weekday", .int), ("week", .string), ("events", .list(.record(event))), ("late", .list(.record(event))),
-        ("count", .map(.string, .int)), ("planned", .int), ("kill_time", .dyn), ("status", .string),
-        ("expired_count", .int),
-    ])
+    /// A local day of the history (`days`, `today`, a streak's `day`).
+    public enum DayField: String, FactField {
+        case date, weekday, week, events, late, count, planned
+        case killTime = "kill_time", status
+        case expiredCount = "expired_count"
+        public var celType: CELType {
+            switch self {
+            case .date, .week, .status: .string
+            case .weekday, .planned, .expiredCount: .int
+            case .events, .late: .list(.record(FactTypes.event))
+            case .count: .map(.string, .int)
+            case .killTime: .dyn
+            }
+        }
+    }
 
-    public static let streak = CELRecordType(name: "rulecheck.Streak", fields: [
-        ("current", .int), ("longest", .int), ("total_days", .int), ("status", .string),
-        ("freezes_available", .int), ("last_day", .dyn),
-    ])
+    /// `streaks.ID`.
+    public enum StreakField: String, FactField {
+        case current, longest
+        case totalDays = "total_days", status
+        case freezesAvailable = "freezes_available"
+        case lastDay = "last_day"
+        public var celType: CELType {
+            switch self {
+            case .current, .longest, .totalDays, .freezesAvailable: .int
+            case .status: .string
+            case .lastDay: .dyn
+            }
+        }
+    }
 
-    public static let achievement = CELRecordType(name: "rulecheck.Achievement", fields: [
-        ("unlocked", .bool), ("unlocked_at", .timestamp),
-    ])
+    /// `achievements.ID`.
+    public enum AchievementField: String, FactField {
+        case unlocked
+        case unlockedAt = "unlocked_at"
+        public var celType: CELType { self == .unlocked ? .bool : .timestamp }
+        public var isOptional: Bool { self == .unlockedAt }
+    }
 
-    public static let level = CELRecordType(name: "rulecheck.Level", fields: [
-        ("completed", .bool), ("completed_at", .timestamp), ("best_time", .double), ("best_moves", .int),
-        ("difficulties", .list(.string)),
-    ])
+    /// `levels.ID`: what the user did with a catalog level.
+    public enum LevelField: String, FactField {
+        case completed
+        case completedAt = "completed_at"
+        case bestTime = "best_time"
+        case bestMoves = "best_moves"
+        case difficulties
+        public var celType: CELType {
+            switch self {
+            case .completed: .bool
+            case .completedAt: .timestamp
+            case .bestTime: .double
+            case .bestMoves: .int
+            case .difficulties: .list(.string)
+            }
+        }
+        public var isOptional: Bool { self == .completedAt || self == .bestTime || self == .bestMoves }
+    }
 
-    public static let catalog = CELRecordType(name: "rulecheck.Catalog", fields: [
-        ("version", .int), ("levels", .list(.map(.string, .dyn))), ("modules", .list(.map(.string, .dyn))),
-    ])
+    /// `catalogs.ID`: a level catalog of the rule set (its levels and modules are maps, since
+    /// their `meta` is free app data).
+    public enum CatalogField: String, FactField {
+        case id, version, levels, modules
+        public var celType: CELType {
+            switch self {
+            case .id: .string
+            case .version: .int
+            case .levels, .modules: .list(.map(.string, .dyn))
+            }
+        }
+    }
+
+    public static let eventRecord = FactRecord<EventField>(name: "rulecheck.Event", isOpen: true)
+    public static let dayRecord = FactRecord<DayField>(name: "rulecheck.Day")
+    public static let streakRecord = FactRecord<StreakField>(name: "rulecheck.Streak")
+    public static let achievementRecord = FactRecord<AchievementField>(name: "rulecheck.Achievement")
+    public static let levelRecord = FactRecord<LevelField>(name: "rulecheck.Level")
+    public static let catalogRecord = FactRecord<CatalogField>(name: "rulecheck.Catalog")
+
+    public static var event: CELRecordType { eventRecord.type }
+    public static var day: CELRecordType { dayRecord.type }
+    public static var streak: CELRecordType { streakRecord.type }
+    public static var achievement: CELRecordType { achievementRecord.type }
+    public static var level: CELRecordType { levelRecord.type }
+    public static var catalog: CELRecordType { catalogRecord.type }
 
     /// Where an expression is written decides which variables it sees.
     public enum Scope: Sendable {
@@ -42,6 +111,15 @@ public enum FactTypes {
         case streakCounts
         /// A streak's `day`: also `day`.
         case streakDay
+
+        /// The variable this scope adds to `FactVariable`'s, with its type.
+        public var predicateVariable: (name: String, type: CELType)? {
+            switch self {
+            case .rule: nil
+            case .streakCounts: ("event", .record(FactTypes.event))
+            case .streakDay: ("day", .record(FactTypes.day))
+            }
+        }
     }
 
     /// The record of metrics by name. It is open so that an unknown metric reaches the rule
@@ -53,22 +131,10 @@ public enum FactTypes {
     /// The environment for one scope, with the metrics known so far.
     public static func environment(scope: Scope, metrics: CELRecordType) -> CELEnvironment {
         var env = CELEnvironment()
-        env.declare(variable: "now", type: .timestamp)
-        env.declare(variable: "user", type: .map(.string, .dyn))
-        env.declare(variable: "events", type: .list(.record(event)))
-        env.declare(variable: "days", type: .list(.record(day)))
-        env.declare(variable: "today", type: .record(day))
-        env.declare(variable: "metrics", type: .record(metrics))
-        env.declare(variable: "streaks", type: .map(.string, .record(streak)))
-        env.declare(variable: "achievements", type: .map(.string, .record(achievement)))
-        env.declare(variable: "levels", type: .map(.string, .record(level)))
-        env.declare(variable: "catalogs", type: .map(.string, .record(catalog)))
-        env.declare(variable: "counters", type: .map(.string, .dyn))
-        switch scope {
-        case .rule: break
-        case .streakCounts: env.declare(variable: "event", type: .record(event))
-        case .streakDay: env.declare(variable: "day", type: .record(day))
+        for variable in FactVariable.allCases {
+            env.declare(variable: variable.rawValue, type: variable.type(metrics: metrics))
         }
+        if let extra = scope.predicateVariable { env.declare(variable: extra.name, type: extra.type) }
         return env
     }
 }

@@ -13,7 +13,7 @@ public struct RuleSet: Sendable {
     public var achievements: [AchievementRule]
     public var ranks: [RankRule]
     public var catalogs: [CatalogRule]
-    /// Every achievement and milestone id in output order (SPEC 6): files in sorted path order,
+    /// Every achievement and milestone id in output order (docs/evaluation.md, "The decision"): files in sorted path order,
     /// in order of appearance, a streak's milestones at the streak's place.
     public var awardOrder: [String]
 
@@ -31,7 +31,7 @@ public struct RuleSet: Sendable {
     }
 }
 
-/// A CEL expression written in a rule file, compiled against the facts (SPEC 3).
+/// A CEL expression written in a rule file, compiled against the facts (docs/facts.md).
 public struct RuleExpression: Sendable {
     public var source: String
     /// Where the expression is written (the YAML scalar).
@@ -66,7 +66,7 @@ public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible
     public static func < (a: LocalTime, b: LocalTime) -> Bool { a.minutes < b.minutes }
 }
 
-/// SPEC 2.3.
+/// docs/rules.md, "calendar".
 public struct CalendarRule: Sendable {
     public enum TimeZonePolicy: Sendable, Hashable {
         /// Each event's own UTC offset.
@@ -96,7 +96,7 @@ public struct CalendarRule: Sendable {
     }
 }
 
-/// SPEC 2.4.
+/// docs/rules.md, "metrics".
 public struct MetricRule: Sendable {
     public var id: String
     public var expression: RuleExpression
@@ -148,7 +148,7 @@ public struct AwardInfo: Sendable {
     }
 }
 
-/// SPEC 2.5.
+/// docs/rules.md, "streaks[]".
 public struct StreakRule: Sendable {
     public enum Qualification: Sendable {
         /// A day qualifies if it has an on-time event for which this holds (over `event`).
@@ -203,7 +203,7 @@ public struct StreakRule: Sendable {
     }
 }
 
-/// SPEC 2.6.
+/// docs/rules.md, "achievements[]".
 public struct AchievementRule: Sendable {
     public enum Criterion: Sendable {
         case when(RuleExpression)
@@ -244,7 +244,7 @@ public struct AchievementRule: Sendable {
     }
 }
 
-/// SPEC 2.7.
+/// docs/rules.md, "ranks[]".
 public struct RankRule: Sendable {
     public var id: String
     public var title: String
@@ -258,7 +258,7 @@ public struct RankRule: Sendable {
     }
 }
 
-/// SPEC 2.8.
+/// docs/rules.md, "catalog".
 public struct CatalogRule: Sendable {
     public struct Module: Sendable {
         public var id: String

@@ -3,7 +3,7 @@ import Evaluation
 import Facts
 import Rules
 
-/// Compares what a rule test expects with the decision an evaluation made (SPEC 7.3). Only what
+/// Compares what a rule test expects with the decision an evaluation made (docs/guide.md, "4. Rule tests"). Only what
 /// the test lists is checked.
 public enum RuleTestComparison {
     /// Warning codes that mean the rules themselves went wrong: a test that does not list them in

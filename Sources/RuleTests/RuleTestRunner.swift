@@ -6,7 +6,7 @@ import RuleModel
 import Rules
 import StateFileYAML
 
-/// Runs rule tests (SPEC 7.3): evaluates each test's state and compares the decision with what
+/// Runs rule tests (docs/guide.md, "4. Rule tests"): evaluates each test's state and compares the decision with what
 /// the test expects.
 ///
 /// How a state becomes a decision (reading the file or the inline mapping, building the facts,

@@ -1,7 +1,7 @@
 import Foundation
 import YAMLSource
 
-/// The rule tests of one folder and the rule set they run against (SPEC 7.3).
+/// The rule tests of one folder and the rule set they run against (docs/guide.md, "4. Rule tests").
 ///
 /// A tests file runs against the rules beside it: the folder that holds it (recursively), plus
 /// every path of the command line that holds no tests file (shared rules, such as a catalog
@@ -70,7 +70,7 @@ public struct RuleTestSuite: Sendable, Hashable {
         return lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml")
     }
 
-    /// A tests file has the top-level key `tests` (SPEC 7.3). A file that does not parse is not
+    /// A tests file has the top-level key `tests` (docs/guide.md, "4. Rule tests"). A file that does not parse is not
     /// one here; the rule set loader reports it.
     static func isTestsFile(_ path: String) -> Bool {
         guard case .mapping(let pairs)? = YAMLLoader.load(path: path).document?.root.kind else { return false }

@@ -1,6 +1,6 @@
 import Diagnostics
 
-/// `validate --baseline`: what a new catalog must keep from the one already shipped (SPEC 2.8).
+/// `validate --baseline`: what a new catalog must keep from the one already shipped (docs/rules.md, "catalog").
 enum CatalogBaseline {
     static func compare(new: [CatalogDraft], old: [CatalogDraft]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []

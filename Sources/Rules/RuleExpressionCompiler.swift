@@ -3,7 +3,7 @@ import Diagnostics
 import RuleModel
 import YAMLSource
 
-/// Compiles the CEL expressions of a rule set against the facts (SPEC 3) and reports every
+/// Compiles the CEL expressions of a rule set against the facts (docs/facts.md) and reports every
 /// problem at its position inside the YAML file.
 struct RuleExpressionCompiler {
     /// What the value of an expression must be.
@@ -66,29 +66,25 @@ struct RuleExpressionCompiler {
         }
     }
 
-    /// SPEC 2.6: `X >= N` / `X > N` with N a number literal measures X against N.
+    /// docs/rules.md, "achievements[]": `X >= N` / `X > N` with N a number literal measures X against N.
+    /// X is planned from the checked `when` (its sub-tree, types and references), not compiled again.
     func derivedProgress(of when: RuleExpression, draft: ExpressionDraft) -> AchievementRule.Progress {
-        guard let ast = when.program.checked?.ast,
-              case .call(nil, let function, let args) = ast.root.kind,
-              function == "_>=_" || function == "_>_", args.count == 2,
-              case .literal(let literal) = args[1].kind else { return .binary }
+        guard let checked = when.program.checked, let threshold = CELThreshold(checked.ast.root) else { return .binary }
         let target: Double, isInt: Bool
-        switch literal {
+        switch threshold.bound {
         case .int(let n): (target, isInt) = (Double(n), true)
         case .uint(let n): (target, isInt) = (Double(n), true)
         case .double(let d): (target, isInt) = (d, false)
         default: return .binary
         }
-        let range = args[0].range
-        let scalars = Array(draft.source.unicodeScalars)
-        guard range.start >= 0, range.end <= scalars.count, range.start < range.end,
-              let environment = environments[.rule],
-              case .success(let program) = environment.compile(String(String.UnicodeScalarView(scalars[range.start..<range.end])))
-        else { return .binary }
-        let current = RuleExpression(source: String(String.UnicodeScalarView(scalars[range.start..<range.end])),
+        let operand = checked.subexpression(threshold.operand)
+        guard !operand.ast.source.isEmpty else { return .binary }
+        let program = CELProgram(checked: operand)
+        let range = threshold.operand.range
+        let current = RuleExpression(source: operand.ast.source,
                                      span: span(of: draft, offset: range.start, length: range.end - range.start),
                                      program: program)
-        let bump = function == "_>_" && isInt ? 1.0 : 0.0
+        let bump = threshold.isStrict && isInt ? 1.0 : 0.0
         return .derived(current: current, target: target + bump, targetIsInt: isInt)
     }
 

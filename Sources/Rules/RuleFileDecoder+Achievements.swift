@@ -7,7 +7,7 @@ extension RuleFileDecoder {
     static let achievementKeys = ["id", "title", "description", "category", "rarity", "icon", "points", "hidden",
                                   "when", "complete_module", "progress", "requires", "available", "repeatable", "meta"]
 
-    /// SPEC 2.6.
+    /// docs/rules.md, "achievements[]".
     mutating func decodeAchievement(_ node: YAMLNode) -> AchievementDraft? {
         guard let map = NodeReader(node, what: "achievement", diagnostics: &diagnostics) else { return nil }
         map.rejectUnknownKeys(allowed: Self.achievementKeys, diagnostics: &diagnostics)

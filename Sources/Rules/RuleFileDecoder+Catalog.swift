@@ -7,7 +7,7 @@ extension RuleFileDecoder {
     static let levelKeys = ["id", "module", "title", "asset", "difficulties", "counts", "release", "meta"]
     static let moduleKeys = ["id", "title", "meta"]
 
-    /// SPEC 2.8.
+    /// docs/rules.md, "catalog".
     mutating func decodeCatalog(_ node: YAMLNode) -> CatalogDraft? {
         guard let map = NodeReader(node, what: "catalog", diagnostics: &diagnostics) else { return nil }
         map.rejectUnknownKeys(allowed: Self.catalogKeys, diagnostics: &diagnostics)

@@ -6,7 +6,7 @@ extension RuleFileDecoder {
     static let streakKeys = ["id", "title", "counts", "day", "freezes", "backfill_days", "history_days", "milestones", "meta"]
     static let milestoneKeys = ["days", "id", "title", "description", "category", "rarity", "icon", "points", "hidden", "repeatable", "meta"]
 
-    /// SPEC 2.5.
+    /// docs/rules.md, "streaks[]".
     mutating func decodeStreak(_ node: YAMLNode) -> StreakDraft? {
         guard let map = NodeReader(node, what: "streak", diagnostics: &diagnostics) else { return nil }
         map.rejectUnknownKeys(allowed: Self.streakKeys, diagnostics: &diagnostics)

@@ -50,7 +50,7 @@ struct RuleSetChecker {
             ("rank", drafts.flatMap { $0.ranks.map(\.id) }),
             ("catalog", catalogs.map(\.id)),
         ]
-        // Unique across the rule set too (SPEC 2.2): `levels.x` in CEL names a level without its catalog.
+        // Unique across the rule set too (docs/rules.md, "Top level"): `levels.x` in CEL names a level without its catalog.
         kinds.append(("module", catalogs.flatMap(\.modules)))
         kinds.append(("level", catalogs.flatMap { $0.levels.map(\.id) }))
         for (kind, ids) in kinds {

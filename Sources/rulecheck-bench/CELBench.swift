@@ -35,7 +35,7 @@ enum CELBench {
                 print("\(benchCase.name) \(benchCase.source): does not compile")
                 continue
             }
-            let planNanoseconds = median(batches: 15, iterations: 50) { _ = try? CELProgram(checked: checked) }
+            let planNanoseconds = median(batches: 15, iterations: 50) { _ = CELProgram(checked: checked) }
             let result = program.evaluate(activation)
             let iterations = max(20, Int(20_000_000 / benchCase.targetNanoseconds))
             var sink = 0

@@ -11,8 +11,10 @@ case "replay":
     ReplayBench.run(arguments: rest)
 case "products":
     ProductBench.run(arguments: rest)
+case "session":
+    SessionBench.run(arguments: rest)
 case "generate":
     HistoryText.generate(rest)
 default:
-    print("usage: rulecheck-bench cel | validate [RUNS] | replay | products [RUNS] | generate million|daily|batch FILE")
+    print("usage: rulecheck-bench cel | validate [RUNS] | replay | products [RUNS] | session [RECORDS] | generate million|daily|batch FILE")
 }

@@ -116,7 +116,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
               let now = state.now ?? fallbackNow,
               let evaluation = try? UserEvaluation(rules: rules, state: state, now: now) else { return }
         _ = DecisionJSONRenderer().render(evaluation.decision)
-        _ = DecisionTextRenderer().render(evaluation.decision, rules: rules)
+        _ = DecisionTextRenderer(rules: rules).render(evaluation.decision)
         _ = StateWriteBack(state: state, newUnlocks: evaluation.decision.unlocks).text
         let builder = ExplanationBuilder(rules: rules, outcome: evaluation.outcome, events: evaluation.facts.events)
         if let first = rules.awardOrder.first, let explanation = builder.explain(first) {

@@ -6,12 +6,22 @@ import Foundation
 import Output
 import RuleModel
 import Rules
+import RulecheckEngine
 import StateFileYAML
 
 /// What `eval` and `explain` share: loading the rules and the state, and how they fail.
 enum CommandInput {
     /// The rule set, or the diagnostics on stderr and exit status 1.
     static func rules(_ paths: [String]) throws -> RuleSet {
+        // One compiled bundle (`rulecheck compile`) instead of rule files.
+        if paths.count == 1, paths[0].lowercased().hasSuffix(".json") {
+            do {
+                return try EngineRules(bundleAt: paths[0]).ruleSet
+            } catch {
+                try StandardStream.error.write("error: \(error)\n")
+                throw ExitCode(1)
+            }
+        }
         let loaded = RuleSetLoader.load(paths: paths, baseline: nil)
         guard let rules = loaded.ruleSet else {
             let report = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,

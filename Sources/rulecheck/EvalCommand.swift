@@ -11,7 +11,7 @@ struct EvalCommand: ParsableCommand {
         commandName: "eval",
         abstract: "Evaluate a user's state file against the rules.",
         discussion: """
-            Replays the user's history (SPEC 5) and prints what unlocks, when, and how far every \
+            Replays the user's history (docs/evaluation.md, "Replay") and prints what unlocks, when, and how far every \
             achievement is. Exit status: 0 success, 1 the rules have errors, 2 bad usage or an \
             unreadable / invalid state file (nothing is written then).
 
@@ -28,8 +28,7 @@ struct EvalCommand: ParsableCommand {
     @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively).")
     var paths: [String] = []
 
-    @Option(help: "A rule set named in rulecheck.yaml, instead of paths.")
-    var ruleset: String?
+    @OptionGroup var options: EvaluationOptions
 
     @Option(help: "The user's state file (JSON, or YAML by extension).")
     var state: String?
@@ -43,12 +42,6 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "With --batch: how many states to evaluate at once (default: every core).")
     var jobs: Int?
 
-    @Option(help: "The evaluation moment, RFC 3339 with an offset (default: the file's now, else the clock).")
-    var now: String?
-
-    @Option(help: "The locale of titles (a BCP 47 tag: exact tag, then the same language, then the default).")
-    var locale: String?
-
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
@@ -61,7 +54,7 @@ struct EvalCommand: ParsableCommand {
                 throw ValidationError("--batch reads states from stdin or --states; --state and --write-state do not apply")
             }
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-            if let now, case .failure(let problem) = Moment.parse(now) {
+            if let now = options.now, case .failure(let problem) = Moment.parse(now) {
                 throw ValidationError("--now '\(now)': \(problem)")
             }
         } else {
@@ -71,12 +64,12 @@ struct EvalCommand: ParsableCommand {
     }
 
     func run() throws {
-        let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: ruleset))
+        let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: options.ruleset))
         guard let state, !batch else {
             try runBatch(rules)
             return
         }
-        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: now)
+        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: options.now)
         if let writeState {
             do {
                 try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks,
@@ -85,11 +78,11 @@ struct EvalCommand: ParsableCommand {
                 throw CommandInput.usageFailure("error: --write-state \(error)")
             }
         }
-        let shown = rules.localized(to: locale)
+        let shown = rules.localized(to: options.locale)
         let decision = evaluation.decision.retitled(by: shown)
         let text = switch format {
         case .json: DecisionJSONRenderer(rules: rules).render(decision)
-        case .text: DecisionTextRenderer().render(decision, rules: shown)
+        case .text: DecisionTextRenderer(rules: shown).render(decision)
         }
         try StandardStream.output.write(text)
     }
@@ -104,8 +97,8 @@ struct EvalCommand: ParsableCommand {
         } else {
             input = FileHandle.standardInput
         }
-        let batch = BatchEvaluation(replay: Replay(rules: rules), shown: rules.localized(to: locale),
-                                    renderer: DecisionJSONRenderer(rules: rules), now: now,
+        let batch = BatchEvaluation(replay: Replay(rules: rules), shown: rules.localized(to: options.locale),
+                                    renderer: DecisionJSONRenderer(rules: rules), now: options.now,
                                     jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let result = try batch.run(input: input)
         if result.failed > 0 { throw ExitCode(1) }

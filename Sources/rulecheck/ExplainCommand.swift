@@ -20,32 +20,25 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: "Rule files or folders, then the achievement or milestone id.")
     var arguments: [String]
 
-    @Option(help: "A rule set named in rulecheck.yaml, instead of paths.")
-    var ruleset: String?
+    @OptionGroup var options: EvaluationOptions
 
     @Option(help: "The user's state file (JSON, or YAML by extension).")
     var state: String
-
-    @Option(help: "The evaluation moment, RFC 3339 with an offset (default: the file's now, else the clock).")
-    var now: String?
-
-    @Option(help: "The locale of titles (a BCP 47 tag: exact tag, then the same language, then the default).")
-    var locale: String?
 
     /// The last argument is the achievement; the others are rule paths.
     var achievement: String { arguments.last ?? "" }
     var paths: [String] { Array(arguments.dropLast()) }
 
     func validate() throws {
-        guard arguments.count >= (ruleset == nil ? 2 : 1) else {
+        guard arguments.count >= (options.ruleset == nil ? 2 : 1) else {
             throw ValidationError("give the rule files or folders (or --ruleset NAME), then the achievement id")
         }
     }
 
     func run() throws {
-        let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: ruleset))
-        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: now)
-        let builder = ExplanationBuilder(rules: rules.localized(to: locale), outcome: evaluation.outcome, events: evaluation.facts.events)
+        let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: options.ruleset))
+        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: options.now)
+        let builder = ExplanationBuilder(rules: rules.localized(to: options.locale), outcome: evaluation.outcome, events: evaluation.facts.events)
         guard let explanation = builder.explain(achievement) else {
             var message = "error: no achievement or milestone '\(achievement)' in the rules"
             if let close = Suggestion.closest(to: achievement, in: builder.awardIDs) { message += "; did you mean '\(close)'?" }

@@ -6,7 +6,8 @@ struct Rulecheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rulecheck",
         abstract: "Validate, evaluate, explain and test achievement rule sets.",
-        subcommands: [ValidateCommand.self, EvalCommand.self, ExplainCommand.self, TestCommand.self, SchemaCommand.self]
+        subcommands: [ValidateCommand.self, EvalCommand.self, ExplainCommand.self, TestCommand.self, SchemaCommand.self,
+                      CompileCommand.self]
     )
 
     /// Exit status 0 success, 1 rule errors or failed tests, 2 bad usage (ArgumentParser's own

@@ -49,7 +49,7 @@ struct ConformanceCase {
                 switch environment.check(ast) {
                 case .failure(let errors): return "check error: \(errors.issues.map(\.message))"
                 case .success(let checked):
-                    program = try CELProgram(checked: checked)
+                    program = CELProgram(checked: checked)
                     checkedType = checked.resultType
                 }
             }

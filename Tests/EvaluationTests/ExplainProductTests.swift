@@ -6,7 +6,7 @@ import Rules
 import Testing
 
 /// Golden outputs of `rulecheck explain` over the products' rule sets and example states
-/// (SPEC 7.2): each was read and checked by hand against the rules and the state.
+/// (README.md, "Command line"): each was read and checked by hand against the rules and the state.
 @Suite struct ExplainProductTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path

@@ -7,7 +7,7 @@ import RuleModel
 import Rules
 import Testing
 
-/// SPEC 7.2, golden outputs: the criterion with the value of every sub-expression at `now`, what
+/// README.md, "Command line", golden outputs: the criterion with the value of every sub-expression at `now`, what
 /// is missing for a locked achievement, and when and by which event an unlocked one unlocked.
 /// Real rule files and a real state file, replayed by the engine.
 @Suite struct ExplanationBuilderTests {

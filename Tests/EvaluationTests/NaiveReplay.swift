@@ -4,7 +4,7 @@ import Facts
 import RuleModel
 import Rules
 
-/// The reference the replay must match byte for byte (SPEC 5): deliberately naive. At every
+/// The reference the replay must match byte for byte (docs/evaluation.md, "Replay"): deliberately naive. At every
 /// checkpoint it rebuilds all facts from nothing (`FactTimeline.facts(at:)`), evaluates every
 /// metric and the condition of every locked award as written, over the whole activation, and
 /// repeats until nothing more unlocks at that checkpoint. No caching, no folding, no skipping.

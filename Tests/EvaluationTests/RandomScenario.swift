@@ -10,7 +10,8 @@ import JSON
 /// `achievements`, metrics built on metrics, and bodies that fail on some events. Contract 1.1
 /// adds: `backfill_days` with and without a stored `backfill.at`, plans made after the kill
 /// time, ISO weeks of days and events, sums of mixed whole and fractional numbers, and rules
-/// that fail (missing keys, empty lists, streak predicates that fail on some events or days).
+/// that fail (missing keys, empty lists, streak predicates that fail on some events or days, day
+/// folds whose bodies fail on some days).
 enum RandomScenario {
     static let zones = ["America/New_York", "Europe/Berlin", "Australia/Sydney", "Australia/Lord_Howe",
                         "Asia/Shanghai", "UTC"]
@@ -54,6 +55,8 @@ enum RandomScenario {
               busy_day: days.exists(d, size(d.events) >= 3)
               all_planned: days.all(d, d.planned > 0)
               one_expired: days.exists_one(d, d.status == "expired")
+              best_focus: (days.map(d, d.events.filter(e, e.type == "focus_session").map(e, e.minutes).sum()) + [0]).max()
+              long_day: days.exists(d, d.events.exists(e, e.minutes >= 40))
 
             """
 
@@ -155,6 +158,10 @@ enum RandomScenario {
             { g in ("bestday_\(n(1...9, &g))", "    when: metrics.best_day >= \(n(1...3, &g)) && metrics.least_late < 2\n") },
             { g in ("dayshapes_\(n(1...9, &g))", "    when: metrics.busy_day || metrics.all_planned || metrics.one_expired || metrics.half_planned > \(n(1...4, &g)).5\n") },
             { g in ("focusdays_\(n(1...9, &g))", "    when: metrics.focus_days >= \(n(1...3, &g))\n") },
+            // Day folds whose bodies fail on a focus session without `minutes`: the fold carries the error.
+            { g in ("bestfocus_\(n(1...9, &g))", "    when: metrics.best_focus >= \(n(20...90, &g)) || metrics.tasks >= \(n(2...5, &g))\n") },
+            { g in ("longday_\(n(1...9, &g))", "    when: metrics.long_day || metrics.checkins >= \(n(2...5, &g))\n") },
+            { g in ("failday_\(n(1...9, &g))", "    when: days.filter(d, d.events.all(e, e.minutes > 5)).size() >= \(n(1...4, &g))\n") },
         ]
         // In every rule set: fails at `now` unless today has a completed task (a rule error).
         add("busy_today", "    when: today.count[\"task_completed\"] >= 2\n")

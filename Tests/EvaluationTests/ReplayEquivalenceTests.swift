@@ -5,7 +5,7 @@ import Output
 import Rules
 import Testing
 
-/// SPEC 5: "a naive evaluator that rebuilds all facts at every checkpoint must give exactly the
+/// docs/evaluation.md, "Replay": "a naive evaluator that rebuilds all facts at every checkpoint must give exactly the
 /// same output as the fast one". Seeded random rule sets and states, compared byte for byte on
 /// the JSON decision.
 @Suite struct ReplayEquivalenceTests {

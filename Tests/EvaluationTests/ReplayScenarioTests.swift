@@ -5,7 +5,7 @@ import Foundation
 import Rules
 import Testing
 
-/// SPEC 2.3–2.6 and 5 end to end through the replay: calendars with daylight saving, a session
+/// docs/rules.md, docs/evaluation.md, "Replay" end to end through the replay: calendars with daylight saving, a session
 /// after midnight, late events under both policies, refused kill-time changes, freezes, a catalog
 /// that grew, and every form of progress.
 @Suite struct ReplayScenarioTests {

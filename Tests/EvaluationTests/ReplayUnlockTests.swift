@@ -5,7 +5,7 @@ import RuleModel
 import Rules
 import Testing
 
-/// SPEC 5: first checkpoint, requires at the same moment, available window, stored unlocks,
+/// docs/evaluation.md, "Replay": first checkpoint, requires at the same moment, available window, stored unlocks,
 /// never revoking — judged through milestones and module achievements, whose criteria come from
 /// the facts.
 @Suite struct ReplayUnlockTests {

@@ -5,7 +5,7 @@ import JSON
 import Rules
 import Testing
 
-/// SPEC 4 and 7: `--write-state` keeps every key, persists every unlock, is atomic, and
+/// docs/state-file.md; README.md, "Command line": `--write-state` keeps every key, persists every unlock, is atomic, and
 /// evaluating what it wrote unlocks nothing new (idempotence).
 @Suite struct StateWriteBackTests {
     func folder() throws -> URL {

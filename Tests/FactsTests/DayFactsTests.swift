@@ -1,7 +1,7 @@
 import Testing
 @testable import Facts
 
-/// Days, lateness, plans and kill-time changes (SPEC 2.3) as the facts show them.
+/// Days, lateness, plans and kill-time changes (docs/rules.md, "calendar") as the facts show them.
 struct DayFactsTests {
     func facts(_ calendar: String, _ events: [String], now: String, user: String = #"{"id": "u"}"#) throws -> FactSnapshot {
         let rules = try ruleSet("schema: 1\ncalendar:\n" + calendar)

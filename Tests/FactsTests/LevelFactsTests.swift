@@ -1,7 +1,7 @@
 import Testing
 @testable import Facts
 
-/// Level progress merged from `level_completed` events and the `levels` snapshot (SPEC 3, 4).
+/// Level progress merged from `level_completed` events and the `levels` snapshot (docs/facts.md; docs/state-file.md).
 struct LevelFactsTests {
     static let catalog = """
     schema: 1

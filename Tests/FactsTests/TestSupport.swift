@@ -60,7 +60,7 @@ func render(_ value: CELValue) -> String {
     }
 }
 
-/// Every checkpoint of SPEC 5 that facts can produce: event instants (in their offsets), the
+/// Every checkpoint of docs/evaluation.md, "Replay" that facts can produce: event instants (in their offsets), the
 /// time-driven ones and `now`.
 func checkpoints(_ timeline: FactTimeline) -> [Moment] {
     var seen = Set<CEL.CELTimestamp>()

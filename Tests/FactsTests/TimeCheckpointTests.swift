@@ -1,7 +1,7 @@
 import Testing
 @testable import Facts
 
-/// Checkpoints driven by time (SPEC 5) and defaults that depend on the event's own day.
+/// Checkpoints driven by time (docs/evaluation.md, "Replay") and defaults that depend on the event's own day.
 struct TimeCheckpointTests {
     @Test func travellerBoundariesFollowTheLastEventsClock() throws {
         let (rules, state) = try fixture("a01_traveller")

@@ -6,7 +6,7 @@ import RuleModel
 import Rules
 import Testing
 
-/// SPEC 6: the JSON decision, deterministic to the byte, and the text view for people.
+/// docs/evaluation.md, "The decision": the JSON decision, deterministic to the byte, and the text view for people.
 @Suite struct DecisionRendererTests {
     static func at(_ text: String) -> Moment {
         (try? Moment.parse(text).get()) ?? Moment(instant: CELTimestamp(seconds: 0), offsetSeconds: 0)
@@ -163,7 +163,7 @@ import Testing
     }
 
     @Test func textShowsNewUnlocksFirstThenBarsStreaksPointsAndWarnings() {
-        let text = DecisionTextRenderer(barWidth: 10).render(Self.decision, rules: RuleSet())
+        let text = DecisionTextRenderer(barWidth: 10).render(Self.decision)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let order = ["New unlocks (2):", "Locked (3):", "Unlocked (2):", "Streaks:", "Points: 1250", "Warnings (2):"]
         let positions = order.map { heading in lines.firstIndex { $0.hasPrefix(heading) } ?? -1 }
@@ -184,7 +184,7 @@ import Testing
         var decision = Self.decision
         decision.achievements[1].waitingFor = ["focus_10_hours", "secret_one"]
         decision.achievements[1].progress = AwardProgress(current: .int(1), target: .int(1))
-        let text = DecisionTextRenderer(barWidth: 10).render(decision, rules: RuleSet())
+        let text = DecisionTextRenderer(barWidth: 10).render(decision)
         #expect(text.contains("task_500_completed  waiting for focus_10_hours, secret_one\n"))
         #expect(!text.contains("[##########]  1/1"))
         #expect(DecisionJSONRenderer().render(decision).contains("\"waiting_for\": [\n        \"focus_10_hours\",\n        \"secret_one\"\n      ]"))
@@ -194,7 +194,7 @@ import Testing
         var decision = Self.decision
         decision.warnings.append(EvaluationWarning(code: "rule_error", id: "task_500_completed",
                                                    message: "'task_500_completed': its condition at r.yaml:3:11 fails: no such key: 'x'"))
-        let lines = DecisionTextRenderer().render(decision, rules: RuleSet()).split(separator: "\n").map(String.init)
+        let lines = DecisionTextRenderer().render(decision).split(separator: "\n").map(String.init)
         #expect(lines[1] == "!! 1 rule could not be judged and count as not holding; fix the rules:")
         #expect(lines[2] == "  rule_error: 'task_500_completed': its condition at r.yaml:3:11 fails: no such key: 'x'")
         #expect(lines.contains("Warnings (2):"))

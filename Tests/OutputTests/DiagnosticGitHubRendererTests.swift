@@ -21,11 +21,11 @@ import Testing
     ])
     func messageEscaping(raw: String, escaped: String) {
         let d = Diagnostic.error("E300", raw, at: .file("f.yaml"))
-        #expect(DiagnosticGitHubRenderer.render([d]).hasSuffix("::\(escaped)\n"))
+        #expect(DiagnosticGitHubRenderer().render([d]).hasSuffix("::\(escaped)\n"))
     }
 
     @Test func propertyEscapingCoversColonAndComma() {
         let d = Diagnostic.error("E300", "m", at: .file("dir,1/a:b%.yaml"))
-        #expect(DiagnosticGitHubRenderer.render([d]).hasPrefix("::error file=dir%2C1/a%3Ab%25.yaml,line=1,"))
+        #expect(DiagnosticGitHubRenderer().render([d]).hasPrefix("::error file=dir%2C1/a%3Ab%25.yaml,line=1,"))
     }
 }

@@ -28,7 +28,7 @@ import Testing
 
     @Test func escapesQuotesAndControlCharacters() throws {
         let d = Diagnostic.error("E300", "a \"quoted\" \\ word\nand a\ttab \u{01}", at: .file("x.yaml"))
-        let text = DiagnosticJSONRenderer.render([d])
+        let text = DiagnosticJSONRenderer().render([d])
         #expect(text.contains(#""a \"quoted\" \\ word\nand a\ttab \u0001""#))
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         let message = (object?["diagnostics"] as? [[String: Any]])?.first?["message"] as? String

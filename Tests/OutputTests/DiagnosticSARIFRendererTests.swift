@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func emptyReportIsStillAValidLog() throws {
-        let text = DiagnosticSARIFRenderer.render([])
+        let text = DiagnosticSARIFRenderer().render([])
         let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         #expect((run["results"] as? [Any])?.isEmpty == true)
@@ -51,7 +51,7 @@ import Testing
     ])
     func artifactURIsArePercentEncoded(path: String, uri: String) throws {
         let d = Diagnostic.error("E205", "x", at: .file(path))
-        let text = DiagnosticSARIFRenderer.render([d])
+        let text = DiagnosticSARIFRenderer().render([d])
         #expect(text.contains("\"uri\":\"\(uri)\""))
     }
 }
@@ -60,7 +60,7 @@ import Testing
     @Test(arguments: [("E302", "docs/diagnostics.md#e302"), ("W401", "docs/diagnostics.md#w401"),
                       ("E103", "docs/diagnostics-yaml.md")])
     func helpPointsAtTheDocumentOfTheCode(code: String, uri: String) {
-        let text = DiagnosticSARIFRenderer.render([Diagnostic.error(code, "m", at: .file("a.yaml"))])
+        let text = DiagnosticSARIFRenderer().render([Diagnostic.error(code, "m", at: .file("a.yaml"))])
         #expect(text.contains("\"helpUri\":\"\(uri)\""))
     }
 }

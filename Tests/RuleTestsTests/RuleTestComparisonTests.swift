@@ -7,7 +7,7 @@ import RuleTests
 import Rules
 import Testing
 
-/// SPEC 7.3: a rule test checks exactly what it lists, and says what differed.
+/// docs/guide.md, "4. Rule tests": a rule test checks exactly what it lists, and says what differed.
 @Suite struct RuleTestComparisonTests {
     static let at = Moment(instant: CELTimestamp(seconds: 1_772_409_600), offsetSeconds: 28_800)
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The command line's contract (SPEC 7): exit statuses, `--now`, `--write-state`, YAML state files
+/// The command line's contract (README.md, "Command line"): exit statuses, `--now`, `--write-state`, YAML state files
 /// and the diagnostic formats, checked on the built binary.
 @Suite struct CommandLineTests {
     static func casePath(_ name: String, _ parts: String...) -> String {
@@ -71,7 +71,7 @@ import Testing
         #expect(try RulecheckRun.run(["test", rules]).status == 1)
     }
 
-    /// Warnings alone pass; `--strict` turns them into a failure (SPEC 7).
+    /// Warnings alone pass; `--strict` turns them into a failure (README.md, "Command line").
     @Test func strictFailsOnWarnings() throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
         let rules = Self.casePath("x01_strict_warning_only", "rules")
@@ -152,7 +152,7 @@ import Testing
         #expect(!first.stdout.isEmpty)
     }
 
-    /// The text view shows new unlocks first, then progress, streaks, points and rank (SPEC 6).
+    /// The text view shows new unlocks first, then progress, streaks, points and rank (docs/evaluation.md, "The decision").
     @Test func textViewShowsUnlocksFirst() throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
         let name = "c16_rank_next"
@@ -188,7 +188,7 @@ import Testing
 
     /// `--write-state`: the written state re-evaluates to no new unlock, with the same times and
     /// points, keeps unknown top-level keys, records a module unlock's catalog version, and leaves
-    /// no temporary file behind (SPEC 4, 5, 7).
+    /// no temporary file behind (docs/state-file.md; docs/evaluation.md, "Replay"; README.md, "Command line").
     @Test(arguments: ["c14_module_unlock_version", "c20_stored_unlock_counts_from_at", "x03_write_state",
                       "c11_backfill_days", "c36_backfill_fixed_cut_off"])
     func writtenStateIsIdempotent(name: String) throws {
@@ -308,7 +308,7 @@ import Testing
     // MARK: --baseline
 
     /// `validate --baseline OLD`: a removed or moved released level, a lower version and a changed
-    /// release are errors; dropping a scheduled level, renaming, and growing are fine (SPEC 2.8).
+    /// release are errors; dropping a scheduled level, renaming, and growing are fine (docs/rules.md, "catalog").
     @Test func baselineRejectsBreakingCatalogChanges() throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
         let old = Self.casePath("x04_baseline", "old")
@@ -326,8 +326,8 @@ import Testing
 
     // MARK: milestone category
 
-    /// Milestones "appear in the output with `category: streak` unless set" (SPEC 2.5); plain
-    /// achievements default to "general" (SPEC 2.6).
+    /// Milestones "appear in the output with `category: streak` unless set" (docs/rules.md, "streaks[]"); plain
+    /// achievements default to "general" (docs/rules.md, "achievements[]").
     @Test func milestonesCarryTheStreakCategory() throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
         let name = "c12_streak_broken_none"
@@ -340,7 +340,7 @@ import Testing
     // MARK: size
 
     /// A state file the way apps write it — minified, on one line — with 20,000 events evaluates
-    /// in seconds (SPEC 8: up to 1,000,000 events must work). Generous bound for a debug build on
+    /// in seconds (docs/bad-input.md: up to 1,000,000 events must work). Generous bound for a debug build on
     /// a busy machine; a quadratic parse (F3 in the findings) takes minutes.
     @Test func largeOneLineStateEvaluatesQuickly() throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")

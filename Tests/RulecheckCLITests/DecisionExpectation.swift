@@ -6,7 +6,7 @@ import Foundation
 /// `unlocked_ids`, `warning_codes` and `absent_warning_codes` check states and warning codes.
 /// Additions for what a subset cannot say: `absent_keys` (achievement id → keys that must not be in
 /// its entry), `warnings` (each expected warning must subset-match one actual warning), and
-/// `unlock_at_text` / `now_text` (the exact text, offset included, SPEC 5 and 6 prescribe).
+/// `unlock_at_text` / `now_text` (the exact text, offset included, docs/evaluation.md, "Replay", "The decision" prescribe).
 struct DecisionExpectation {
     let expected: JSONTree
 

@@ -5,7 +5,7 @@ import RuleTests
 import Rules
 import Testing
 
-/// Every product's rule set loads without errors and passes its own rule tests (SPEC 7.3), as
+/// Every product's rule set loads without errors and passes its own rule tests (docs/guide.md, "4. Rule tests"), as
 /// `rulecheck test` runs them.
 @Suite struct ProductRuleTests {
     /// The repository root, from this file's place in it.

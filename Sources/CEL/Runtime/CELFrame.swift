@@ -2,7 +2,7 @@
 /// the activation for dynamic lookups, the remaining step budget and, on the traced path, the
 /// value of every sub-expression. Programs share no mutable state; each call owns its frame.
 struct CELFrame {
-    let slots: UnsafeMutablePointer<CELValue>
+    let slots: CELSlots
     /// Borrowed for the evaluation (a pointer, so building a frame copies no references).
     let activation: UnsafePointer<CELActivation>
     var budget: Int
@@ -10,7 +10,7 @@ struct CELFrame {
     /// Present only on the traced path.
     var trace: CELTraceRecorder?
 
-    init(slots: UnsafeMutablePointer<CELValue>, activation: UnsafePointer<CELActivation>, budget: Int) {
+    init(slots: CELSlots, activation: UnsafePointer<CELActivation>, budget: Int) {
         self.slots = slots
         self.activation = activation
         self.budget = budget
@@ -37,25 +37,16 @@ struct CELFrame {
 typealias CELStep = @Sendable (inout CELFrame) -> CELValue
 
 extension CELFrame {
-    /// Runs `body` once per element of `list`, with the element in `slot` and, for the
-    /// two-variable macros, its index in `indexSlot`; stops when `body` returns false.
-    ///
-    /// The element is placed in the slot bitwise, without a retain: `list` keeps every element
-    /// alive for the whole loop, readers of the slot copy (and retain) as usual, and the slot
-    /// is reset to `.null` without a release before returning. This saves two atomic
-    /// reference-count operations per iteration.
+    /// Runs `body` once per element of `list`, with the element in `slot` (borrowed from the
+    /// list, `CELSlots.lend`) and, for the two-variable macros, its index in `indexSlot`; stops
+    /// when `body` returns false.
     @inline(__always)
     mutating func forEach(in list: CELList, slot: Int, indexSlot: Int?, _ body: (inout CELFrame) -> Bool) {
-        let target = slots + slot
+        let slots = self.slots
         list.withElements { buffer in
-            guard let base = buffer.baseAddress else { return }
-            target.deinitialize(count: 1)
-            defer { target.initialize(to: .null) }
-            let raw = UnsafeMutableRawPointer(target)
-            for i in 0..<buffer.count {
-                raw.copyMemory(from: base + i, byteCount: MemoryLayout<CELValue>.size)
+            slots.lend(buffer, to: slot) { i in
                 if let indexSlot { slots[indexSlot] = .int(Int64(i)) }
-                if !body(&self) { break }
+                return body(&self)
             }
         }
     }

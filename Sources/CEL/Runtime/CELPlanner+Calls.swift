@@ -311,7 +311,7 @@ extension CELPlanner {
         case (.int(let k), "_>=_"), (.int(let k), "_<_"):
             let wantLess = function == "_<_"
             return Node(step: { frame in
-                if case .int(let x)? = CELFieldAccess.value(frame.slots + slot, key) {
+                if case .int(let x)? = CELFieldAccess.value(frame.slots.address(slot), key) {
                     return .bool((x < k) == wantLess)
                 }
                 return generic(CELPlanner.select(frame.slots[slot], key), constant)
@@ -319,7 +319,7 @@ extension CELPlanner {
         case (.int(let k), "_>_"), (.int(let k), "_<=_"):
             let wantGreater = function == "_>_"
             return Node(step: { frame in
-                if case .int(let x)? = CELFieldAccess.value(frame.slots + slot, key) {
+                if case .int(let x)? = CELFieldAccess.value(frame.slots.address(slot), key) {
                     return .bool((x > k) == wantGreater)
                 }
                 return generic(CELPlanner.select(frame.slots[slot], key), constant)
@@ -327,7 +327,7 @@ extension CELPlanner {
         case (.int(let k), "_==_"), (.int(let k), "_!=_"):
             let wantEqual = function == "_==_"
             return Node(step: { frame in
-                if case .int(let x)? = CELFieldAccess.value(frame.slots + slot, key) {
+                if case .int(let x)? = CELFieldAccess.value(frame.slots.address(slot), key) {
                     return .bool((x == k) == wantEqual)
                 }
                 return generic(CELPlanner.select(frame.slots[slot], key), constant)
@@ -335,7 +335,7 @@ extension CELPlanner {
         case (.string(let k), "_==_"), (.string(let k), "_!=_"):
             let wantEqual = function == "_==_"
             return Node(step: { frame in
-                if case .string(let x)? = CELFieldAccess.value(frame.slots + slot, key) {
+                if case .string(let x)? = CELFieldAccess.value(frame.slots.address(slot), key) {
                     return .bool(CELText.equal(x, k) == wantEqual)
                 }
                 return generic(CELPlanner.select(frame.slots[slot], key), constant)

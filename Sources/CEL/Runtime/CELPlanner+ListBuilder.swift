@@ -58,7 +58,7 @@ extension CELPlanner {
 
         let iterSlot = localSlot(iterLocal)
         let iter2Slot = iter2Local.map { localSlot($0) }
-        let iterationCost = 1 + Self.size(c.loopStep)
+        let iterationCost = 1 + c.loopStep.nodeCount(loopBodies: false)
 
         return Node(step: { frame in
             let rangeValue = range(&frame)

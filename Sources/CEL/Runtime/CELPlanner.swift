@@ -238,7 +238,7 @@ struct CELPlanner {
         let key = CELFieldKey(field)
         if let slot = base.slot {
             return Node(step: { frame in
-                if let found = CELFieldAccess.value(frame.slots + slot, key) { return found }
+                if let found = CELFieldAccess.value(frame.slots.address(slot), key) { return found }
                 return CELPlanner.select(frame.slots[slot], key)
             }, constant: nil)
         }
@@ -388,7 +388,7 @@ struct CELPlanner {
         let iterSlot = localSlot(iterLocal)
         let iter2Slot = iter2Local.map { localSlot($0) }
         let accuSlot = localSlot(accuLocal)
-        let iterationCost = 1 + Self.size(c.loopCondition) + Self.size(c.loopStep)
+        let iterationCost = 1 + c.loopCondition.nodeCount(loopBodies: false) + c.loopStep.nodeCount(loopBodies: false)
         let alwaysTrue: Bool = if case .bool(true)? = condition.constant { true } else { false }
         let conditionStep = condition.step
 
@@ -425,18 +425,5 @@ struct CELPlanner {
             frame.slots[accuSlot] = .null
             return value
         }, constant: nil)
-    }
-
-    /// Number of nodes in an expression: the static step cost of evaluating it once.
-    static func size(_ expr: CELExpr) -> Int {
-        switch expr.kind {
-        case .literal, .ident: return 1
-        case .select(let operand, _, _): return 1 + size(operand)
-        case .call(let target, _, let args): return 1 + (target.map(size) ?? 0) + args.reduce(0) { $0 + size($1) }
-        case .list(let elements): return 1 + elements.reduce(0) { $0 + size($1) }
-        case .map(let entries): return 1 + entries.reduce(0) { $0 + size($1.key) + size($1.value) }
-        case .comprehension(let c):
-            return 1 + size(c.iterRange) + size(c.accuInit) + size(c.result)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Facts
 import CEL
+import RuleModel
 
 /// The CEL bindings of the current checkpoint, built on demand and kept while what they depend
 /// on stands still: fact variables come from `ReplayFacts`, folds from their tables, `metrics` are
@@ -24,7 +25,7 @@ struct FactBindings<Facts: ReplayFacts> {
     /// Per award: the instant it is unlocked from (stored or new), kept by the replay.
     var unlockedSince: [CELTimestamp?]
     /// Steps every evaluation of this replay took so far, and how many they may take.
-    private(set) var stepsUsed = 0
+    var stepsUsed = 0
     let stepBudget: Int
     /// Whether the replay's step budget is spent: nothing more is evaluated.
     var budgetSpent: Bool { stepsUsed >= stepBudget }
@@ -51,7 +52,7 @@ struct FactBindings<Facts: ReplayFacts> {
             for point in merged where unique.last != point { unique.append(point) }
             return unique
         }
-        let awardIndex = Dictionary(replay.awards.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let awardIndex = Dictionary(replay.plans.enumerated().map { ($1.rule.id, $0) }, uniquingKeysWith: { first, _ in first })
         func slot(_ plan: PlannedExpression, before limit: Int) -> ExpressionSlot {
             let metrics = replay.metricsRead(by: plan.inputs, before: limit)
             let positions = metrics.compactMap { replay.metricIndex[$0] }
@@ -72,8 +73,8 @@ struct FactBindings<Facts: ReplayFacts> {
         var slots: [ExpressionSlot] = []
         for (position, plan) in replay.metricPlans.enumerated() { slots.append(slot(plan, before: position)) }
         let metricPlans = Dictionary(zip(replay.rules.metrics.map(\.id), replay.metricPlans), uniquingKeysWith: { first, _ in first })
-        for plan in replay.conditionPlans {
-            guard let plan else { continue }
+        for award in replay.plans {
+            guard let plan = award.condition else { continue }
             var conditionSlot = slot(plan, before: .max)
             if let threshold = CountThreshold(plan, folds: replay.folds, metricPlans: metricPlans) {
                 conditionSlot.changePoints = threshold.changePoints(folds, foldPoints: pointsByFold[threshold.fold])
@@ -86,7 +87,7 @@ struct FactBindings<Facts: ReplayFacts> {
         }
         self.slots = slots
         metricVersions = Array(repeating: 0, count: replay.metricPlans.count)
-        unlockedSince = Array(repeating: nil, count: replay.awards.count)
+        unlockedSince = Array(repeating: nil, count: replay.plans.count)
         epochCursors = Array(repeating: 0, count: slots.count)
         metricsRecords = Array(repeating: nil, count: slots.count)
         metricValues = Array(repeating: nil, count: replay.metricPlans.count)

@@ -1,3 +1,5 @@
+import RuleModel
+
 /// The ways facts change between two checkpoints. An expression is re-evaluated only when a
 /// channel it reads has moved on since its last evaluation.
 struct FactChannels: OptionSet, Sendable, Hashable {

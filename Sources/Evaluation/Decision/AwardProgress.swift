@@ -1,4 +1,4 @@
-/// How far an achievement is: `current` of `target` (SPEC 2.6).
+/// How far an achievement is: `current` of `target` (docs/rules.md, "achievements[]").
 public struct AwardProgress: Sendable, Hashable {
     public var current: ProgressNumber
     public var target: ProgressNumber

@@ -1,5 +1,5 @@
 import Facts
-/// What one evaluation decided for one user (SPEC 6): the new unlocks, where every achievement and
+/// What one evaluation decided for one user (docs/evaluation.md, "The decision"): the new unlocks, where every achievement and
 /// milestone stands, the streaks, points, rank and warnings. Renderers live in `Output`.
 public struct Decision: Sendable, Hashable {
     public var schema: Int

@@ -1,4 +1,4 @@
-/// Something in the user's state that the evaluation worked around (SPEC 6 `warnings`).
+/// Something in the user's state that the evaluation worked around (docs/evaluation.md, "The decision" `warnings`).
 /// Every code is documented in `docs/warnings.md`.
 public struct EvaluationWarning: Sendable, Hashable {
     /// Stable code such as `future_event` or `unknown_achievement`.

@@ -1,6 +1,6 @@
 import RuleModel
 
-/// The user's rank for their points (SPEC 2.7) and the next one to reach.
+/// The user's rank for their points (docs/rules.md, "ranks[]") and the next one to reach.
 public struct RankStanding: Sendable, Hashable {
     public struct Next: Sendable, Hashable {
         public var id: String

@@ -1,4 +1,4 @@
-/// One streak at `now` (SPEC 2.5), as reported in the decision.
+/// One streak at `now` (docs/rules.md, "streaks[]"), as reported in the decision.
 public struct StreakStanding: Sendable, Hashable {
     public var id: String
     public var current: Int

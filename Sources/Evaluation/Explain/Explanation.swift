@@ -1,7 +1,7 @@
 import Facts
 import RuleModel
 
-/// Why one achievement or milestone stands where it does at `now` (SPEC 7.2): its criterion with
+/// Why one achievement or milestone stands where it does at `now` (README.md, "Command line"): its criterion with
 /// the value of every sub-expression, what is missing while it is locked, and when and by which
 /// event it unlocked. Built by `ExplanationBuilder`, rendered by `ExplanationTextRenderer`.
 public struct Explanation: Sendable {

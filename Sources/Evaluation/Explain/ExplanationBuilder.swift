@@ -2,7 +2,7 @@ import CEL
 import Facts
 import RuleModel
 
-/// Builds the explanation of one achievement or milestone (SPEC 7.2) from a finished replay: the
+/// Builds the explanation of one achievement or milestone (README.md, "Command line") from a finished replay: the
 /// criterion is evaluated again at `now` with `CELProgram.evaluateTraced`, every sub-expression
 /// is shown with its source text (from the AST ranges) and value, and the unlock is traced back to
 /// its checkpoint and events.

@@ -1,6 +1,6 @@
 import Facts
 
-/// When an achievement unlocked and what made it unlock then (SPEC 7.2).
+/// When an achievement unlocked and what made it unlock then (README.md, "Command line").
 public struct ExplanationUnlock: Sendable, Hashable {
     /// One event at the unlocking instant.
     public struct Event: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import CEL
+import RuleModel
 
 /// A macro over `days` whose body reads only its day, with what the expression makes of it: a
 /// boolean (`exists`, `all`, `exists_one`), a count (`size` of a `filter`), or a `max`, `min` or
@@ -37,7 +38,7 @@ struct DayFold: Sendable {
         // Bodies keep the checker's types (an empty `sum()` inside is 0 of the element type).
         func program(_ body: CELExpr) -> CELProgram? {
             let ast = CELAST(root: body, source: checked.ast.source, macroCalls: checked.ast.macroCalls)
-            return try? CELProgram(checked: CELCheckedAST(ast: ast, types: checked.types, references: checked.references))
+            return CELProgram(checked: CELCheckedAST(ast: ast, types: checked.types, references: checked.references))
         }
         switch shape {
         case .all(let p), .exists(let p), .existsOne(let p), .filter(let p):
@@ -58,86 +59,67 @@ struct DayFold: Sendable {
     /// over `days`, or `max`/`min`/`sum` of a `map` over `days` (optionally with a list of
     /// number literals added on either side); every body closed over its day.
     static func match(_ expr: CELExpr, checked: CELCheckedAST, bound: Set<String>) -> DayFold? {
-        switch expr.kind {
-        case .comprehension(let c):
-            guard let (shape, iterVar) = daysMacro(c, checked: checked, bound: bound) else { return nil }
+        if case .comprehension = expr.kind {
+            guard let (shape, iterVar) = daysMacro(expr, checked: checked, bound: bound) else { return nil }
             switch shape {
             case .all, .exists, .existsOne: return DayFold(shape: shape, reduction: .macro, iterVar: iterVar, checked: checked)
             default: return nil
             }
-        case .call(let target, let function, let args):
-            let operand: CELExpr? = target == nil ? (args.count == 1 ? args[0] : nil) : (args.isEmpty ? target : nil)
-            guard let operand else { return nil }
-            let reduction: Reduction
-            switch function {
-            case "size": reduction = .size
-            case "max": reduction = .max
-            case "min": reduction = .min
-            case "sum": reduction = .sum
-            default: return nil
-            }
-            return reduced(operand, by: reduction, checked: checked, bound: bound)
-        default:
-            return nil
         }
+        guard let (function, operand) = expr.singleOperandCall else { return nil }
+        let reduction: Reduction
+        switch function {
+        case "size": reduction = .size
+        case "max": reduction = .max
+        case "min": reduction = .min
+        case "sum": reduction = .sum
+        default: return nil
+        }
+        return reduced(operand, by: reduction, checked: checked, bound: bound)
     }
 
     private static func reduced(_ operand: CELExpr, by reduction: Reduction, checked: CELCheckedAST,
                                 bound: Set<String>) -> DayFold? {
-        var leading: [CELValue] = [], trailing: [CELValue] = []
+        var leading: [CELLiteral] = [], trailing: [CELLiteral] = []
         var list = operand
         if reduction != .size, case .call(nil, "_+_", let args) = operand.kind, args.count == 2 {
-            if let numbers = numberLiterals(args[1]) {
+            if let numbers = args[1].numberLiterals {
                 trailing = numbers
                 list = args[0]
-            } else if let numbers = numberLiterals(args[0]) {
+            } else if let numbers = args[0].numberLiterals {
                 leading = numbers
                 list = args[1]
             } else {
                 return nil
             }
         }
-        guard case .comprehension(let c) = list.kind,
-              let (shape, iterVar) = daysMacro(c, checked: checked, bound: bound) else { return nil }
+        guard let (shape, iterVar) = daysMacro(list, checked: checked, bound: bound) else { return nil }
         switch (shape, reduction) {
         case (.filter, .size), (.map, .max), (.map, .min), (.map, .sum),
              (.mapFiltered, .max), (.mapFiltered, .min), (.mapFiltered, .sum):
             var fold = DayFold(shape: shape, reduction: reduction, iterVar: iterVar, checked: checked)
-            fold.leading = leading
-            fold.trailing = trailing
+            fold.leading = leading.map(Self.number)
+            fold.trailing = trailing.map(Self.number)
             return fold
         default:
             return nil
         }
     }
 
-    /// `[1, 2.5]`: a list of int, uint or double literals.
-    private static func numberLiterals(_ expr: CELExpr) -> [CELValue]? {
-        guard case .list(let elements) = expr.kind else { return nil }
-        var values: [CELValue] = []
-        for element in elements {
-            guard case .literal(let literal) = element.kind else { return nil }
-            switch literal {
-            case .int(let v): values.append(.int(v))
-            case .uint(let v): values.append(.uint(v))
-            case .double(let v): values.append(.double(v))
-            default: return nil
-            }
+    private static func number(_ literal: CELLiteral) -> CELValue {
+        switch literal {
+        case .int(let v): .int(v)
+        case .uint(let v): .uint(v)
+        case .double(let v): .double(v)
+        default: .null
         }
-        return values
     }
 
     /// A standard macro over the `days` variable whose bodies read only its day.
-    private static func daysMacro(_ c: CELComprehension, checked: CELCheckedAST,
+    private static func daysMacro(_ node: CELExpr, checked: CELCheckedAST,
                                   bound: Set<String>) -> (EventFold.Shape, String)? {
-        guard c.iterVar2 == nil, case .ident(let name) = c.iterRange.kind, name == FactVariable.days.rawValue,
-              !bound.contains(name) else { return nil }
-        if let reference = checked.references[c.iterRange.id] {
-            guard case .variable(let qualified) = reference, qualified == name else { return nil }
-        }
-        guard let shape = EventFoldPlanner.shape(of: c),
-              EventFoldPlanner.bodies(of: shape).allSatisfy({ EventFoldPlanner.isClosed($0, over: c.iterVar, checked: checked) })
-        else { return nil }
-        return (shape, c.iterVar)
+        guard let macro = CELClosedMacro(node, references: checked.references),
+              EventFoldPlanner.isVariable(macro.range, .days, checked: checked, bound: bound) else { return nil }
+        return (EventFold.Shape(macro.shape), macro.iterVar)
     }
 }

@@ -7,11 +7,13 @@ import Facts
 /// prefixes from the first of them are folded again. Days change near today, so a checkpoint
 /// costs the days that changed, not all days.
 ///
-/// A value is given only where it is exactly what the expression as written gives; otherwise
-/// (`nil`) the caller evaluates it as written: a body that fails (except with an error under
-/// `max`, `min`, `sum` or `size`: the written `map` or `filter` gives the first day's error, and
-/// so does the fold, or a missing attribute would cost every checkpoint every day), numbers of
-/// mixed kinds, an overflowing sum, NaN, or no value at all to reduce.
+/// A value is given only where it is what the expression as written gives; otherwise (`nil`) the
+/// caller evaluates it as written: numbers of mixed kinds, an overflowing sum, NaN, no value at
+/// all to reduce, or a body over the cost limit. A body that fails otherwise makes the fold an
+/// error, as iterating gives (unless an `exists` found a true day, or an `all` a false one): the
+/// first day's error is kept, since a condition that fails is simply not true at a checkpoint
+/// (the decision at `now` evaluates the expression as written and reports the error as it is).
+/// So a misspelled field in one day keeps each checkpoint's cost at the days that changed.
 struct DayFoldValues {
     /// One day's body result.
     private enum Body {
@@ -19,8 +21,9 @@ struct DayFoldValues {
         case element(CELValue)
         /// Left out by a `map(d, p, x)` filter.
         case skipped
-        /// An error (kept), or a predicate that is not a boolean (`nil`).
-        case failed(CELError?)
+        /// An error, or a predicate that is not a boolean: the error the fold carries (`nil` for
+        /// one over the cost limit, which only the written evaluation may report).
+        case failed(CELValue?)
     }
 
     /// The fold of the bodies of the first days.
@@ -28,9 +31,15 @@ struct DayFoldValues {
         var trues = 0
         var falses = 0
         var failed = false
-        /// The error of the first day that failed, when it failed with one.
-        var firstError: CELError?
+        /// The first failed body's error.
+        var error: CELValue?
+        /// Whether a body ran over the cost limit (or could not be planned): only the written
+        /// evaluation can tell what the expression gives.
+        var unknownFailure = false
         var number: Number = .empty
+
+        /// What a failed fold gives: the first error, or `nil` when only the written evaluation knows.
+        var failure: CELValue? { unknownFailure ? nil : error }
     }
 
     /// A running max, min or sum of numbers of one kind.
@@ -108,21 +117,36 @@ struct DayFoldValues {
         // The fold is read in place: a copy retains and releases every part of its programs.
         let activation = CELActivation(shape: folds[k].shapeOfBinding, values: [day])
         if folds[k].predicate != nil {
-            let judged = folds[k].predicate?.evaluate(activation, costLimit: costLimit, steps: &steps)
-            guard case .bool(let holds)? = judged else { return .failed(judged?.error) }
+            let value = folds[k].predicate?.evaluate(activation, costLimit: costLimit, steps: &steps)
+            guard case .bool(let holds)? = value else { return Self.failure(value) }
             if folds[k].transform == nil { return .element(.bool(holds)) }
             if !holds { return .skipped }
         }
-        guard let value = folds[k].transform?.evaluate(activation, costLimit: costLimit, steps: &steps) else { return .failed(nil) }
-        if case .error(let error) = value { return .failed(error) }
-        return .element(value)
+        guard let value = folds[k].transform?.evaluate(activation, costLimit: costLimit, steps: &steps) else {
+            return Self.failure(nil)
+        }
+        return value.isError ? Self.failure(value) : .element(value)
+    }
+
+    /// A body that did not give a usable value: its error, or for a predicate that gave another
+    /// kind of value the error `||`, `&&` or `?:` gives on it.
+    private static func failure(_ value: CELValue?) -> Body {
+        switch value {
+        case .error(let error)?:
+            return .failed(error.kind == .costLimitExceeded ? nil : value)
+        case let value?:
+            return .failed(.error(CELError(.noSuchOverload, "no matching overload: predicate is \(value.typeName)")))
+        case nil:
+            return .failed(nil)
+        }
     }
 
     private static func fold(_ running: Accumulated, _ body: Body, reduction: DayFold.Reduction) -> Accumulated {
         var next = running
         switch body {
         case .failed(let error):
-            if !next.failed { next.firstError = error }
+            if next.error == nil { next.error = error }
+            if error == nil { next.unknownFailure = true }
             next.failed = true
         case .skipped:
             break
@@ -130,7 +154,11 @@ struct DayFoldValues {
             switch (reduction, value) {
             case (.macro, .bool(true)), (.size, .bool(true)): next.trues += 1
             case (.macro, .bool(false)), (.size, .bool(false)): next.falses += 1
-            case (.macro, _), (.size, _): next.failed = true
+            case (.macro, _), (.size, _):
+                if next.error == nil {
+                    next.error = .error(CELError(.noSuchOverload, "no matching overload: predicate is \(value.typeName)"))
+                }
+                next.failed = true
             case (.max, _), (.min, _), (.sum, _): next.number = combine(running.number, value, reduction)
             }
         }
@@ -183,16 +211,15 @@ struct DayFoldValues {
         switch folds[k].reduction {
         case .macro:
             switch folds[k].shape {
-            case .exists: return total.trues > 0 ? .bool(true) : (total.failed ? nil : .bool(false))
-            case .all: return total.falses > 0 ? .bool(false) : (total.failed ? nil : .bool(true))
-            case .existsOne: return total.failed ? nil : .bool(total.trues == 1)
+            case .exists: return total.trues > 0 ? .bool(true) : (total.failed ? total.failure : .bool(false))
+            case .all: return total.falses > 0 ? .bool(false) : (total.failed ? total.failure : .bool(true))
+            case .existsOne: return total.failed ? total.failure : .bool(total.trues == 1)
             default: return nil
             }
         case .size:
-            guard !total.failed else { return total.firstError.map(CELValue.error) }
-            return .int(Int64(total.trues))
+            return total.failed ? total.failure : .int(Int64(total.trues))
         case .max, .min, .sum:
-            guard !total.failed else { return total.firstError.map(CELValue.error) }
+            guard !total.failed else { return total.failure }
             var number = total.number
             for value in folds[k].trailing { number = Self.combine(number, value, folds[k].reduction) }
             switch number {

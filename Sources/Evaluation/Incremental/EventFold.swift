@@ -5,7 +5,7 @@ import CEL
 /// value of such a fold on every prefix can be tabulated once per replay (`EventFoldTable`)
 /// instead of iterating all events again at every checkpoint.
 struct EventFold: Sendable {
-    /// The macro shapes the CEL parser expands (langdef "Macros"), with their bodies.
+    /// The macro shapes the CEL parser expands (`CELMacroShape`), with their bodies, and the count.
     enum Shape: Sendable {
         case all(predicate: CELExpr)
         case exists(predicate: CELExpr)
@@ -16,11 +16,43 @@ struct EventFold: Sendable {
         /// `size(events)` / `events.size()`.
         case count
 
+        init(_ macro: CELMacroShape) {
+            switch macro {
+            case .all(let p): self = .all(predicate: p)
+            case .exists(let p): self = .exists(predicate: p)
+            case .existsOne(let p): self = .existsOne(predicate: p)
+            case .filter(let p): self = .filter(predicate: p)
+            case .map(let x): self = .map(transform: x)
+            case .mapFiltered(let p, let x): self = .mapFiltered(predicate: p, transform: x)
+            }
+        }
+
+        /// The predicate and transform, in that order (none for the count).
+        var bodies: [CELExpr] {
+            switch self {
+            case .all(let p), .exists(let p), .existsOne(let p), .filter(let p): [p]
+            case .map(let x): [x]
+            case .mapFiltered(let p, let x): [p, x]
+            case .count: []
+            }
+        }
+
         /// Whether the fold's value is a list of produced elements (which a further fold can iterate).
         var producesList: Bool {
             switch self {
             case .filter, .map, .mapFiltered: true
             case .all, .exists, .existsOne, .count: false
+            }
+        }
+
+        /// Whether `other` is the same shape with bodies written alike.
+        func isWrittenAlike(_ other: Shape) -> Bool {
+            switch (self, other) {
+            case (.count, .count), (.all, .all), (.exists, .exists), (.existsOne, .existsOne), (.filter, .filter),
+                 (.map, .map), (.mapFiltered, .mapFiltered):
+                return zip(bodies, other.bodies).allSatisfy { $0.isWrittenAlike($1) }
+            default:
+                return false
             }
         }
     }
@@ -50,50 +82,7 @@ struct EventFold: Sendable {
     /// aside). Bodies are planned unchecked and read only the iteration variable, so what they
     /// compute depends on nothing else.
     func computesTheSame(as other: EventFold) -> Bool {
-        guard source == other.source, iterVar == other.iterVar else { return false }
-        switch (shape, other.shape) {
-        case (.count, .count):
-            return true
-        case (.all(let a), .all(let b)), (.exists(let a), .exists(let b)), (.existsOne(let a), .existsOne(let b)),
-             (.filter(let a), .filter(let b)), (.map(let a), .map(let b)):
-            return Self.written(a, alike: b)
-        case (.mapFiltered(let p, let x), .mapFiltered(let q, let y)):
-            return Self.written(p, alike: q) && Self.written(x, alike: y)
-        default:
-            return false
-        }
-    }
-
-    /// Structural equality of two expressions, ignoring node ids and source ranges.
-    private static func written(_ a: CELExpr, alike b: CELExpr) -> Bool {
-        func all(_ x: [CELExpr], _ y: [CELExpr]) -> Bool {
-            x.count == y.count && zip(x, y).allSatisfy { written($0, alike: $1) }
-        }
-        switch (a.kind, b.kind) {
-        case (.literal(let x), .literal(let y)):
-            return x == y
-        case (.ident(let x), .ident(let y)):
-            return x == y
-        case (.select(let x, let f, let t), .select(let y, let g, let u)):
-            return f == g && t == u && written(x, alike: y)
-        case (.call(let x, let f, let xs), .call(let y, let g, let ys)):
-            guard f == g, all(xs, ys) else { return false }
-            switch (x, y) {
-            case (nil, nil): return true
-            case (let x?, let y?): return written(x, alike: y)
-            default: return false
-            }
-        case (.list(let xs), .list(let ys)):
-            return all(xs, ys)
-        case (.map(let xs), .map(let ys)):
-            return all(xs.map(\.key), ys.map(\.key)) && all(xs.map(\.value), ys.map(\.value))
-        case (.comprehension(let x), .comprehension(let y)):
-            return x.iterVar == y.iterVar && x.iterVar2 == y.iterVar2 && x.accuVar == y.accuVar
-                && all([x.iterRange, x.accuInit, x.loopCondition, x.loopStep, x.result],
-                       [y.iterRange, y.accuInit, y.loopCondition, y.loopStep, y.result])
-        default:
-            return false
-        }
+        source == other.source && iterVar == other.iterVar && shape.isWrittenAlike(other.shape)
     }
 
     init(shape: Shape, source: Source, iterVar: String, variable: String) {
@@ -117,34 +106,11 @@ struct EventFold: Sendable {
     /// `@fold_source.map(v, body)` and `body` alone, planned without the checker: the body reads
     /// only `v`, which both find in the activation or the comprehension.
     private static func programs(for body: CELExpr, iterVar: String) -> (CELProgram?, CELProgram?) {
-        var ids = CELExprIDs(after: body)
-        let accumulator = "@fold_result"
-        func node(_ kind: CELExpr.Kind) -> CELExpr { CELExpr(id: ids.next(), range: body.range, kind: kind) }
-        let step = node(.call(target: nil, function: "_+_", args: [node(.ident(accumulator)), node(.list(elements: [body]))]))
-        let batch = node(.comprehension(CELComprehension(
-            iterVar: iterVar, iterRange: node(.ident(sourceVariable)), accuVar: accumulator,
-            accuInit: node(.list(elements: [])), loopCondition: node(.literal(.bool(true))), loopStep: step,
-            result: node(.ident(accumulator)))))
+        var ids = CELExprIDAllocator(after: body)
+        let source = CELExpr(id: ids.next(), range: body.range, kind: .ident(sourceVariable))
+        let batch = CELComprehension.mapping(body, over: source, iterVar: iterVar, ids: &ids)
         let batchProgram = try? CELProgram(parsed: CELAST(root: batch, source: ""))
         let elementProgram = try? CELProgram(parsed: CELAST(root: body, source: ""))
         return (batchProgram, elementProgram)
-    }
-}
-
-/// Fresh node ids for synthesized AST nodes, above every id of an existing tree.
-struct CELExprIDs {
-    private var last: CELExprID
-
-    init(after tree: CELExpr) {
-        last = Self.maxID(tree)
-    }
-
-    mutating func next() -> CELExprID {
-        last += 1
-        return last
-    }
-
-    static func maxID(_ expr: CELExpr) -> CELExprID {
-        expr.children.reduce(expr.id) { Swift.max($0, maxID($1)) }
     }
 }

@@ -1,4 +1,5 @@
 import CEL
+import RuleModel
 
 /// One metric or condition as a replay tracks it: the rewritten expression, what it reads, and the
 /// event counts at which a fold it reads changes.

@@ -12,6 +12,12 @@ struct AwardGate: Sendable {
         /// Module number `module` complete.
         case module(Int)
     }
+    /// A catalog module an award completes.
+    struct Module: Sendable {
+        var catalog: String
+        var module: String
+        var difficulty: String?
+    }
     var from: CELTimestamp?
     var until: CELTimestamp?
     /// Indices of required awards; `nil` when one of them is not an award at all (never met).

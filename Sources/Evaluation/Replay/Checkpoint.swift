@@ -1,7 +1,7 @@
 import Facts
 import CEL
 
-/// One moment at which the replay judges the rules (SPEC 5).
+/// One moment at which the replay judges the rules (docs/evaluation.md, "Replay").
 public struct Checkpoint: Sendable, Hashable {
     /// What put a checkpoint at this instant; several reasons can share one instant.
     public struct Kind: OptionSet, Sendable, Hashable {

@@ -2,7 +2,7 @@ import CEL
 import Facts
 import RuleModel
 
-/// The checkpoints of one replay, in time order (SPEC 5): the distinct event instants, every day's
+/// The checkpoints of one replay, in time order (docs/evaluation.md, "Replay"): the distinct event instants, every day's
 /// kill moment and end, every `available.from`, every stored unlock's `at`, and `now`; none before
 /// the first event and none after `now`. Without events the only checkpoint is `now`.
 public struct CheckpointPlan: Sendable {

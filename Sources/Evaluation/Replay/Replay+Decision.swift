@@ -17,39 +17,56 @@ extension Replay {
     public func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
                        costLimited: Set<String>, budgetLimited: Set<String> = [],
                        repeats: [String: [UnlockDecision]] = [:]) -> ReplayOutcome {
-        decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited, budgetLimited: budgetLimited,
-               folds: nil, repeats: repeats)
+        decide(facts, found: ReplayFindings(unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited,
+                                            budgetLimited: budgetLimited, repeats: repeats))
     }
 
-    /// `decide`, reading the replay's fold tables (`folds`, over the same events) instead of
+    /// `decide`, reading the replay's fold tables (`found.folds`, over the same events) instead of
     /// iterating all events again wherever that gives the value as written
     /// (`PlannedExpression.readsLikeWritten`).
-    func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
-                costLimited: Set<String>, budgetLimited: Set<String>, folds: EventFoldValues?,
-                repeats: [String: [UnlockDecision]] = [:]) -> ReplayOutcome {
+    func decide(_ facts: some ReplayFacts, found: ReplayFindings) -> ReplayOutcome {
         var facts = facts
         let moment = FactMoment(moment: facts.now, eventCount: facts.events.count)
-        let values = ValuesAtNow(replay: self, facts: &facts, unlocks: unlocks, folds: folds)
+        let values = ValuesAtNow(replay: self, facts: &facts, unlocks: found.unlocks, folds: found.folds)
         var report = RuleErrorReport(metrics: rules.metrics,
                                      metricValues: Dictionary(values.metrics.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
         var standings: [AwardStanding] = []
+        standings.reserveCapacity(plans.count)
         var points = 0
-        for index in awards.indices {
-            let standing = self.standing(index, unlocks: unlocks, values: values, facts: &facts, moment: moment,
-                                         budgetLimited: budgetLimited, repeats: repeats, report: &report)
+        for index in plans.indices {
+            let standing = self.standing(index, found: found, values: values, facts: &facts, moment: moment, report: &report)
             if standing.state == .unlocked {
                 // Saturating: the rules bound each award's points, but a library caller may not.
                 // A repeatable award's points count once per unlock.
                 for _ in 0..<(standing.times ?? 1) {
-                    let (sum, overflow) = points.addingReportingOverflow(awards[index].info.points)
+                    let (sum, overflow) = points.addingReportingOverflow(plans[index].rule.info.points)
                     points = overflow ? Int.max : sum
                 }
             }
             standings.append(standing)
         }
+        let warnings = warnings(found, facts: &facts, moment: moment, values: values, report: &report)
+        let decision = Decision(
+            user: facts.userID, now: facts.now, unlocks: Self.newUnlocks(found), achievements: standings,
+            streaks: facts.streakStandings(at: moment), points: points,
+            rank: RankStanding.standing(points: points, ranks: rules.ranks), warnings: warnings)
+        return ReplayOutcome(decision: decision, checkpoints: found.checkpoints, unlocks: found.unlocks,
+                             bindingsAtNow: values.bindings)
+    }
 
+    /// The new unlocks in time order (equal instants by id), every unlock of a repeatable award.
+    private static func newUnlocks(_ found: ReplayFindings) -> [UnlockDecision] {
+        (found.unlocks.values.filter { $0.cause != nil && found.repeats[$0.id] == nil } + found.repeats.values.joined()).sorted {
+            $0.at.instant != $1.at.instant ? $0.at.instant < $1.at.instant : $0.id < $1.id
+        }
+    }
+
+    /// The decision's warnings: the facts' own, stored unlocks of unknown awards, rule errors
+    /// (the awards' noted in `report` by their standings, then the streaks'), and the cost limits.
+    private func warnings(_ found: ReplayFindings, facts: inout some ReplayFacts, moment: FactMoment, values: ValuesAtNow,
+                          report: inout RuleErrorReport) -> [EvaluationWarning] {
         var warnings = facts.warnings(at: moment)
-        let known = Set(awards.map(\.id))
+        let known = Set(plans.map(\.rule.id))
         var warned: Set<String> = []
         for stored in facts.storedUnlocks where !known.contains(stored.id) && !warned.contains(stored.id) {
             warned.insert(stored.id)
@@ -60,25 +77,16 @@ extension Replay {
         noteStreakErrors(&report, facts: facts, days: values.bindings[FactVariable.days.rawValue],
                          user: values.bindings[FactVariable.user.rawValue])
         warnings += report.warnings(costLimit: costLimit)
-        warnings += limitWarnings(unlocks: unlocks, reported: report, costLimited: costLimited, budgetLimited: budgetLimited,
-                                  budget: stepBudget(checkpoints: checkpoints.count, days: Self.daySpan(of: facts)))
-
-        let newUnlocks = (unlocks.values.filter { $0.cause != nil && repeats[$0.id] == nil } + repeats.values.joined()).sorted {
-            $0.at.instant != $1.at.instant ? $0.at.instant < $1.at.instant : $0.id < $1.id
-        }
-        let decision = Decision(
-            user: facts.userID, now: facts.now, unlocks: newUnlocks, achievements: standings,
-            streaks: facts.streakStandings(at: moment), points: points,
-            rank: RankStanding.standing(points: points, ranks: rules.ranks), warnings: warnings)
-        return ReplayOutcome(decision: decision, checkpoints: checkpoints, unlocks: unlocks, bindingsAtNow: values.bindings)
+        warnings += limitWarnings(found, reported: report,
+                                  budget: stepBudget(checkpoints: found.checkpoints.count, days: Self.daySpan(of: facts)))
+        return warnings
     }
 
     /// Where award `index` stands at `now`; for a locked one, notes its rule errors in `report`.
-    private func standing(_ index: Int, unlocks: [String: UnlockDecision], values: ValuesAtNow, facts: inout some ReplayFacts,
-                          moment: FactMoment, budgetLimited: Set<String>, repeats: [String: [UnlockDecision]],
-                          report: inout RuleErrorReport) -> AwardStanding {
-        let award = awards[index]
-        let unlock = unlocks[award.id]
+    private func standing(_ index: Int, found: ReplayFindings, values: ValuesAtNow, facts: inout some ReplayFacts,
+                          moment: FactMoment, report: inout RuleErrorReport) -> AwardStanding {
+        let award = plans[index].rule
+        let unlock = found.unlocks[award.id]
         var progress: AwardProgress
         var catalogVersion: Int?
         var newLevels: Int?
@@ -106,18 +114,18 @@ extension Replay {
             }
         case .condition(let condition):
             (progress, criterionHolds) = conditionProgress(index, condition: condition, locked: unlock == nil, values: values,
-                                                           budgetLimited: budgetLimited, report: &report)
+                                                           budgetLimited: found.budgetLimited, report: &report)
         }
         if unlock != nil, keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
         // Locked only by `requires`: name what it waits for instead of showing a full bar.
         var waitingFor: [String]?
         if unlock == nil, criterionHolds {
-            let missing = award.requires.filter { unlocks[$0] == nil }
+            let missing = award.requires.filter { found.unlocks[$0] == nil }
             if !missing.isEmpty { waitingFor = missing }
         }
         // A repeatable award counts each unlock, stored and new.
         let times = award.info.repeatable
-            ? facts.storedUnlocks.filter { $0.id == award.id }.count + (repeats[award.id]?.count ?? 0) : 1
+            ? facts.storedUnlocks.filter { $0.id == award.id }.count + (found.repeats[award.id]?.count ?? 0) : 1
         return AwardStanding(
             id: award.id, state: unlock == nil ? .locked : .unlocked, category: award.info.category,
             unlockedAt: unlock?.at,
@@ -131,27 +139,26 @@ extension Replay {
     /// step budget left unjudged is not evaluated again.
     private func conditionProgress(_ index: Int, condition: RuleExpression, locked: Bool, values: ValuesAtNow,
                                    budgetLimited: Set<String>, report: inout RuleErrorReport) -> (AwardProgress, Bool) {
-        let award = awards[index]
-        let plans: (current: PlannedExpression?, target: PlannedExpression?) = index < progressPlans.count ? progressPlans[index] : (nil, nil)
-        let conditionPlan = index < conditionPlans.count ? conditionPlans[index] : nil
+        let plan = plans[index]
+        let award = plan.rule
         if locked, budgetLimited.contains(award.id) {
             let target: ProgressNumber = if case .derived(_, let t, let isInt) = award.progress {
                 isInt ? .int(Int64(t)) : .double(t)
             } else { .int(1) }
             return (AwardProgress(current: .int(0), target: target), false)
         }
-        let conditionValue = values.value(of: condition, planned: conditionPlan)
+        let conditionValue = values.value(of: condition, planned: plan.condition)
         if locked { report.note(conditionValue, id: award.id, what: "condition", expression: condition) }
         let holds: Bool = if case .bool(true) = conditionValue { true } else { false }
         var noting: RuleErrorReport? = locked ? report : nil
         defer { if let noting { report = noting } }
         switch award.progress {
         case .measured(let current, let target):
-            return (AwardProgress(current: values.number(current, planned: plans.current, id: award.id, what: "progress current", report: &noting),
-                                  target: values.number(target, planned: plans.target, id: award.id, what: "progress target", report: &noting)),
+            return (AwardProgress(current: values.number(current, planned: plan.progressCurrent, id: award.id, what: "progress current", report: &noting),
+                                  target: values.number(target, planned: plan.progressTarget, id: award.id, what: "progress target", report: &noting)),
                     holds)
         case .derived(let current, let target, let targetIsInt):
-            return (AwardProgress(current: values.number(current, planned: plans.current, id: award.id, what: "progress", report: &noting),
+            return (AwardProgress(current: values.number(current, planned: plan.progressCurrent, id: award.id, what: "progress", report: &noting),
                                   target: targetIsInt ? .int(Int64(target)) : .double(target)), holds)
         case .binary, .module:
             return (AwardProgress(current: .int(holds ? 1 : 0), target: .int(1)), holds)
@@ -159,18 +166,18 @@ extension Replay {
     }
 
     /// `cost_limit` for the locked awards the replay could not judge that have no rule warning yet.
-    private func limitWarnings(unlocks: [String: UnlockDecision], reported: RuleErrorReport, costLimited: Set<String>,
-                               budgetLimited: Set<String>, budget: Int) -> [EvaluationWarning] {
+    private func limitWarnings(_ found: ReplayFindings, reported: RuleErrorReport, budget: Int) -> [EvaluationWarning] {
         // Only locked awards: an unlocked one shows its earned progress whatever the limit.
-        awards.compactMap { award in
-            guard unlocks[award.id] == nil, !reported.hasEntry(for: award.id) else { return nil }
-            if budgetLimited.contains(award.id) {
+        plans.compactMap { plan in
+            let award = plan.rule
+            guard found.unlocks[award.id] == nil, !reported.hasEntry(for: award.id) else { return nil }
+            if found.budgetLimited.contains(award.id) {
                 return EvaluationWarning(
                     code: "cost_limit", id: award.id,
                     message: "'\(award.id)': the replay of this state went over its budget of \(budget) steps "
                         + "(summed over every checkpoint); it was not judged after that and stays locked")
             }
-            guard costLimited.contains(award.id) else { return nil }
+            guard found.costLimited.contains(award.id) else { return nil }
             return EvaluationWarning(code: "cost_limit", id: award.id,
                                      message: "evaluating '\(award.id)' went over the cost limit of \(costLimit) steps; it stays locked")
         }
@@ -180,10 +187,10 @@ extension Replay {
     /// a stored unlock counts from its `at`.
     func achievementsValue(_ unlocks: [String: UnlockDecision], at instant: CELTimestamp, only scope: [Int]? = nil) -> CELValue {
         var entries: [(key: String, value: CELValue)] = []
-        entries.reserveCapacity(scope?.count ?? awards.count)
-        // By index: iterating the awards themselves would copy each rule (and retain its programs).
-        for index in scope ?? Array(awards.indices) {
-            let id = awards[index].id
+        entries.reserveCapacity(scope?.count ?? plans.count)
+        // By index: iterating the plans themselves would copy each rule (and retain its programs).
+        for index in scope ?? Array(plans.indices) {
+            let id = plans[index].rule.id
             if let unlock = unlocks[id], unlock.at.instant <= instant {
                 entries.append((id, .map(CELMap(strings: [("unlocked", .bool(true)),
                                                           ("unlocked_at", .timestamp(unlock.at.instant))]))))

@@ -1,7 +1,7 @@
 import CEL
 import RuleModel
 
-/// Event-time replay (SPEC 5): walks the checkpoints in time order and unlocks every achievement
+/// Event-time replay (docs/evaluation.md, "Replay"): walks the checkpoints in time order and unlocks every achievement
 /// and milestone at the first checkpoint where its criterion, `requires` and `available` hold.
 ///
 /// It gives the same result as evaluating everything at every checkpoint, faster:
@@ -14,32 +14,34 @@ import RuleModel
 ///   clock (`now`, `days`, `today`, `streaks`: every checkpoint), or an unlock (`achievements`).
 public struct Replay: Sendable {
     public let rules: RuleSet
-    /// Every achievement and milestone in output order.
-    public let awards: [AwardRule]
     public let costLimit: Int
     /// Steps all evaluations of one state's replay may take together (`nil`: the default of
     /// `stepBudget(checkpoints:days:)`). Past it, the conditions not judged yet do not hold and get a
     /// `cost_limit` warning (docs/evaluation.md, "Step budget").
     public let stateStepLimit: Int?
+    /// Per award, in output order: its rule, planned expressions and gate.
+    let plans: [AwardPlan]
+    /// The streaks milestones read, by `AwardGate.Criterion.milestone` index.
+    let streakIDs: [String]
+    /// The modules awards complete, by `AwardGate.Criterion.module` index.
+    let modules: [AwardGate.Module]
     let folds: [EventFold]
     let dayFolds: [DayFold]
     /// Metrics in dependency order, rewritten.
     let metricPlans: [PlannedExpression]
-    /// Per award: its rewritten condition (`nil` for milestones and module achievements).
-    let conditionPlans: [PlannedExpression?]
-    /// Per award: its progress expressions planned like conditions, for the decision at `now`.
-    let progressPlans: [(current: PlannedExpression?, target: PlannedExpression?)]
     /// Per metric: the channels it reads through every metric it uses.
     let metricChannels: [String: FactChannels]
     /// Per metric: the folds it reads through every metric it uses.
     let metricFolds: [String: Set<Int>]
     let metricIndex: [String: Int]
 
+    /// Every achievement and milestone in output order.
+    public var awards: [AwardRule] { plans.map(\.rule) }
+
     public init(rules: RuleSet, costLimit: Int = 10_000_000, stateStepLimit: Int? = nil) {
         self.rules = rules
         self.costLimit = costLimit
         self.stateStepLimit = stateStepLimit
-        awards = AwardRule.awards(of: rules)
         var planner = EventFoldPlanner()
         var index: [String: Int] = [:]
         var channels: [String: FactChannels] = [:]
@@ -59,17 +61,8 @@ public struct Replay: Sendable {
             channels[metric.id] = own
             foldSets[metric.id] = folds
         }
-        conditionPlans = awards.map { award in
-            guard case .condition(let expression) = award.criterion else { return nil }
-            return planner.plan(expression.program)
-        }
-        progressPlans = awards.map { award in
-            switch award.progress {
-            case .measured(let current, let target): (planner.plan(current.program), planner.plan(target.program))
-            case .derived(let current, _, _): (planner.plan(current.program), nil)
-            case .binary, .module: (nil, nil)
-            }
-        }
+        (plans, streakIDs, modules) = AwardPlan.plans(of: AwardRule.awards(of: rules), planner: &planner,
+                                                      firstSlot: metricPlans.count)
         self.metricPlans = metricPlans
         folds = planner.folds
         dayFolds = planner.dayFolds
@@ -93,9 +86,18 @@ public struct Replay: Sendable {
     private func replay<Facts: ReplayFacts>(_ facts: Facts) -> ReplayOutcome {
         var run = ReplayRun(replay: self, facts: facts)
         run.walk()
-        return decide(run.bindings.facts, unlocks: run.unlocks, checkpoints: run.checkpoints, costLimited: run.costLimited,
-                      budgetLimited: run.budgetLimited,
-                      folds: run.bindings.folds, repeats: run.repeats)
+        return decide(run.bindings.facts, found: run.findings)
+    }
+
+    /// Replays a state that an earlier replay (`resume`) saw with fewer events: the checkpoints
+    /// at or before `resume.after` are not judged again. The caller guarantees the state is the
+    /// earlier one with events after `resume.after` added and the earlier new unlocks stored
+    /// (`ReplayResume`); the result is then the full replay's (within the step budget).
+    package func run(_ facts: StateFacts, resumingAfter resume: ReplayResume?) -> (outcome: ReplayOutcome, resume: ReplayResume) {
+        var run = ReplayRun(replay: self, facts: facts, resume: resume)
+        run.walk()
+        let next = run.resume
+        return (decide(run.bindings.facts, found: run.findings), next)
     }
 
     /// The step budget of one state's replay over `checkpoints` checkpoints and `days` days:

@@ -1,5 +1,6 @@
 import CEL
 import Facts
+import RuleModel
 
 /// One user's facts over time, as the replay reads them. `StateFacts` is the real one (over the
 /// `Facts` module's `FactTimeline`); tests can script their own.
@@ -15,7 +16,7 @@ public protocol ReplayFacts {
     /// Events with `at` ≤ `now`, in processing order (by time, equal times in file order).
     var events: [StateEvent] { get }
     /// The kill moment and the end of every day from the earliest event's day up to `now`, each
-    /// in the offset it is reported in (SPEC 5).
+    /// in the offset it is reported in (docs/evaluation.md, "Replay").
     var timeCheckpoints: [Moment] { get }
     /// Unlocks persisted in the state file, in file order.
     var storedUnlocks: [StoredUnlock] { get }
@@ -34,7 +35,7 @@ public protocol ReplayFacts {
                              _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool)
     /// A streak's `current` at a moment.
     mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int
-    /// Done and total counted, released levels of a catalog module at a moment (SPEC 2.6).
+    /// Done and total counted, released levels of a catalog module at a moment (docs/rules.md, "achievements[]").
     mutating func moduleProgress(catalog: String, module: String, difficulty: String?, at moment: FactMoment) -> ModuleProgress
     /// Every streak at a moment, in rule order.
     mutating func streakStandings(at moment: FactMoment) -> [StreakStanding]

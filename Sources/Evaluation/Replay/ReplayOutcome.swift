@@ -8,7 +8,7 @@ public struct ReplayOutcome: Sendable {
     public var checkpoints: [Checkpoint]
     /// Every unlock in effect after the replay (stored and new), by id.
     public var unlocks: [String: UnlockDecision]
-    /// Every variable of SPEC 3 at `now` (metrics and achievements included), for evaluating a
+    /// Every variable of docs/facts.md at `now` (metrics and achievements included), for evaluating a
     /// condition again with `CELProgram.evaluateTraced`.
     public var bindingsAtNow: [String: CELValue]
 

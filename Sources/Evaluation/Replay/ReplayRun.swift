@@ -13,7 +13,8 @@ struct ReplayRun<Facts: ReplayFacts> {
     /// Awards whose condition was not judged because the replay's step budget was spent.
     private(set) var budgetLimited: Set<String> = []
     private(set) var bindings: FactBindings<Facts>
-    private let gates: [AwardGate]
+    /// Per award: what its condition's last evaluations showed.
+    private var judgements: [AwardJudgement]
     /// Per award: the instant it is unlocked from (stored or new).
     private var unlockedSince: [CELTimestamp?]
     /// Awards not unlocked yet, in award order.
@@ -21,12 +22,6 @@ struct ReplayRun<Facts: ReplayFacts> {
     private var newUnlockCount = 0
     /// Stored unlocks of known awards, by `at`.
     private let storedInstants: [CELTimestamp]
-    /// Per award: the stamp at which its condition was last false.
-    private var falseAt: [ChannelStamp?]
-    /// Per award: the event count before which its condition is known to stay false (0: none).
-    private var falseUntilEvents: [Int]
-    private let streakIDs: [String]
-    private let modules: [(catalog: String, module: String, difficulty: String?)]
 
     // Repeatable awards (docs/evaluation.md, "Repeatable awards"): judged at every checkpoint,
     // unlocking again at each rising edge of their criterion with gates.
@@ -38,11 +33,15 @@ struct ReplayRun<Facts: ReplayFacts> {
     private let storedRepeats: [String: Set<CELTimestamp>]
     /// New unlocks of repeatable awards (edges not matched by a stored entry), in time order.
     private(set) var repeats: [String: [UnlockDecision]] = [:]
+    /// Checkpoints at or before this instant were judged by an earlier replay of the same facts.
+    private let judgedThrough: CELTimestamp?
 
-    init(replay: Replay, facts: Facts) {
+    /// - Parameter resume: where an earlier replay of the same state, with fewer events, left off.
+    init(replay: Replay, facts: Facts, resume: ReplayResume? = nil) {
         self.replay = replay
+        judgedThrough = resume?.after
         checkpoints = CheckpointPlan(rules: replay.rules, facts: facts).checkpoints
-        let awards = replay.awards
+        let awards = replay.plans.map(\.rule)
         let index = Dictionary(awards.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
 
         var unlocks: [String: UnlockDecision] = [:]
@@ -61,46 +60,41 @@ struct ReplayRun<Facts: ReplayFacts> {
         for stored in facts.storedUnlocks { storedRepeats[stored.id, default: []].insert(stored.at.instant) }
         self.storedRepeats = storedRepeats
         storedInstants = since.compactMap { $0 }.sorted()
-
-        var streakIDs: [String] = []
-        var modules: [(catalog: String, module: String, difficulty: String?)] = []
-        var slot = replay.metricPlans.count
-        gates = awards.map { award in
-            let criterion: AwardGate.Criterion
-            switch award.criterion {
-            case .condition:
-                criterion = .condition(slot: slot)
-                slot += 1
-            case .milestone(let streak, let days):
-                if !streakIDs.contains(streak) { streakIDs.append(streak) }
-                criterion = .milestone(streak: streakIDs.firstIndex(of: streak) ?? 0, days: days)
-            case .module(let catalog, let module, let difficulty):
-                modules.append((catalog, module, difficulty))
-                criterion = .module(modules.count - 1)
-            }
-            let requires = award.requires.map { index[$0] }
-            return AwardGate(from: award.available?.from, until: award.available?.until,
-                             requires: requires.contains(nil) ? nil : requires.compactMap { $0 }, criterion: criterion)
-        }
-        self.streakIDs = streakIDs
-        self.modules = modules
-        falseAt = Array(repeating: nil, count: awards.count)
-        falseUntilEvents = Array(repeating: 0, count: awards.count)
+        judgements = Array(repeating: AwardJudgement(), count: awards.count)
 
         let first = checkpoints.first.map { FactMoment(moment: $0.time, eventCount: $0.eventCount) }
             ?? FactMoment(moment: facts.now, eventCount: facts.events.count)
         bindings = FactBindings(replay: replay, facts: facts, moment: first,
                                 stepBudget: replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: facts)))
         bindings.unlockedSince = since
+        if let resume {
+            heldBefore = Set(repeatables.filter { resume.heldBefore.contains(awards[$0].id) })
+            costLimited = resume.costLimited
+            budgetLimited = resume.budgetLimited
+            bindings.stepsUsed = resume.stepsUsed
+        }
+    }
+
+    /// Where this replay leaves off, for a later replay of the same state with more events.
+    var resume: ReplayResume {
+        ReplayResume(after: bindings.facts.now.instant, heldBefore: Set(heldBefore.map { replay.plans[$0].rule.id }),
+                     costLimited: costLimited, budgetLimited: budgetLimited, stepsUsed: bindings.stepsUsed)
+    }
+
+    /// What the walk found, for the decision at `now`.
+    var findings: ReplayFindings {
+        ReplayFindings(unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited, budgetLimited: budgetLimited,
+                       repeats: repeats, folds: bindings.folds)
     }
 
     mutating func walk() {
         var storedEffective = 0
-        var streakCurrents = [Int?](repeating: nil, count: streakIDs.count)
-        var moduleHolds = [(levels: Int, holds: Bool)?](repeating: nil, count: modules.count)
+        var streakCurrents = [Int?](repeating: nil, count: replay.streakIDs.count)
+        var moduleHolds = [(levels: Int, holds: Bool)?](repeating: nil, count: replay.modules.count)
         for (position, checkpoint) in checkpoints.enumerated() {
             guard !locked.isEmpty || !repeatables.isEmpty else { break }
             let instant = checkpoint.instant
+            if let judgedThrough, instant <= judgedThrough { continue }
             let moment = FactMoment(moment: checkpoint.time, eventCount: checkpoint.eventCount)
             while storedEffective < storedInstants.count, storedInstants[storedEffective] <= instant {
                 storedEffective += 1
@@ -139,20 +133,20 @@ struct ReplayRun<Facts: ReplayFacts> {
                                 streakCurrents: inout [Int?], moduleHolds: inout [(levels: Int, holds: Bool)?]) -> Bool {
         let instant = checkpoint.instant
         // A condition over folds alone, false until its next change point: nothing to ask.
-        if checkpoint.eventCount < falseUntilEvents[award] { return false }
+        if checkpoint.eventCount < judgements[award].falseUntilEvents { return false }
         // Read in place: copying the gate out costs a retain and release per award.
-        guard gates[award].isAvailable(at: instant),
-              gates[award].requirementsMet(unlockedSince: unlockedSince, at: instant) else { return false }
-        switch gates[award].criterion {
+        guard replay.plans[award].gate.isAvailable(at: instant),
+              replay.plans[award].gate.requirementsMet(unlockedSince: unlockedSince, at: instant) else { return false }
+        switch replay.plans[award].gate.criterion {
         case .condition(let slot):
             return conditionHolds(award, slot: slot)
         case .milestone(let streak, let days):
-            let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(streakIDs[streak], at: moment)
+            let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment)
             streakCurrents[streak] = current
             return current >= days
         case .module(let module):
             if let cached = moduleHolds[module], cached.levels == levels { return cached.holds }
-            let key = modules[module]
+            let key = replay.modules[module]
             let holds = bindings.facts.moduleProgress(catalog: key.catalog, module: key.module,
                                                       difficulty: key.difficulty, at: moment).isComplete
             moduleHolds[module] = (levels, holds)
@@ -163,7 +157,7 @@ struct ReplayRun<Facts: ReplayFacts> {
     /// Records an unlock at the checkpoint. A repeatable award's edge at the instant of one of its
     /// stored unlocks is that stored unlock, not a new one (idempotence: matched by id and `at`).
     private mutating func record(_ award: Int, at checkpoint: Checkpoint) {
-        let rule = replay.awards[award]
+        let rule = replay.plans[award].rule
         let instant = checkpoint.instant
         if rule.info.repeatable && storedRepeats[rule.id]?.contains(instant) == true { return }
         let unlock = UnlockDecision(
@@ -186,12 +180,12 @@ struct ReplayRun<Facts: ReplayFacts> {
     /// The condition's value, evaluated again only when something it reads moved on.
     private mutating func conditionHolds(_ award: Int, slot: Int) -> Bool {
         if bindings.budgetSpent {
-            budgetLimited.insert(replay.awards[award].id)
+            budgetLimited.insert(replay.plans[award].rule.id)
             return false
         }
         let key = bindings.key(slot)
-        if let cached = falseAt[award], cached == key {
-            falseUntilEvents[award] = bindings.quietUntil(slot)
+        if let cached = judgements[award].falseAt, cached == key {
+            judgements[award].falseUntilEvents = bindings.quietUntil(slot)
             return false
         }
         switch bindings.evaluate(slot, unlocks: unlocks) {
@@ -199,16 +193,16 @@ struct ReplayRun<Facts: ReplayFacts> {
             return true
         case .error(let error) where error.kind == .costLimitExceeded:
             if bindings.budgetSpent {
-                budgetLimited.insert(replay.awards[award].id)
+                budgetLimited.insert(replay.plans[award].rule.id)
                 return false
             }
-            costLimited.insert(replay.awards[award].id)
+            costLimited.insert(replay.plans[award].rule.id)
         default:
             break
         }
         // Only a false (or failed) condition is worth remembering: a true one unlocks the award.
-        falseAt[award] = key
-        falseUntilEvents[award] = bindings.quietUntil(slot)
+        judgements[award].falseAt = key
+        judgements[award].falseUntilEvents = bindings.quietUntil(slot)
         return false
     }
 }

@@ -1,7 +1,7 @@
 import Facts
 import JSON
 
-/// The state file with the replay's unlocks persisted (`--write-state`, SPEC 4 and 7): every key of
+/// The state file with the replay's unlocks persisted (`--write-state`, docs/state-file.md; README.md, "Command line"): every key of
 /// the input kept in its place, `unlocked` holding every unlock — the stored entries as written,
 /// then the new ones in decision order (with `catalog_version` for module achievements) — so that
 /// evaluating the written state again unlocks nothing new. A state without `backfill` gets

@@ -3,7 +3,7 @@ import Foundation
 import JSON
 import RuleModel
 
-/// How instants become local days and kill moments (SPEC 2.3): the calendar rule with its time
+/// How instants become local days and kill moments (docs/rules.md, "calendar"): the calendar rule with its time
 /// zone resolved.
 ///
 /// Under `timezone: event` every instant is read in its own UTC offset, so comparisons with a
@@ -94,11 +94,6 @@ public struct LocalCalendar: Sendable {
         }
     }
 
-    /// `moment` re-expressed in the offset the calendar reads it in.
-    public func localized(_ moment: Moment) -> Moment {
-        Moment(instant: moment.instant, offsetSeconds: offset(of: moment))
-    }
-
     /// The wall clock the calendar reads for `moment`.
     public func localDateTime(of moment: Moment) -> LocalDateTime {
         LocalDateTime(seconds: moment.instant.seconds + Int64(offset(of: moment)))
@@ -136,7 +131,7 @@ public struct LocalCalendar: Sendable {
     /// Whether a kill time is usable with this calendar (not equal to `day_starts`).
     public func accepts(killTime: LocalTime) -> Bool { killTime != dayStarts }
 
-    /// Whether `moment` is at or after the wall-clock time `local` (SPEC 2.3): under
+    /// Whether `moment` is at or after the wall-clock time `local` (docs/rules.md, "calendar"): under
     /// `timezone: event` by `moment`'s own wall clock, under a zone by instants.
     public func isAtOrAfter(_ moment: Moment, _ local: LocalDateTime) -> Bool {
         switch zone {

@@ -2,7 +2,7 @@ import CEL
 import RuleModel
 
 /// The rule set's level catalogs, indexed for the questions facts ask: is this level known,
-/// which levels make a module, how many arrived since a version (SPEC 2.6, 2.8).
+/// which levels make a module, how many arrived since a version (docs/rules.md, "achievements[]", "catalog").
 public struct CatalogIndex: Sendable {
     public let catalogs: [CatalogRule]
     /// Every level in catalog order; its position is the level's ordinal.
@@ -76,9 +76,13 @@ public struct CatalogIndex: Sendable {
             .map(CELMap(strings: [("id", .string($0.id)), ("title", .string($0.title)),
                                   ("meta", $0.meta ?? .map(CELMap(strings: [])))]))
         }
-        return .map(CELMap(strings: [
-            ("id", .string(catalog.id)), ("version", .int(Int64(catalog.version))),
-            ("levels", .list(CELList(levels))), ("modules", .list(CELList(modules))),
-        ]))
+        return FactTypes.catalogRecord.record { field in
+            switch field {
+            case .id: .string(catalog.id)
+            case .version: .int(Int64(catalog.version))
+            case .levels: .list(CELList(levels))
+            case .modules: .list(CELList(modules))
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 import CEL
 import RuleModel
 
-/// The local days of a history (SPEC 2.3, 3): per day its events, plan, kill time and
+/// The local days of a history (docs/rules.md, "calendar"; docs/facts.md): per day its events, plan, kill time and
 /// completion, and the CEL `day` records. Records are cached and rebuilt only when the day
 /// changes or when passing time can change its status (a planned day whose kill moment may
 /// pass), so asking for `days` at each checkpoint costs the days that changed, not all days.
@@ -21,9 +21,6 @@ struct DayLedger: Sendable {
         var countValue: CELValue?
     }
 
-    /// Field names of a day record, prepared once for every record.
-    private static let recordShape = CELRecordShape(fields: ["date", "weekday", "week", "events", "late", "count", "planned",
-                                                             "kill_time", "status", "expired_count"])
     private static let emptyCount: CELValue = .map(CELMap(strings: []))
 
     private var labels: DayLabels
@@ -173,7 +170,7 @@ struct DayLedger: Sendable {
         return rebuilt
     }
 
-    /// The CEL `day` record of `day` at `now` (SPEC 3).
+    /// The CEL `day` record of `day` at `now` (docs/facts.md).
     mutating func record(of day: LocalDay, now: Moment, timeline: FactTimeline) -> CELValue {
         var entry = entries[day] ?? Entry()
         let passed = killPassed(day, now: now)
@@ -196,19 +193,20 @@ struct DayLedger: Sendable {
         let late = timeline.lateValues[day] ?? []
         let killTime = self.killTime(of: day)
         let label = labels[day]
-        let values: [CELValue] = [
-            label.date,
-            label.weekday,
-            label.week,
-            .list(CELList(prefixOf: onTime, count: min(entry.onTime, onTime.count))),
-            .list(CELList(prefixOf: late, count: min(entry.late, late.count))),
-            count,
-            .int(Int64(entry.planned)),
-            killTime.map { .string($0.description) } ?? .null,
-            .string(status.rawValue),
-            .int(Int64(expiredCount)),
-        ]
-        return .map(CELMap(shape: Self.recordShape, values: values))
+        return FactTypes.dayRecord.record { field in
+            switch field {
+            case .date: label.date
+            case .weekday: label.weekday
+            case .week: label.week
+            case .events: .list(CELList(prefixOf: onTime, count: min(entry.onTime, onTime.count)))
+            case .late: .list(CELList(prefixOf: late, count: min(entry.late, late.count)))
+            case .count: count
+            case .planned: .int(Int64(entry.planned))
+            case .killTime: killTime.map { .string($0.description) } ?? .null
+            case .status: .string(status.rawValue)
+            case .expiredCount: .int(Int64(expiredCount))
+            }
+        }
     }
 
     /// A day's status at `now` without building its record.

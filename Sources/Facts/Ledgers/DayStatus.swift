@@ -1,4 +1,4 @@
-/// A day's status (SPEC 2.3).
+/// A day's status (docs/rules.md, "calendar").
 public enum DayStatus: String, Sendable, Hashable {
     /// Nothing planned.
     case empty

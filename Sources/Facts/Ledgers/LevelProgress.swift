@@ -1,6 +1,7 @@
 import CEL
+import RuleModel
 
-/// What the user has done with one catalog level (SPEC 3 `levels`): merged from
+/// What the user has done with one catalog level (docs/facts.md `levels`): merged from
 /// `level_completed` events and the state file's snapshot.
 public struct LevelProgress: Sendable, Hashable {
     public var completed: Bool
@@ -45,11 +46,14 @@ public struct LevelProgress: Sendable, Hashable {
     /// The CEL record: `completed`, and when known `completed_at`, `best_time` (double),
     /// `best_moves` (int), `difficulties`.
     public var celValue: CELValue {
-        var entries: [(key: String, value: CELValue)] = [("completed", .bool(completed))]
-        if let completedAt { entries.append(("completed_at", .timestamp(completedAt.instant))) }
-        if let bestTime { entries.append(("best_time", .double(bestTime))) }
-        if let bestMoves { entries.append(("best_moves", .int(bestMoves))) }
-        entries.append(("difficulties", .list(CELList(difficulties.map { .string($0) }))))
-        return .map(CELMap(strings: entries))
+        FactTypes.levelRecord.record { field in
+            switch field {
+            case .completed: .bool(completed)
+            case .completedAt: completedAt.map { .timestamp($0.instant) }
+            case .bestTime: bestTime.map { .double($0) }
+            case .bestMoves: bestMoves.map { .int($0) }
+            case .difficulties: .list(CELList(difficulties.map { .string($0) }))
+            }
+        }
     }
 }

@@ -1,4 +1,4 @@
-/// How far a user is through one catalog module (SPEC 2.6 `complete_module`).
+/// How far a user is through one catalog module (docs/rules.md, "achievements[]" `complete_module`).
 public struct ModuleProgress: Sendable, Hashable {
     /// Counted, released levels of the module that the user has done.
     public var done: Int

@@ -1,6 +1,6 @@
 import RuleModel
 
-/// One streak's bookkeeping (SPEC 2.5): which days qualify, which freezes were spent or reserved,
+/// One streak's bookkeeping (docs/rules.md, "streaks[]"): which days qualify, which freezes were spent or reserved,
 /// and the run arithmetic. It knows nothing about CEL or events: the fact builder tells it which
 /// days qualify and when a `freeze_used` arrives, so its rules are testable as plain data.
 ///

@@ -1,7 +1,7 @@
 import CEL
 import RuleModel
 
-/// How a streak decides that a day qualifies (SPEC 2.5). `FactTimeline` builds the default from
+/// How a streak decides that a day qualifies (docs/rules.md, "streaks[]"). `FactTimeline` builds the default from
 /// each rule's compiled program; tests can pass Swift functions instead, so the streak rules are
 /// testable without CEL.
 public enum StreakQualifier: Sendable {

@@ -1,6 +1,7 @@
 import CEL
+import RuleModel
 
-/// What a streak looks like at one moment (SPEC 2.5): the `streaks.ID` record of CEL and the
+/// What a streak looks like at one moment (docs/rules.md, "streaks[]"): the `streaks.ID` record of CEL and the
 /// decision's `streaks` entry.
 public struct StreakState: Sendable, Hashable {
     public enum Status: String, Sendable, Hashable {
@@ -35,15 +36,17 @@ public struct StreakState: Sendable, Hashable {
 }
 
 extension StreakState {
-    /// Field names of a `streaks.ID` record, prepared once for every record.
-    private static let recordShape = CELRecordShape(fields: ["current", "longest", "total_days", "status",
-                                                             "freezes_available", "last_day"])
-
     /// The `streaks.ID` record of CEL.
     public var celValue: CELValue {
-        .map(CELMap(shape: Self.recordShape, values: [
-            .int(Int64(current)), .int(Int64(longest)), .int(Int64(totalDays)), .string(status.rawValue),
-            .int(Int64(freezesAvailable)), lastDay.map { .string($0.description) } ?? .null,
-        ]))
+        FactTypes.streakRecord.record { field in
+            switch field {
+            case .current: .int(Int64(current))
+            case .longest: .int(Int64(longest))
+            case .totalDays: .int(Int64(totalDays))
+            case .status: .string(status.rawValue)
+            case .freezesAvailable: .int(Int64(freezesAvailable))
+            case .lastDay: lastDay.map { .string($0.description) } ?? .null
+            }
+        }
     }
 }

@@ -1,4 +1,6 @@
 import JSON
+import RuleModel
+
 /// One event of the state file, validated. Attributes other than `type` and `at` are kept as
 /// written (in order) so they reach CEL and the written-back file unchanged.
 ///
@@ -13,7 +15,7 @@ public struct StateEvent: Sendable, Hashable {
     public var at: Moment
     /// Every attribute except `type` and `at`, in written order.
     public var attributes: JSONObject
-    /// The typed meaning of reserved event types (SPEC 4).
+    /// The typed meaning of reserved event types (docs/state-file.md).
     public var kind: Kind
     private var form: WrittenForm
 
@@ -88,6 +90,7 @@ public struct StateEvent: Sendable, Hashable {
         case invalid(String)
     }
 
-    /// Attribute names computed by rulecheck; an event may not carry them (SPEC 3).
-    public static let computedNames: Set<String> = ["day", "hour", "minute", "weekday", "week", "late"]
+    /// Attribute names computed by rulecheck, every declared event field but the written `type` and
+    /// `at`; an event may not carry them (docs/facts.md).
+    public static let computedNames: Set<String> = Set(FactTypes.EventField.allCases.map(\.rawValue)).subtracting(["type", "at"])
 }

@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 
-/// A user's state file (SPEC 4), validated: every problem is a `StateFileError` naming the JSON
+/// A user's state file (docs/state-file.md), validated: every problem is a `StateFileError` naming the JSON
 /// path. Events are in processing order: by time, equal times in file order; each keeps its
 /// file index.
 public struct StateFile: Sendable {
@@ -43,6 +43,16 @@ public struct StateFile: Sendable {
         }
         document["events"] = .array(written)
         return document
+    }
+
+    /// A top-level value of the document as read (`events` reads empty: they are in `events`).
+    public func documentValue(forKey key: String) -> JSONValue? { documentHead[key] }
+
+    /// Sets a top-level value of the document, kept in written order (an app's session records
+    /// `unlocked` and `backfill` so); `events` are always written from `events`.
+    public mutating func setDocumentValue(_ value: JSONValue, forKey key: String) {
+        guard key != "events" else { return }
+        documentHead[key] = value
     }
 
     /// `document`: the document as read; its `events` are not kept (`events` are written back).
@@ -90,6 +100,12 @@ public struct StateFile: Sendable {
 
     public static func parse(json text: String, file: String = "") throws(StateFileError) -> StateFile {
         try parse(json: Array(text.utf8), file: file)
+    }
+
+    /// One event object checked as `events[index]` of a state file would be (SPEC 4): for
+    /// appending events one at a time without reading the whole file again.
+    public static func event(_ object: JSONValue, index: Int, file: String = "") throws(StateFileError) -> StateEvent {
+        try StateFileDecoder(file: file).event(object, index: index)
     }
 
     /// Validates an already parsed document.

@@ -1,7 +1,7 @@
 import JSON
 import RuleModel
 
-/// Turns a parsed document into a `StateFile`, checking every rule of SPEC 4 and naming the JSON
+/// Turns a parsed document into a `StateFile`, checking every rule of docs/state-file.md and naming the JSON
 /// path of the first problem.
 struct StateFileDecoder {
     var file: String
@@ -102,6 +102,12 @@ struct StateFileDecoder {
     }
 
     // MARK: events
+
+    /// One event object (an app's `EngineSession.record`, say) checked as the file's `events[index]`.
+    func event(_ raw: JSONValue, index: Int) throws(StateFileError) -> StateEvent {
+        var forms = EventForms()
+        return try event(raw, index: index, forms: &forms)
+    }
 
     private func event(_ raw: JSONValue, index: Int, forms: inout EventForms) throws(StateFileError) -> StateEvent {
         // Built only for a message: a million events would build a million paths.

@@ -1,5 +1,5 @@
 import JSON
-/// Why a state file cannot be used (SPEC 4, 8): the file, the JSON path of the offending value
+/// Why a state file cannot be used (docs/state-file.md; docs/bad-input.md): the file, the JSON path of the offending value
 /// and what is wrong. Syntax errors also carry a line and column.
 public struct StateFileError: Error, Sendable, Hashable, CustomStringConvertible {
     public var file: String

@@ -1,6 +1,6 @@
 import RuleModel
 
-/// Places events on the calendar in processing order (SPEC 2.3): local day, lateness against the
+/// Places events on the calendar in processing order (docs/rules.md, "calendar"): local day, lateness against the
 /// kill time in force at the event, and whether kill-time changes are accepted. It
 /// tracks only what those decisions need: each day's kill time so far.
 struct EventPlacer {

@@ -39,7 +39,7 @@ public struct FactBuilder: Sendable {
         levels = Array(repeating: nil, count: timeline.catalogs.levels.count)
     }
 
-    /// The facts at `moment` (SPEC 3): built from the events at or before it, with `now` =
+    /// The facts at `moment` (docs/facts.md): built from the events at or before it, with `now` =
     /// `moment`. `achievements` is the `achievements` CEL value the replay maintains.
     public mutating func facts(at moment: Moment, achievements: CELValue = FactSnapshot.noAchievements) -> FactSnapshot {
         moveTo(moment)
@@ -200,7 +200,7 @@ public struct FactBuilder: Sendable {
         levelsValue = nil
     }
 
-    /// A `freeze_used` (SPEC 2.5, manual mode): offered to the named streak or to every streak
+    /// A `freeze_used` (docs/rules.md, "streaks[]", manual mode): offered to the named streak or to every streak
     /// with manual freezes; each decides with its facts as of the event.
     private mutating func useFreeze(_ placed: TimelineEvent, event: StateEvent, covering covered: LocalDay, streak name: String?) {
         let index = event.index

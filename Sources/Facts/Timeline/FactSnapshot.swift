@@ -1,6 +1,7 @@
 import CEL
+import RuleModel
 
-/// The facts at one moment (SPEC 3), as CEL values ready to bind, plus the same facts typed
+/// The facts at one moment (docs/facts.md), as CEL values ready to bind, plus the same facts typed
 /// for the decision (streak states, module progress, warnings). `metrics` are computed by the
 /// evaluation layer from these.
 public struct FactSnapshot: Sendable {
@@ -46,21 +47,48 @@ public struct FactSnapshot: Sendable {
     /// An empty `achievements` map.
     public static let noAchievements: CELValue = .map(CELMap(strings: []))
 
-    /// The `achievements` value (SPEC 3): per id `unlocked`, and `unlocked_at` when unlocked.
+    /// The `achievements` value (docs/facts.md): per id `unlocked`, and `unlocked_at` when unlocked.
     public static func achievementsValue(_ entries: [(id: String, unlockedAt: Moment?)]) -> CELValue {
         .map(CELMap(strings: entries.map { entry in
-            var fields: [(key: String, value: CELValue)] = [("unlocked", .bool(entry.unlockedAt != nil))]
-            if let at = entry.unlockedAt { fields.append(("unlocked_at", .timestamp(at.instant))) }
-            return (key: entry.id, value: .map(CELMap(strings: fields)))
+            (key: entry.id, value: achievementRecord(unlockedAt: entry.unlockedAt?.instant))
         }))
     }
 
-    /// Every variable of SPEC 3 except `event`/`day` (streak predicates) and `metrics`, which
-    /// the caller adds.
+    /// One `achievements.ID` record: `unlocked`, and `unlocked_at` when it is.
+    public static func achievementRecord(unlockedAt: CELTimestamp?) -> CELValue {
+        FactTypes.achievementRecord.record { field in
+            switch field {
+            case .unlocked: .bool(unlockedAt != nil)
+            case .unlockedAt: unlockedAt.map { .timestamp($0) }
+            }
+        }
+    }
+
+    /// The value of a variable (docs/facts.md); `metrics` is `null`: the evaluation layer computes it.
+    public func value(of variable: FactVariable) -> CELValue {
+        switch variable {
+        case .now: .timestamp(now.instant)
+        case .user: user
+        case .events: events
+        case .days: days
+        case .today: todayValue
+        case .metrics: .null
+        case .streaks: streaks
+        case .achievements: achievements
+        case .levels: levels
+        case .catalogs: catalogs
+        case .counters: counters
+        }
+    }
+
+    /// Every variable except `metrics`, which the caller adds (and `event`/`day`, which only a
+    /// streak's predicates see).
     public var variables: [String: CELValue] {
-        ["now": .timestamp(now.instant), "user": user, "events": events, "days": days, "today": todayValue,
-         "streaks": streaks, "levels": levels, "catalogs": catalogs, "counters": counters,
-         "achievements": achievements]
+        var bindings: [String: CELValue] = [:]
+        for variable in FactVariable.allCases where variable != .metrics {
+            bindings[variable.rawValue] = value(of: variable)
+        }
+        return bindings
     }
 
     /// `variables` plus `metrics`.
@@ -75,7 +103,7 @@ public struct FactSnapshot: Sendable {
         streakIDs.firstIndex(of: id).map { streakStateList[$0] }
     }
 
-    /// Done / total of a module (SPEC 2.6).
+    /// Done / total of a module (docs/rules.md, "achievements[]").
     public func moduleProgress(catalog: String, module: String, difficulty: String?) -> ModuleProgress {
         catalogIndex.progress(catalog: catalog, module: module, difficulty: difficulty, levels: levelProgress)
     }

@@ -6,7 +6,7 @@ import RuleModel
 /// kill-time changes, level completions, streak `counts` results, and the CEL value of every
 /// event. `FactBuilder` replays it to any moment; this type is immutable and shared.
 ///
-/// Choices where SPEC 2.3–3 is silent:
+/// Choices where docs/rules.md and docs/facts.md is silent:
 /// - an event's `weekday` is the weekday of its `day` (so a session after midnight but before
 ///   `day_starts`, or an event moved by `late: next_day`, has the weekday of the day it counts for);
 /// - `days` starts at the earliest local day of any event (under `timezone: event` a later event
@@ -182,7 +182,7 @@ public struct FactTimeline: Sendable {
 
     // MARK: time-driven checkpoints
 
-    /// The moments at which facts change without an event (SPEC 5): the kill moment (with a
+    /// The moments at which facts change without an event (docs/evaluation.md, "Replay"): the kill moment (with a
     /// kill time) and the end of every day from the earliest event's day on, strictly after the
     /// first event and at or before `now`, ascending. Under `timezone: event` each is placed and
     /// reported in the offset of the last event at or before it (the wall clock that last event
@@ -247,29 +247,28 @@ public struct FactTimeline: Sendable {
                          shapes: inout [[String]: CELRecordShape]) -> CELValue {
         let local = calendar.localDateTime(of: event.at)
         let label = labels[placed.day]
-        var values: [CELValue] = []
-        values.reserveCapacity(eventFields.count + event.attributes.count)  // once: a million are held
-        values.append(.string(event.type))
-        values.append(.timestamp(event.at.instant))
-        values.append(label.date)
-        values.append(.int(Int64(local.hour)))
-        values.append(.int(Int64(local.minute)))
-        values.append(label.weekday)
-        values.append(label.week)
-        values.append(.bool(placed.late))
+        var values = FactTypes.eventRecord.values(reserving: event.attributes.count) { field in  // once: a million are held
+            switch field {
+            case .type: .string(event.type)
+            case .at: .timestamp(event.at.instant)
+            case .day: label.date
+            case .hour: .int(Int64(local.hour))
+            case .minute: .int(Int64(local.minute))
+            case .weekday: label.weekday
+            case .week: label.week
+            case .late: .bool(placed.late)
+            }
+        }
         let attributeNames = event.attributes.keys
         for value in event.attributes.values { values.append(value.celValue) }
         // Events of one kind share their attribute names, so their records share one shape.
         let shape = shapes[attributeNames] ?? {
-            let shape = CELRecordShape(fields: eventFields + attributeNames)
+            let shape = FactTypes.eventRecord.shape(adding: attributeNames)
             shapes[attributeNames] = shape
             return shape
         }()
         return .map(CELMap(shape: shape, values: values))
     }
-
-    /// The fields every event record starts with (SPEC 3), before its own attributes.
-    private static let eventFields = ["type", "at", "day", "hour", "minute", "weekday", "week", "late"]
 
     /// What a streak's `counts` predicate binds.
     private static let predicateShape = CELRecordShape(fields: ["event", "user"])

@@ -1,4 +1,4 @@
-/// A problem in the user's state that does not stop evaluation (SPEC 4, 6): reported in the
+/// A problem in the user's state that does not stop evaluation (docs/state-file.md; docs/evaluation.md, "The decision"): reported in the
 /// decision's `warnings` with the index of the event in the state file's `events` array.
 public struct FactWarning: Sendable, Hashable, CustomStringConvertible {
     /// The stable codes of fact warnings (documented with the other warning codes).

@@ -1,7 +1,7 @@
 import CEL
 
 /// An event placed on the calendar: its local day, whether it was late, and what it does to
-/// the facts. All of this is decided once, at the event's own time (SPEC 2.3), so it is
+/// the facts. All of this is decided once, at the event's own time (docs/rules.md, "calendar"), so it is
 /// computed in one pass when the timeline is built.
 ///
 /// It names its event by position in the state's (sorted) `events` rather than holding a copy

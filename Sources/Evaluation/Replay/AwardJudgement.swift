@@ -1,0 +1,8 @@
+/// What one replay remembers about an award's condition between checkpoints, so that a
+/// condition found false is not evaluated again before something it reads moves.
+struct AwardJudgement: Sendable {
+    /// The stamp at which its condition was last false.
+    var falseAt: ChannelStamp?
+    /// The event count before which its condition is known to stay false (0: none).
+    var falseUntilEvents = 0
+}

@@ -1,0 +1,62 @@
+import CEL
+import RuleModel
+
+/// One award as a replay plans it, once per rule set: the rule, its condition and progress
+/// planned over the folds, and its gate (window, required awards and criterion, by index).
+/// What changes during one replay lives in `ReplayRun` (`AwardJudgement`).
+struct AwardPlan: Sendable {
+    let rule: AwardRule
+    /// The rewritten condition (`nil` for milestones and module achievements).
+    let condition: PlannedExpression?
+    /// The progress expressions planned like the condition, for the decision at `now`.
+    let progressCurrent: PlannedExpression?
+    let progressTarget: PlannedExpression?
+    /// What the replay checks at every checkpoint, by index.
+    let gate: AwardGate
+
+    /// The plans of every award, in award order; conditions take the expression slots from
+    /// `firstSlot` on, in award order. Conditions are planned before progress expressions
+    /// (the planner shares folds in the order it meets them).
+    static func plans(of awards: [AwardRule], planner: inout EventFoldPlanner,
+                      firstSlot: Int) -> (plans: [AwardPlan], streaks: [String], modules: [AwardGate.Module]) {
+        let index = Dictionary(awards.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var conditions: [PlannedExpression?] = []
+        for award in awards {
+            guard case .condition(let expression) = award.criterion else { conditions.append(nil); continue }
+            conditions.append(planner.plan(expression.program))
+        }
+        var progress: [(current: PlannedExpression?, target: PlannedExpression?)] = []
+        for award in awards {
+            switch award.progress {
+            case .measured(let current, let target): progress.append((planner.plan(current.program), planner.plan(target.program)))
+            case .derived(let current, _, _): progress.append((planner.plan(current.program), nil))
+            case .binary, .module: progress.append((nil, nil))
+            }
+        }
+        var streaks: [String] = []
+        var modules: [AwardGate.Module] = []
+        var slot = firstSlot
+        var plans: [AwardPlan] = []
+        plans.reserveCapacity(awards.count)
+        for (position, award) in awards.enumerated() {
+            let criterion: AwardGate.Criterion
+            switch award.criterion {
+            case .condition:
+                criterion = .condition(slot: slot)
+                slot += 1
+            case .milestone(let streak, let days):
+                if !streaks.contains(streak) { streaks.append(streak) }
+                criterion = .milestone(streak: streaks.firstIndex(of: streak) ?? 0, days: days)
+            case .module(let catalog, let module, let difficulty):
+                modules.append(AwardGate.Module(catalog: catalog, module: module, difficulty: difficulty))
+                criterion = .module(modules.count - 1)
+            }
+            let requires = award.requires.map { index[$0] }
+            let gate = AwardGate(from: award.available?.from, until: award.available?.until,
+                                 requires: requires.contains(nil) ? nil : requires.compactMap { $0 }, criterion: criterion)
+            plans.append(AwardPlan(rule: award, condition: conditions[position], progressCurrent: progress[position].current,
+                                   progressTarget: progress[position].target, gate: gate))
+        }
+        return (plans, streaks, modules)
+    }
+}

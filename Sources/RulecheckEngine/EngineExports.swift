@@ -1,0 +1,29 @@
+import Evaluation
+import Facts
+import JSON
+import RuleModel
+
+// The types of lower layers that the engine's API hands out, named here so that an app needs
+// only `import RulecheckEngine`.
+
+/// What one evaluation decided (SPEC 6).
+public typealias Decision = Evaluation.Decision
+/// One new or stored unlock.
+public typealias UnlockDecision = Evaluation.UnlockDecision
+/// Where one achievement or milestone stands.
+public typealias AwardStanding = Evaluation.AwardStanding
+/// An award's progress, current of target.
+public typealias AwardProgress = Evaluation.AwardProgress
+/// One streak at a moment.
+public typealias StreakStanding = Evaluation.StreakStanding
+/// A user's state file (SPEC 4): `StateFile.parse(json:)` reads one.
+public typealias StateFile = Facts.StateFile
+/// Why a state cannot be used, with the JSON path of the problem.
+public typealias StateFileError = Facts.StateFileError
+/// An instant with the UTC offset it is written in: `Moment.parse("2026-03-01T09:00:00+08:00")`.
+public typealias Moment = Facts.Moment
+/// Event attributes and state documents, keys in written order.
+public typealias JSONObject = JSON.JSONObject
+public typealias JSONValue = JSON.JSONValue
+/// A checked rule set.
+public typealias RuleSet = RuleModel.RuleSet

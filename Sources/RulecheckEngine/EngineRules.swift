@@ -1,0 +1,61 @@
+import Evaluation
+import Facts
+import Foundation
+import RuleModel
+
+/// A rule set ready to evaluate states: decoded from a compiled bundle (on a device) or taken from
+/// the YAML loader (on CI or a server), and planned once for every state evaluated with it.
+///
+/// ```swift
+/// let rules = try EngineRules(bundleAt: Bundle.main.path(forResource: "rules", ofType: "json")!)
+/// let state = try StateFile.parse(json: savedText)
+/// let decision = try rules.evaluate(state, at: Moment.parse("2026-03-01T09:00:00+08:00").get())
+/// for unlock in decision.unlocks { print(unlock.id, unlock.points) }
+/// ```
+public struct EngineRules: Sendable {
+    /// The rules as the engine reads them.
+    public let ruleSet: RuleSet
+    /// The rule set planned once (folds, expression slots, award plans).
+    let replay: Replay
+
+    /// Rules already loaded and checked (by `RuleSetLoader` in the `Rules` module, for example).
+    public init(_ ruleSet: RuleSet) {
+        self.ruleSet = ruleSet
+        replay = Replay(rules: ruleSet)
+    }
+
+    /// The rules of a compiled bundle (`rulecheck compile`), every expression compiled again.
+    /// - Parameter file: how errors name the bundle.
+    public init(bundle bytes: [UInt8], file: String = "") throws(RuleBundleError) {
+        self.init(try RuleBundle.decode(bytes, file: file))
+    }
+
+    /// The rules of the compiled bundle at `path`.
+    public init(bundleAt path: String) throws(RuleBundleError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RuleBundleError(file: path, path: .root, message: "cannot read the file")
+        }
+        try self.init(bundle: [UInt8](data), file: path)
+    }
+
+    /// The bundle text of these rules (what `rulecheck compile` writes).
+    public var bundleJSON: String { RuleBundle.json(of: ruleSet) }
+
+    /// Every achievement and milestone id, in the order decisions list them.
+    public var awardIDs: [String] { replay.awards.map(\.id) }
+
+    /// Replays a state at `now` and decides (SPEC 6): what unlocks, where every award and streak
+    /// stands, points and rank. Throws when the state cannot be placed on the calendar (a missing
+    /// `user.timezone` the rules need, a history over 100 years).
+    public func evaluate(_ state: StateFile, at now: Moment) throws(StateFileError) -> Decision {
+        try UserEvaluation(replay: replay, state: state, now: now).decision
+    }
+
+    /// `evaluate`, skipping the checkpoints an earlier replay of the same state judged (`ReplayResume`).
+    func evaluate(_ state: StateFile, at now: Moment,
+                  resumingAfter resume: ReplayResume?) throws(StateFileError) -> (decision: Decision, resume: ReplayResume) {
+        let facts = try StateFacts(state: state, rules: ruleSet, now: now)
+        let result = replay.run(facts, resumingAfter: resume)
+        return (result.outcome.decision, result.resume)
+    }
+}

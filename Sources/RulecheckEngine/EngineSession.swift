@@ -1,0 +1,135 @@
+import Evaluation
+import Facts
+import JSON
+import RuleModel
+
+/// One user's achievements on a device, one event at a time: what an app's achievement and streak
+/// services do on every check-in, task or focus session (docs/engine.md, "Sessions").
+///
+/// ```swift
+/// var session = try EngineSession(rules: rules, state: savedState, at: launchMoment)
+/// let changes = try session.record(EngineEvent(type: "task_completed", at: Date()))
+/// for unlock in changes.unlocked { showBadge(unlock.id) }
+/// save(session.stateJSON)                       // the unlocks are in it: never reported twice
+/// ```
+///
+/// Every step runs the replay `rulecheck eval` runs (planned once for the session), resuming its
+/// walk over the checkpoints after the previous step's moment, so a step's result is the full
+/// replay's (property-tested); the unlocks it finds are kept in the state's `unlocked` list, as
+/// `eval --write-state` keeps them. A step's cost still grows with the history (`replayedRules`
+/// names the rules that make it so; docs/engine.md, "Cost", gives the figures and the way on).
+public struct EngineSession: Sendable {
+    public let rules: EngineRules
+    /// The state to persist: the events recorded so far and every unlock found, with
+    /// `backfill.at` fixed at the session's first evaluation.
+    public private(set) var state: StateFile
+    /// The decision of the last step (its `unlocks` are that step's new ones).
+    public private(set) var lastDecision: Decision
+    /// Milestone ids with their streak and days (for streak changes).
+    private let milestones: [String: (streak: String, days: Int)]
+    /// Where the last step's replay left off: the next step does not judge again what it judged.
+    private var resume: ReplayResume?
+
+    /// Starts a session on a saved state (or a new user's) at `now`, usually the app's launch.
+    /// Unlocks the state earns at `now` (from a backfilled history, say) are kept in the state
+    /// and listed in `lastDecision.unlocks`.
+    public init(rules: EngineRules, state: StateFile, at now: Moment) throws(StateFileError) {
+        self.rules = rules
+        var milestones: [String: (streak: String, days: Int)] = [:]
+        for streak in rules.ruleSet.streaks {
+            for milestone in streak.milestones { milestones[milestone.info.id] = (streak.id, milestone.days) }
+        }
+        self.milestones = milestones
+        var state = state
+        if state.backfillAt == nil {
+            // As `--write-state` on a first evaluation: later steps keep this `backfill_days` cut-off.
+            state.backfillAt = now
+            state.setDocumentValue(.object(JSONObject([("at", .string(now.description))])), forKey: "backfill")
+        }
+        self.state = state
+        (lastDecision, resume) = try rules.evaluate(state, at: now, resumingAfter: nil)
+        keep(lastDecision.unlocks)
+    }
+
+    /// A new user's session: an empty state for `userID` (with the device's zone when the rules'
+    /// calendar uses the user's).
+    public init(rules: EngineRules, userID: String, timeZone: String? = nil, at now: Moment) throws(StateFileError) {
+        var user = JSONObject([("id", .string(userID))])
+        if let timeZone { user["timezone"] = .string(timeZone) }
+        let document = JSONObject([("schema", .int(1)), ("user", .object(user)), ("events", .array([]))])
+        try self.init(rules: rules, state: StateFile.parse(json: JSONWriter.write(.object(document))), at: now)
+    }
+
+    /// The rules whose cost per step grows with the history. Every step still rebuilds the facts,
+    /// the fold tables and the decision at its moment from the whole history in this release, so
+    /// it is every metric, achievement and streak (docs/engine.md, "Cost").
+    public var replayedRules: [String] {
+        rules.ruleSet.metrics.map { "metrics." + $0.id } + rules.awardIDs + rules.ruleSet.streaks.map { "streaks." + $0.id }
+    }
+
+    /// Records an event and decides at its time: the new unlocks, the progress that moved and
+    /// the streak changes since the previous step. Throws, leaving the session unchanged, when the
+    /// event is not a valid state-file event (errors name `events[N]`).
+    public mutating func record(_ event: EngineEvent) throws(StateFileError) -> SessionChanges {
+        // The new event is the file's last: `document` writes it back from `events`.
+        let checked = try StateFile.event(.object(event.object), index: state.events.count, file: state.file)
+        var next = state
+        // Processing order: by time, equal times in file order (the new one last).
+        var position = next.events.count
+        while position > 0, next.events[position - 1].at.instant > checked.at.instant { position -= 1 }
+        next.events.insert(checked, at: position)
+        // An event at or before the last step's moment changes facts that step judged: replay all.
+        if let after = resume?.after, checked.at.instant <= after { resume = nil }
+        return try step(to: next, at: event.at)
+    }
+
+    /// Uses a streak freeze (a `freeze_used` event): it covers yesterday, or `date`
+    /// (`YYYY-MM-DD`). `streak` names the streak when several have manual freezes.
+    public mutating func useFreeze(at now: Moment, streak: String? = nil, date: String? = nil) throws(StateFileError) -> SessionChanges {
+        var attributes = JSONObject()
+        if let date { attributes["date"] = .string(date) }
+        if let streak { attributes["streak"] = .string(streak) }
+        return try record(EngineEvent(type: "freeze_used", at: now, attributes: attributes))
+    }
+
+    /// Decides at `now` without an event (the app opening, a day passing): time-driven changes
+    /// such as a streak at risk or broken, and unlocks at day ends.
+    public mutating func advance(to now: Moment) throws(StateFileError) -> SessionChanges {
+        // Going back in time: the recorded events after `now` are left out, so replay all.
+        if let after = resume?.after, now.instant < after { resume = nil }
+        return try step(to: state, at: now)
+    }
+
+    /// The decision at `now` (SPEC 6), without changing the session.
+    public func decision(at now: Moment) throws(StateFileError) -> Decision {
+        try rules.evaluate(state, at: now)
+    }
+
+    /// `state` as the state-file JSON to persist (pretty, with a final newline); reading it back with
+    /// `StateFile.parse(json:)` gives the same session.
+    public var stateJSON: String { JSONWriter.write(.object(state.document), layout: .pretty(indent: 2)) + "\n" }
+
+    private mutating func step(to next: StateFile, at now: Moment) throws(StateFileError) -> SessionChanges {
+        let (decision, nextResume) = try rules.evaluate(next, at: now, resumingAfter: resume)
+        resume = nextResume
+        let changes = SessionChanges(from: lastDecision, to: decision, milestones: milestones)
+        state = next
+        lastDecision = decision
+        keep(decision.unlocks)
+        return changes
+    }
+
+    /// Appends new unlocks to the state's `unlocked`, as `--write-state` writes them.
+    private mutating func keep(_ unlocks: [UnlockDecision]) {
+        guard !unlocks.isEmpty else { return }
+        var written = state.documentValue(forKey: "unlocked")?.arrayValue ?? []
+        for unlock in unlocks {
+            var entry = JSONObject([("id", .string(unlock.id)), ("at", .string(unlock.at.description))])
+            if let version = unlock.catalogVersion { entry["catalog_version"] = .int(Int64(version)) }
+            written.append(.object(entry))
+            state.unlocked.append(StoredUnlock(id: unlock.id, at: unlock.at, catalogVersion: unlock.catalogVersion,
+                                               index: written.count - 1))
+        }
+        state.setDocumentValue(.array(written), forKey: "unlocked")
+    }
+}

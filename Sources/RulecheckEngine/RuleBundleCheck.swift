@@ -1,0 +1,59 @@
+import Facts
+import JSON
+import RuleModel
+
+/// The cross-references of a decoded bundle that the replay relies on: unique ids, `requires`
+/// and `complete_module` naming what exists, `award_order` listing every award once. The YAML
+/// loader checked all of this before the bundle was written; a hand-edited bundle is caught here.
+struct RuleBundleCheck {
+    let root: BundleNode
+
+    func check(_ rules: RuleSet) throws(RuleBundleError) {
+        try unique(rules.metrics.map(\.id), at: "metrics", key: "id", what: "metric")
+        try unique(rules.streaks.map(\.id), at: "streaks", key: "id", what: "streak")
+        var awards: [(id: String, path: JSONPath)] = []
+        for (index, achievement) in rules.achievements.enumerated() {
+            awards.append((achievement.info.id, JSONPath.root / "achievements" / index / "award" / "id"))
+        }
+        for (index, streak) in rules.streaks.enumerated() {
+            for (position, milestone) in streak.milestones.enumerated() {
+                awards.append((milestone.info.id, JSONPath.root / "streaks" / index / "milestones" / position / "award" / "id"))
+            }
+        }
+        var known: Set<String> = []
+        for award in awards where !known.insert(award.id).inserted {
+            throw error(at: award.path, "award id '\(award.id)' is used twice")
+        }
+        for (index, achievement) in rules.achievements.enumerated() {
+            for (position, required) in achievement.requires.enumerated() where !known.contains(required) {
+                throw error(at: JSONPath.root / "achievements" / index / "requires" / position,
+                            "requires '\(required)', which is no achievement or milestone of the bundle")
+            }
+            if case .completeModule(let catalog, let module, _) = achievement.criterion,
+               !rules.catalogs.contains(where: { $0.id == catalog && $0.modules.contains { $0.id == module } }) {
+                throw error(at: JSONPath.root / "achievements" / index / "complete_module",
+                            "no catalog '\(catalog)' with a module '\(module)' in the bundle")
+            }
+        }
+        var ordered: Set<String> = []
+        for (index, id) in rules.awardOrder.enumerated() {
+            guard known.contains(id), ordered.insert(id).inserted else {
+                throw error(at: JSONPath.root / "award_order" / index, "'\(id)' is not an award of the bundle, or is listed twice")
+            }
+        }
+        if let missing = awards.first(where: { !ordered.contains($0.id) }) {
+            throw error(at: JSONPath.root / "award_order", "does not list the award '\(missing.id)'")
+        }
+    }
+
+    private func unique(_ ids: [String], at key: String, key field: String, what: String) throws(RuleBundleError) {
+        var seen: Set<String> = []
+        for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
+            throw error(at: JSONPath.root / key / index / field, "\(what) id '\(id)' is used twice")
+        }
+    }
+
+    private func error(at path: JSONPath, _ message: String) -> RuleBundleError {
+        RuleBundleError(file: root.file, path: path, message: message)
+    }
+}

@@ -1,0 +1,291 @@
+import CEL
+import Diagnostics
+import Facts
+import JSON
+import RuleModel
+
+/// Reads a compiled rule bundle back into a `RuleSet`: every expression is compiled again
+/// against the facts (metrics first, in the bundle's dependency order, each visible with its type
+/// to what follows, as the YAML loader does), so a hand-edited or damaged bundle fails here
+/// with the JSON path of the bad value, never later during a replay.
+struct RuleBundleDecoder {
+    private let file: String
+    private var files: [String] = []
+    private var metricTypes: [(name: String, type: CELType)] = []
+    private var environments: [FactTypes.Scope: CELEnvironment] = [:]
+
+    private init(file: String) {
+        self.file = file
+        rebuildEnvironments()
+    }
+
+    static func decode(_ document: JSONValue, file: String) throws(RuleBundleError) -> RuleSet {
+        var decoder = RuleBundleDecoder(file: file)
+        return try decoder.ruleSet(BundleNode(value: document, path: .root, file: file))
+    }
+
+    private mutating func ruleSet(_ root: BundleNode) throws(RuleBundleError) -> RuleSet {
+        let format = try root.field("format")
+        guard try format.string() == RuleBundle.format else {
+            throw format.error("not a compiled rule bundle: format must be '\(RuleBundle.format)'")
+        }
+        let version = try root.field("version")
+        guard try version.int() == RuleBundle.version else {
+            throw version.error("bundle format version \(try version.int()) is not supported (this engine reads version \(RuleBundle.version)); compile the rules again with this release")
+        }
+        files = try root.field("files").strings()
+        let calendar = try self.calendar(root.field("calendar"))
+        var metrics: [MetricRule] = []
+        for node in try root.field("metrics").array() {
+            let id = try node.field("id").string()
+            let expression = try self.expression(node.field("expression"), scope: .rule, expecting: nil)
+            metrics.append(MetricRule(id: id, expression: expression))
+            metricTypes.append((id, expression.program.resultType))
+            rebuildEnvironments()
+        }
+        let streaks = try root.field("streaks").map { (node) throws(RuleBundleError) in try streak(node) }
+        let achievements = try root.field("achievements").map { (node) throws(RuleBundleError) in try achievement(node) }
+        let ranks = try root.field("ranks").map { (node) throws(RuleBundleError) in
+            RankRule(id: try node.field("id").string(), title: try node.field("title").string(),
+                     minPoints: try node.field("min_points").int(), localizedTitle: try text(node.field("localized_title")))
+        }
+        let catalogs = try root.field("catalogs").map { (node) throws(RuleBundleError) in try catalog(node) }
+        let awardOrder = try root.field("award_order").strings()
+        let rules = RuleSet(files: files, calendar: calendar, metrics: metrics, streaks: streaks, achievements: achievements,
+                            ranks: ranks, catalogs: catalogs, awardOrder: awardOrder)
+        try RuleBundleCheck(root: root).check(rules)
+        return rules
+    }
+
+    private mutating func rebuildEnvironments() {
+        let record = FactTypes.metricsRecord(metricTypes)
+        for scope in [FactTypes.Scope.rule, .streakCounts, .streakDay] {
+            environments[scope] = FactTypes.environment(scope: scope, metrics: record)
+        }
+    }
+
+    // MARK: expressions
+
+    enum Expectation { case bool, number }
+
+    private func expression(_ node: BundleNode, scope: FactTypes.Scope,
+                            expecting: Expectation?) throws(RuleBundleError) -> RuleExpression {
+        let sourceNode = try node.field("source")
+        let source = try sourceNode.string()
+        let span = try self.span(node.field("at"))
+        guard let environment = environments[scope] else { throw node.error("no environment for this expression") }
+        switch environment.compile(source) {
+        case .failure(let errors):
+            let issue = errors.issues.first
+            var error = sourceNode.error(issue?.message ?? "not a valid CEL expression")
+            error.source = issue.map { Self.position(in: span, offset: $0.offset) } ?? span
+            throw error
+        case .success(let program):
+            let type = program.resultType
+            let fits: Bool = switch (expecting, type) {
+            case (nil, _), (_, .dyn), (_, .error), (_, .typeParam): true
+            case (.bool?, .bool): true
+            case (.number?, .int), (.number?, .uint), (.number?, .double): true
+            default: false
+            }
+            guard fits else {
+                var error = sourceNode.error("must be \(expecting == .bool ? "a condition (bool)" : "a number"), but this expression is of type \(type)")
+                error.source = span
+                throw error
+            }
+            return RuleExpression(source: source, span: span, program: program)
+        }
+    }
+
+    /// The position `offset` scalars into an expression written on one line; its start otherwise.
+    private static func position(in span: SourceSpan, offset: Int) -> SourceSpan {
+        guard span.start.line == span.end.line, offset >= 0 else { return span }
+        let start = SourcePosition(line: span.start.line, column: span.start.column + offset)
+        return SourceSpan(file: span.file, start: start, end: start)
+    }
+
+    private func span(_ node: BundleNode) throws(RuleBundleError) -> SourceSpan {
+        let parts = try node.array()
+        guard parts.count == 5 else { throw node.error("expected [file, line, column, end line, end column]") }
+        var numbers: [Int] = []
+        for part in parts { numbers.append(try part.int()) }
+        guard files.indices.contains(numbers[0]) else {
+            throw parts[0].error("file index \(numbers[0]) is not in 'files' (\(files.count) entries)")
+        }
+        return SourceSpan(file: files[numbers[0]], start: SourcePosition(line: numbers[1], column: numbers[2]),
+                          end: SourcePosition(line: numbers[3], column: numbers[4]))
+    }
+
+    private func text(_ node: BundleNode) throws(RuleBundleError) -> LocalizedText {
+        var entries: [LocalizedText.Entry] = []
+        for entry in try node.field("entries").array() {
+            let parts = try entry.array()
+            guard parts.count == 2 else { throw entry.error("expected [locale or null, text]") }
+            let locale: String? = parts[0].value == .null ? nil : try parts[0].string()
+            entries.append(LocalizedText.Entry(locale: locale, text: try parts[1].string()))
+        }
+        let span = try node.optional("at").map { (at) throws(RuleBundleError) in try self.span(at) }
+        guard let text = LocalizedText(entries: entries, span: span) else { throw node.error("a text needs at least one entry") }
+        return text
+    }
+
+    // MARK: rules
+
+    private func calendar(_ node: BundleNode) throws(RuleBundleError) -> CalendarRule {
+        let zoneNode = try node.field("timezone")
+        let timezone: CalendarRule.TimeZonePolicy
+        switch zoneNode.value {
+        case .string("event"): timezone = .event
+        case .string("user"): timezone = .user
+        case .object: timezone = .zone(try zoneNode.field("zone").string())
+        default: throw zoneNode.error("expected \"event\", \"user\" or {\"zone\": NAME}")
+        }
+        let startsNode = try node.field("day_starts")
+        guard let starts = LocalTime(try startsNode.string()) else { throw startsNode.error("expected a time HH:MM") }
+        var kill: LocalTime?
+        if let killNode = try node.optional("kill_time") {
+            guard let time = LocalTime(try killNode.string()) else { throw killNode.error("expected a time HH:MM") }
+            kill = time
+        }
+        let lateNode = try node.field("late")
+        guard let late = CalendarRule.LatePolicy(rawValue: try lateNode.string()) else {
+            throw lateNode.error("expected \"exclude\" or \"next_day\"")
+        }
+        let span = try node.optional("at").map { (at) throws(RuleBundleError) in try self.span(at) }
+        return CalendarRule(timezone: timezone, dayStarts: starts, killTime: kill, late: late, span: span)
+    }
+
+    private func info(_ node: BundleNode) throws(RuleBundleError) -> AwardInfo {
+        let rarityNode = try node.field("rarity")
+        guard let rarity = AwardInfo.Rarity(rawValue: try rarityNode.string()) else {
+            throw rarityNode.error("expected one of \(AwardInfo.Rarity.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return AwardInfo(
+            id: try node.field("id").string(), title: try node.field("title").string(),
+            description: try node.optional("description")?.string(), category: try node.field("category").string(),
+            rarity: rarity, icon: try node.optional("icon")?.string(), points: try node.field("points").int(),
+            hidden: try node.field("hidden").bool(), span: try span(node.field("at")),
+            localizedTitle: try text(node.field("localized_title")),
+            localizedDescription: try node.optional("localized_description").map { (n) throws(RuleBundleError) in try text(n) },
+            repeatable: try node.field("repeatable").bool(),
+            meta: try node.optional("meta").map { (n) throws(RuleBundleError) in try Self.meta(n) })
+    }
+
+    private func streak(_ node: BundleNode) throws(RuleBundleError) -> StreakRule {
+        let qualification: StreakRule.Qualification
+        if let counts = try node.optional("counts") {
+            qualification = .counts(try expression(counts, scope: .streakCounts, expecting: .bool))
+        } else if let day = try node.optional("day") {
+            qualification = .day(try expression(day, scope: .streakDay, expecting: .bool))
+        } else {
+            throw node.error("a streak needs 'counts' or 'day'")
+        }
+        var freezes: StreakRule.FreezePolicy?
+        if let policy = try node.optional("freezes") {
+            let modeNode = try policy.field("mode")
+            guard let mode = StreakRule.FreezePolicy.Mode(rawValue: try modeNode.string()) else {
+                throw modeNode.error("expected \"manual\" or \"auto\"")
+            }
+            freezes = .init(max: try policy.field("max").int(), refillDays: try policy.field("refill_days").int(), mode: mode)
+        }
+        let milestones = try node.field("milestones").map { (milestone) throws(RuleBundleError) in
+            StreakRule.Milestone(days: try milestone.field("days").int(), info: try info(milestone.field("award")))
+        }
+        return StreakRule(id: try node.field("id").string(), title: try node.field("title").string(),
+                          qualification: qualification, freezes: freezes,
+                          backfillDays: try node.optional("backfill_days")?.int(), milestones: milestones,
+                          span: try span(node.field("at")), localizedTitle: try text(node.field("localized_title")),
+                          meta: try node.optional("meta").map { (n) throws(RuleBundleError) in try Self.meta(n) })
+    }
+
+    private func achievement(_ node: BundleNode) throws(RuleBundleError) -> AchievementRule {
+        let criterion: AchievementRule.Criterion
+        if let when = try node.optional("when") {
+            criterion = .when(try expression(when, scope: .rule, expecting: .bool))
+        } else if let module = try node.optional("complete_module") {
+            criterion = .completeModule(catalog: try module.field("catalog").string(), module: try module.field("module").string(),
+                                        difficulty: try module.optional("difficulty")?.string())
+        } else {
+            throw node.error("an achievement needs 'when' or 'complete_module'")
+        }
+        let progressNode = try node.field("progress")
+        let progress: AchievementRule.Progress
+        switch progressNode.value {
+        case .string("binary"): progress = .binary
+        case .string("module"): progress = .module
+        case .object:
+            let current = try expression(progressNode.field("current"), scope: .rule, expecting: .number)
+            let targetNode = try progressNode.field("target")
+            if case .object = targetNode.value {
+                progress = .measured(current: current, target: try expression(targetNode, scope: .rule, expecting: .number))
+            } else {
+                let isInt: Bool = if case .int = targetNode.value.resolved { true } else { false }
+                progress = .derived(current: current, target: try targetNode.number(), targetIsInt: isInt)
+            }
+        default:
+            throw progressNode.error("expected \"binary\", \"module\" or {\"current\", \"target\"}")
+        }
+        var window: AchievementRule.Window?
+        if let available = try node.optional("available") {
+            window = .init(from: try available.optional("from").map { (n) throws(RuleBundleError) in try Self.instant(n) },
+                           until: try available.optional("until").map { (n) throws(RuleBundleError) in try Self.instant(n) })
+        }
+        return AchievementRule(info: try info(node.field("award")), criterion: criterion, progress: progress,
+                               requires: try node.optional("requires")?.strings() ?? [], available: window)
+    }
+
+    private func catalog(_ node: BundleNode) throws(RuleBundleError) -> CatalogRule {
+        let modules = try node.field("modules").map { (module) throws(RuleBundleError) in
+            CatalogRule.Module(id: try module.field("id").string(), title: try module.field("title").string(),
+                               localizedTitle: try text(module.field("localized_title")),
+                               meta: try module.optional("meta").map { (n) throws(RuleBundleError) in try Self.meta(n) })
+        }
+        let levels = try node.field("levels").map { (level) throws(RuleBundleError) in
+            CatalogRule.Level(id: try level.field("id").string(), module: try level.field("module").string(),
+                              title: try level.field("title").string(), asset: try level.optional("asset")?.string(),
+                              difficulties: try level.optional("difficulties")?.strings(),
+                              counts: try level.field("counts").bool(), release: try level.field("release").int(),
+                              span: try span(level.field("at")), localizedTitle: try text(level.field("localized_title")),
+                              meta: try level.optional("meta").map { (n) throws(RuleBundleError) in try Self.meta(n) })
+        }
+        return CatalogRule(id: try node.field("id").string(), version: try node.field("version").int(),
+                           modules: modules, levels: levels, span: try span(node.field("at")))
+    }
+
+    private static func instant(_ node: BundleNode) throws(RuleBundleError) -> CELTimestamp {
+        let parts = try node.array()
+        guard parts.count == 2 else { throw node.error("expected [seconds, nanoseconds]") }
+        let nanos = try parts[1].int()
+        let timestamp = CELTimestamp(seconds: Int64(try parts[0].int()), nanos: Int32(clamping: nanos))
+        guard (0..<1_000_000_000).contains(nanos), timestamp.isInRange else { throw node.error("not an instant in 0001…9999") }
+        return timestamp
+    }
+
+    /// The inverse of `RuleBundleEncoder.meta`.
+    static func meta(_ node: BundleNode) throws(RuleBundleError) -> CELValue {
+        switch node.value.resolved {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(number)
+        case .double(let number): return .double(number)
+        case .string(let text): return .string(text)
+        case .array:
+            return .list(CELList(try node.map { (element) throws(RuleBundleError) in try meta(element) }))
+        case .object(let object):
+            if object.count == 1, let special = object["$double"]?.stringValue {
+                switch special {
+                case "nan": return .double(.nan)
+                case "inf": return .double(.infinity)
+                case "-inf": return .double(-.infinity)
+                default: throw node.error("'$double' must be \"nan\", \"inf\" or \"-inf\"")
+                }
+            }
+            var entries: [(key: String, value: CELValue)] = []
+            for (key, value) in object.entries {
+                entries.append((key, try meta(BundleNode(value: value, path: node.path / key, file: node.file))))
+            }
+            return .map(CELMap(strings: entries))
+        case .literal: throw node.error("expected a number")
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import CEL
+import Diagnostics
+import Facts
+import JSON
+import RuleModel
+
+/// Writes a checked rule set as the compiled rule bundle (docs/engine.md, "The compiled rule
+/// format"): every rule as data, each CEL expression as its source and the span it was written
+/// at, so that `RuleBundleDecoder` compiles it again and reports problems where the YAML had it.
+/// Rule tests are left out: they belong to CI, not to a device.
+struct RuleBundleEncoder {
+    private var files: [String] = []
+    private var fileIndex: [String: Int] = [:]
+
+    /// The bundle of `rules` (keys in a fixed order: the same rules give the same bytes).
+    static func encode(_ rules: RuleSet) -> JSONValue {
+        var encoder = RuleBundleEncoder()
+        for file in rules.files { _ = encoder.file(file) }
+        let calendar = encoder.calendar(rules.calendar)
+        let metrics = rules.metrics.map { metric in
+            JSONValue.object(JSONObject([("id", .string(metric.id)), ("expression", encoder.expression(metric.expression))]))
+        }
+        let streaks = rules.streaks.map { encoder.streak($0) }
+        let achievements = rules.achievements.map { encoder.achievement($0) }
+        let ranks = rules.ranks.map { rank in
+            JSONValue.object(JSONObject([("id", .string(rank.id)), ("title", .string(rank.title)),
+                                         ("localized_title", encoder.text(rank.localizedTitle)),
+                                         ("min_points", .int(Int64(rank.minPoints)))]))
+        }
+        let catalogs = rules.catalogs.map { encoder.catalog($0) }
+        return .object(JSONObject([
+            ("format", .string(RuleBundle.format)),
+            ("version", .int(Int64(RuleBundle.version))),
+            ("files", .array(encoder.files.map(JSONValue.string))),
+            ("calendar", calendar),
+            ("metrics", .array(metrics)),
+            ("streaks", .array(streaks)),
+            ("achievements", .array(achievements)),
+            ("ranks", .array(ranks)),
+            ("catalogs", .array(catalogs)),
+            ("award_order", .array(rules.awardOrder.map(JSONValue.string))),
+        ]))
+    }
+
+    private mutating func file(_ path: String) -> Int {
+        if let index = fileIndex[path] { return index }
+        files.append(path)
+        fileIndex[path] = files.count - 1
+        return files.count - 1
+    }
+
+    /// `[file, line, column, end line, end column]`, the file as an index into `files`.
+    private mutating func span(_ span: SourceSpan) -> JSONValue {
+        .array([.int(Int64(file(span.file))), .int(Int64(span.start.line)), .int(Int64(span.start.column)),
+                .int(Int64(span.end.line)), .int(Int64(span.end.column))])
+    }
+
+    private mutating func expression(_ expression: RuleExpression) -> JSONValue {
+        .object(JSONObject([("source", .string(expression.source)), ("at", span(expression.span))]))
+    }
+
+    private mutating func text(_ text: LocalizedText) -> JSONValue {
+        var object = JSONObject([("entries", .array(text.entries.map { entry in
+            .array([entry.locale.map(JSONValue.string) ?? .null, .string(entry.text)])
+        }))])
+        if let at = text.span { object["at"] = span(at) }
+        return .object(object)
+    }
+
+    private mutating func calendar(_ rule: CalendarRule) -> JSONValue {
+        let timezone: JSONValue = switch rule.timezone {
+        case .event: .string("event")
+        case .user: .string("user")
+        case .zone(let zone): .object(JSONObject([("zone", .string(zone))]))
+        }
+        var object = JSONObject([("timezone", timezone), ("day_starts", .string(rule.dayStarts.description)),
+                                 ("late", .string(rule.late.rawValue))])
+        if let kill = rule.killTime { object["kill_time"] = .string(kill.description) }
+        if let at = rule.span { object["at"] = span(at) }
+        return .object(object)
+    }
+
+    private mutating func info(_ info: AwardInfo) -> JSONValue {
+        var object = JSONObject([("id", .string(info.id)), ("title", .string(info.title)),
+                                 ("localized_title", text(info.localizedTitle))])
+        if let description = info.description { object["description"] = .string(description) }
+        if let localized = info.localizedDescription { object["localized_description"] = text(localized) }
+        object["category"] = .string(info.category)
+        object["rarity"] = .string(info.rarity.rawValue)
+        if let icon = info.icon { object["icon"] = .string(icon) }
+        object["points"] = .int(Int64(info.points))
+        object["hidden"] = .bool(info.hidden)
+        object["repeatable"] = .bool(info.repeatable)
+        if let meta = info.meta { object["meta"] = Self.meta(meta) }
+        object["at"] = span(info.span)
+        return .object(object)
+    }
+
+    private mutating func streak(_ rule: StreakRule) -> JSONValue {
+        var object = JSONObject([("id", .string(rule.id)), ("title", .string(rule.title)),
+                                 ("localized_title", text(rule.localizedTitle))])
+        switch rule.qualification {
+        case .counts(let counts): object["counts"] = expression(counts)
+        case .day(let day): object["day"] = expression(day)
+        }
+        if let freezes = rule.freezes {
+            object["freezes"] = .object(JSONObject([("max", .int(Int64(freezes.max))),
+                                                    ("refill_days", .int(Int64(freezes.refillDays))),
+                                                    ("mode", .string(freezes.mode.rawValue))]))
+        }
+        if let days = rule.backfillDays { object["backfill_days"] = .int(Int64(days)) }
+        object["milestones"] = .array(rule.milestones.map { milestone in
+            .object(JSONObject([("days", .int(Int64(milestone.days))), ("award", info(milestone.info))]))
+        })
+        if let meta = rule.meta { object["meta"] = Self.meta(meta) }
+        object["at"] = span(rule.span)
+        return .object(object)
+    }
+
+    private mutating func achievement(_ rule: AchievementRule) -> JSONValue {
+        var object = JSONObject([("award", info(rule.info))])
+        switch rule.criterion {
+        case .when(let when):
+            object["when"] = expression(when)
+        case .completeModule(let catalog, let module, let difficulty):
+            var reference = JSONObject([("catalog", .string(catalog)), ("module", .string(module))])
+            if let difficulty { reference["difficulty"] = .string(difficulty) }
+            object["complete_module"] = .object(reference)
+        }
+        switch rule.progress {
+        case .measured(let current, let target):
+            object["progress"] = .object(JSONObject([("current", expression(current)), ("target", expression(target))]))
+        case .derived(let current, let target, let targetIsInt):
+            object["progress"] = .object(JSONObject([
+                ("current", expression(current)),
+                ("target", targetIsInt ? .int(Int64(target)) : .double(target)),
+            ]))
+        case .binary: object["progress"] = .string("binary")
+        case .module: object["progress"] = .string("module")
+        }
+        if !rule.requires.isEmpty { object["requires"] = .array(rule.requires.map(JSONValue.string)) }
+        if let window = rule.available {
+            var available = JSONObject()
+            if let from = window.from { available["from"] = Self.instant(from) }
+            if let until = window.until { available["until"] = Self.instant(until) }
+            object["available"] = .object(available)
+        }
+        return .object(object)
+    }
+
+    private mutating func catalog(_ rule: CatalogRule) -> JSONValue {
+        let modules = rule.modules.map { module in
+            var object = JSONObject([("id", .string(module.id)), ("title", .string(module.title)),
+                                     ("localized_title", text(module.localizedTitle))])
+            if let meta = module.meta { object["meta"] = Self.meta(meta) }
+            return JSONValue.object(object)
+        }
+        let levels = rule.levels.map { level in
+            var object = JSONObject([("id", .string(level.id)), ("module", .string(level.module)),
+                                     ("title", .string(level.title)), ("localized_title", text(level.localizedTitle))])
+            if let asset = level.asset { object["asset"] = .string(asset) }
+            if let difficulties = level.difficulties { object["difficulties"] = .array(difficulties.map(JSONValue.string)) }
+            object["counts"] = .bool(level.counts)
+            object["release"] = .int(Int64(level.release))
+            if let meta = level.meta { object["meta"] = Self.meta(meta) }
+            object["at"] = span(level.span)
+            return JSONValue.object(object)
+        }
+        return .object(JSONObject([("id", .string(rule.id)), ("version", .int(Int64(rule.version))),
+                                   ("modules", .array(modules)), ("levels", .array(levels)), ("at", span(rule.span))]))
+    }
+
+    /// An instant as `[seconds, nanoseconds]` since the epoch (exact, whatever the offset it was written in).
+    private static func instant(_ timestamp: CELTimestamp) -> JSONValue {
+        .array([.int(timestamp.seconds), .int(Int64(timestamp.nanos))])
+    }
+
+    /// `meta` as JSON: maps, lists, strings, booleans, null, integers, and doubles written with a
+    /// fraction or exponent (`2.0`) so they read back as doubles; a non-finite double, which
+    /// JSON cannot write, as `{"$double": "nan"}` (or `"inf"`, `"-inf"`).
+    static func meta(_ value: CELValue) -> JSONValue {
+        switch value {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(number)
+        case .uint(let number): return number <= UInt64(Int64.max) ? .int(Int64(number)) : .double(Double(number))
+        case .double(let number):
+            guard number.isFinite else {
+                return .object(JSONObject([("$double", .string(number.isNaN ? "nan" : number < 0 ? "-inf" : "inf"))]))
+            }
+            return .double(number)
+        case .string(let text): return .string(text)
+        case .list(let list): return .array(list.array.map(meta))
+        case .map(let map):
+            return .object(JSONObject(map.entries.map { entry in
+                let key: String = if case .string(let text) = entry.key { text } else { "\(entry.key)" }
+                return (key: key, value: meta(entry.value))
+            }))
+        default: return .string("\(value)")
+        }
+    }
+}

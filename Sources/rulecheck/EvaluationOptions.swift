@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// The options `eval` and `explain` share: which rule set, at which moment, in which locale.
+struct EvaluationOptions: ParsableArguments {
+    @Option(help: "A rule set named in rulecheck.yaml, instead of paths.")
+    var ruleset: String?
+
+    @Option(help: "The evaluation moment, RFC 3339 with an offset (default: the file's now, else the clock).")
+    var now: String?
+
+    @Option(help: "The locale of titles (a BCP 47 tag: exact tag, then the same language, then the default).")
+    var locale: String?
+}
