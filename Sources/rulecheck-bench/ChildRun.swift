@@ -1,7 +1,11 @@
 import Foundation
 
 /// One run of a command as a child process, output discarded: wall time, CPU time (user +
-/// system) and the peak resident memory of the largest child so far (`RUSAGE_CHILDREN`).
+/// system) and the child's own peak resident memory.
+///
+/// The peak is the kernel's high-water mark of the child's memory (`VmHWM` in `/proc/PID/status`,
+/// read every few milliseconds while it runs), not `RUSAGE_CHILDREN`'s `ru_maxrss`: that is the
+/// largest child so far, and a child spawned with vfork starts from the bench's own peak.
 struct ChildRun {
     let wallSeconds: Double
     let cpuSeconds: Double
@@ -16,25 +20,37 @@ struct ChildRun {
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        let before = Self.childUsage()
+        let before = Self.childCPU()
         let started = DispatchTime.now().uptimeNanoseconds
         do {
             try process.run()
         } catch {
             return nil
         }
+        var peak = 0
+        while process.isRunning {
+            peak = max(peak, Self.highWaterMark(of: process.processIdentifier) ?? 0)
+            usleep(2_000)
+        }
         process.waitUntilExit()
         wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         guard process.terminationReason == .exit, process.terminationStatus <= 1 else { return nil }
-        let after = Self.childUsage()
-        cpuSeconds = after.cpu - before.cpu
-        peakKilobytes = after.peakKilobytes
+        cpuSeconds = Self.childCPU() - before
+        peakKilobytes = peak
     }
 
-    private static func childUsage() -> (cpu: Double, peakKilobytes: Int) {
+    private static func childCPU() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return (seconds(usage.ru_utime) + seconds(usage.ru_stime), Int(usage.ru_maxrss))
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// `VmHWM` of a running process, in kilobytes.
+    private static func highWaterMark(of pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
 }

@@ -30,6 +30,30 @@ enum HistoryText {
         return String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
     }
 
+    /// `rulecheck-bench generate million|daily|batch FILE`: writes one of the generated inputs
+    /// (1,000,000 events; 20,000 daily events; 2,000 NDJSON lines of 100-event states), to
+    /// measure by hand (`/usr/bin/time -v rulecheck eval rules/taskmate --state FILE`).
+    static func generate(_ arguments: [String]) {
+        guard arguments.count == 2 else {
+            print("usage: rulecheck-bench generate million|daily|batch FILE")
+            return
+        }
+        let bytes: [UInt8]
+        switch arguments[0] {
+        case "million": bytes = million()
+        case "daily": bytes = daily(days: 20_000)
+        case "batch": bytes = Array(((0..<2_000).map(hundredEvents(user:)).joined(separator: "\n") + "\n").utf8)
+        default:
+            print("generate: unknown input '\(arguments[0])' (million, daily or batch)")
+            return
+        }
+        do {
+            try write(bytes, to: arguments[1])
+        } catch {
+            print("generate: cannot write \(arguments[1]): \(error)")
+        }
+    }
+
     static func write(_ bytes: [UInt8], to path: String) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }

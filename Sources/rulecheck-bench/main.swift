@@ -13,6 +13,8 @@ case "products":
     ProductBench.run(arguments: rest)
 case "session":
     SessionBench.run(arguments: rest)
+case "generate":
+    HistoryText.generate(rest)
 default:
-    print("usage: rulecheck-bench cel | validate [RUNS] | replay | products [RUNS] | session [RECORDS]")
+    print("usage: rulecheck-bench cel | validate [RUNS] | replay | products [RUNS] | session [RECORDS] | generate million|daily|batch FILE")
 }

@@ -89,7 +89,8 @@ public struct LocalDay: Sendable, Hashable, Comparable, Strideable, CustomString
         }
     }
 
-    static func digits(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    static func digits<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ start: Int, _ count: Int) -> Int?
+        where Bytes.Index == Int {
         guard start + count <= bytes.count else { return nil }
         var value = 0
         for byte in bytes[start..<start + count] {

@@ -34,7 +34,11 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Parses RFC 3339 with a required offset: `2026-01-05T23:10:00+08:00`, `…Z`, fractional
     /// seconds up to nanoseconds, `T`/`t` and `Z`/`z`.
     public static func parse(_ text: String) -> Result<Moment, ParseProblem> {
-        let b = Array(text.utf8)
+        // The text's own bytes when it has them (no copy: a state file has a million moments).
+        text.utf8.withContiguousStorageIfAvailable(parse(bytes:)) ?? Array(text.utf8).withUnsafeBufferPointer(parse(bytes:))
+    }
+
+    private static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Result<Moment, ParseProblem> {
         guard b.count >= 19, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
               b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),

@@ -110,7 +110,8 @@ struct StateFileDecoder {
     }
 
     private func event(_ raw: JSONValue, index: Int, forms: inout EventForms) throws(StateFileError) -> StateEvent {
-        let path = JSONPath.root / "events" / index
+        // Built only for a message: a million events would build a million paths.
+        var path: JSONPath { JSONPath.root / "events" / index }
         let object = try requireObject(raw, path)
         let form = forms.form(of: object.keys)
         guard let typePosition = form.typePosition else { throw fail(path / "type", "missing required key 'type'") }
@@ -135,47 +136,47 @@ struct StateFileDecoder {
                           typePosition: typePosition, atPosition: atPosition, atText: atValue.stringValue ?? "")
     }
 
-    private func kind(_ type: String, _ attributes: JSONObject, _ path: JSONPath) throws(StateFileError) -> StateEvent.Kind {
+    private func kind(_ type: String, _ attributes: JSONObject, _ path: @autoclosure () -> JSONPath) throws(StateFileError) -> StateEvent.Kind {
         switch type {
         case "task_completed":
             return .taskCompleted
         case "level_completed":
-            guard let level = attributes["level"] else { throw fail(path, "a level_completed event needs 'level'") }
+            guard let level = attributes["level"] else { throw fail(path(), "a level_completed event needs 'level'") }
             var time: Double?
             if let value = attributes["time"], value != .null {
                 guard let number = value.numberValue, number >= 0 else {
-                    throw fail(path / "time", "expected a number of seconds ≥ 0, found \(value.kindName)")
+                    throw fail(path() / "time", "expected a number of seconds ≥ 0, found \(value.kindName)")
                 }
                 time = number
             }
             var moves: Int64?
             if let value = attributes["moves"], value != .null {
                 guard let whole = value.wholeNumberValue, whole >= 0 else {
-                    throw fail(path / "moves", "expected a whole number ≥ 0, found \(value.kindName)")
+                    throw fail(path() / "moves", "expected a whole number ≥ 0, found \(value.kindName)")
                 }
                 moves = whole
             }
-            return .levelCompleted(level: try requireString(level, path / "level"),
-                                   difficulty: try optionalString(attributes["difficulty"], path / "difficulty"),
+            return .levelCompleted(level: try requireString(level, path() / "level"),
+                                   difficulty: try optionalString(attributes["difficulty"], path() / "difficulty"),
                                    time: time, moves: moves)
         case "day_planned":
-            guard let tasks = attributes["tasks"] else { throw fail(path, "a day_planned event needs 'tasks'") }
+            guard let tasks = attributes["tasks"] else { throw fail(path(), "a day_planned event needs 'tasks'") }
             guard let whole = tasks.wholeNumberValue, whole >= 0, let count = Int(exactly: whole) else {
-                throw fail(path / "tasks", "expected a whole number of tasks ≥ 0")
+                throw fail(path() / "tasks", "expected a whole number of tasks ≥ 0")
             }
-            return .dayPlanned(date: try optionalDate(attributes["date"], path / "date"), tasks: count)
+            return .dayPlanned(date: try optionalDate(attributes["date"], path() / "date"), tasks: count)
         case "kill_time_changed":
-            guard let to = attributes["to"] else { throw fail(path, "a kill_time_changed event needs 'to' (\"HH:MM\")") }
+            guard let to = attributes["to"] else { throw fail(path(), "a kill_time_changed event needs 'to' (\"HH:MM\")") }
             let value: StateEvent.KillTimeValue
             if case .string(let text) = to, let time = LocalTime(text)?.minutes {
                 value = .time(time)
             } else {
                 value = .invalid(to.stringValue ?? JSONWriter.write(to, layout: .compact))
             }
-            return .killTimeChanged(date: try optionalDate(attributes["date"], path / "date"), to: value)
+            return .killTimeChanged(date: try optionalDate(attributes["date"], path() / "date"), to: value)
         case "freeze_used":
-            return .freezeUsed(date: try optionalDate(attributes["date"], path / "date"),
-                               streak: try optionalString(attributes["streak"], path / "streak"))
+            return .freezeUsed(date: try optionalDate(attributes["date"], path() / "date"),
+                               streak: try optionalString(attributes["streak"], path() / "streak"))
         default:
             return .other
         }
@@ -216,33 +217,33 @@ struct StateFileDecoder {
 
     // MARK: typed access
 
-    private func requireObject(_ value: JSONValue, _ path: JSONPath) throws(StateFileError) -> JSONObject {
-        guard case .object(let object) = value else { throw fail(path, "expected an object, found \(value.kindName)") }
+    private func requireObject(_ value: JSONValue, _ path: @autoclosure () -> JSONPath) throws(StateFileError) -> JSONObject {
+        guard case .object(let object) = value else { throw fail(path(), "expected an object, found \(value.kindName)") }
         return object
     }
 
-    private func requireString(_ value: JSONValue, _ path: JSONPath) throws(StateFileError) -> String {
-        guard case .string(let text) = value else { throw fail(path, "expected a string, found \(value.kindName)") }
+    private func requireString(_ value: JSONValue, _ path: @autoclosure () -> JSONPath) throws(StateFileError) -> String {
+        guard case .string(let text) = value else { throw fail(path(), "expected a string, found \(value.kindName)") }
         return text
     }
 
-    private func optionalString(_ value: JSONValue?, _ path: JSONPath) throws(StateFileError) -> String? {
+    private func optionalString(_ value: JSONValue?, _ path: @autoclosure () -> JSONPath) throws(StateFileError) -> String? {
         guard let value, value != .null else { return nil }
-        return try requireString(value, path)
+        return try requireString(value, path())
     }
 
-    private func optionalDate(_ value: JSONValue?, _ path: JSONPath) throws(StateFileError) -> LocalDay? {
+    private func optionalDate(_ value: JSONValue?, _ path: @autoclosure () -> JSONPath) throws(StateFileError) -> LocalDay? {
         guard let value, value != .null else { return nil }
-        let text = try requireString(value, path)
-        guard let day = LocalDay(text) else { throw fail(path, "'\(text)' is not a date like 2026-01-07") }
+        let text = try requireString(value, path())
+        guard let day = LocalDay(text) else { throw fail(path(), "'\(text)' is not a date like 2026-01-07") }
         return day
     }
 
-    private func moment(_ value: JSONValue, _ path: JSONPath) throws(StateFileError) -> Moment {
-        let text = try requireString(value, path)
+    private func moment(_ value: JSONValue, _ path: @autoclosure () -> JSONPath) throws(StateFileError) -> Moment {
+        let text = try requireString(value, path())
         switch Moment.parse(text) {
         case .success(let moment): return moment
-        case .failure(let problem): throw fail(path, problem == .missingOffset ? "timestamp has no UTC offset" : problem.description)
+        case .failure(let problem): throw fail(path(), problem == .missingOffset ? "timestamp has no UTC offset" : problem.description)
         }
     }
 
