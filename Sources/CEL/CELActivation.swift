@@ -4,7 +4,7 @@
 /// Small activations (the usual handful of variables) are searched by precomputed name
 /// fingerprints, so binding costs integer compares rather than hashing names; large ones
 /// keep a dictionary. Entries live in one array: building an activation allocates once.
-public struct CELActivation: Sendable {
+package struct CELActivation: Sendable {
     struct Entry: Sendable {
         var fingerprint: CELFieldKey.Fingerprint
         var name: String
@@ -16,7 +16,7 @@ public struct CELActivation: Sendable {
 
     static let linearLimit = 16
 
-    public init(_ bindings: [String: CELValue]) {
+    package init(_ bindings: [String: CELValue]) {
         entries = bindings.map { Entry(fingerprint: CELFieldKey.fingerprint(of: $0.key), name: $0.key, value: $0.value) }
         if entries.count > Self.linearLimit {
             var index: [String: Int] = [:]
@@ -31,7 +31,7 @@ public struct CELActivation: Sendable {
     /// Binds the names of `shape` to `values`, in order: the same activation as the dictionary
     /// of those names and values (a repeated name binds its later value), without hashing or
     /// fingerprinting a name. Missing values bind `null`; extra values are ignored.
-    public init(shape: CELRecordShape, values: [CELValue]) {
+    package init(shape: CELRecordShape, values: [CELValue]) {
         let values = shape.placing(values)
         var entries: [Entry] = []
         entries.reserveCapacity(shape.keys.count)
@@ -51,7 +51,7 @@ public struct CELActivation: Sendable {
     }
 
     /// The value bound to a (possibly dot-qualified) name.
-    public func value(named name: String) -> CELValue? {
+    package func value(named name: String) -> CELValue? {
         value(for: CELFieldKey(name))
     }
 
@@ -75,7 +75,7 @@ public struct CELActivation: Sendable {
     }
 
     /// A copy with `name` bound to `value`.
-    public func binding(_ name: String, to value: CELValue) -> CELActivation {
+    package func binding(_ name: String, to value: CELValue) -> CELActivation {
         var bindings: [String: CELValue] = [:]
         for entry in entries { bindings[entry.name] = entry.value }
         bindings[name] = value

@@ -1,24 +1,24 @@
 /// A signed span of time with nanosecond precision. CEL limits durations to what fits in one
 /// int64 of nanoseconds (about ±292 years); arithmetic beyond that is a range error.
-public struct CELDuration: Sendable, Hashable, Comparable {
-    public var seconds: Int64
+package struct CELDuration: Sendable, Hashable, Comparable {
+    package var seconds: Int64
     /// Same sign as `seconds` (or zero), magnitude below 1e9.
-    public var nanos: Int32
-    public init(seconds: Int64, nanos: Int32 = 0) {
+    package var nanos: Int32
+    package init(seconds: Int64, nanos: Int32 = 0) {
         self.seconds = seconds
         self.nanos = nanos
     }
 
     /// A duration of `totalNanoseconds`.
-    public init(nanoseconds totalNanoseconds: Int64) {
+    package init(nanoseconds totalNanoseconds: Int64) {
         seconds = totalNanoseconds / 1_000_000_000
         nanos = Int32(totalNanoseconds % 1_000_000_000)
     }
 
-    public static func < (a: CELDuration, b: CELDuration) -> Bool { (a.seconds, a.nanos) < (b.seconds, b.nanos) }
+    package static func < (a: CELDuration, b: CELDuration) -> Bool { (a.seconds, a.nanos) < (b.seconds, b.nanos) }
 
     /// The whole duration in nanoseconds, `nil` when it does not fit in an int64.
-    public var totalNanoseconds: Int64? {
+    package var totalNanoseconds: Int64? {
         let (scaled, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let (sum, o2) = scaled.addingReportingOverflow(Int64(nanos))
         return o1 || o2 ? nil : sum
@@ -26,7 +26,7 @@ public struct CELDuration: Sendable, Hashable, Comparable {
 
     /// Parses Go-style durations as CEL does: `"1h2m3.5s"`, `"-1.5h"`, `"300ms"`, `"0"`.
     /// Units: `h`, `m`, `s`, `ms`, `us`, `µs`, `ns`. `nil` when malformed or out of range.
-    public static func parse(_ text: String) -> CELDuration? {
+    package static func parse(_ text: String) -> CELDuration? {
         var scalars = Array(text.unicodeScalars)[...]
         var negative = false
         if let sign = scalars.first, sign == "-" || sign == "+" {
@@ -95,7 +95,7 @@ public struct CELDuration: Sendable, Hashable, Comparable {
     }
 
     /// CEL's string form: seconds with a fraction only when needed, e.g. `"3600s"`, `"1.5s"`.
-    public var celString: String {
+    package var celString: String {
         let negative = seconds < 0 || nanos < 0
         let s = seconds.magnitude
         let n = UInt32(nanos.magnitude)

@@ -4,13 +4,13 @@
 /// conversions, date/time accessors) plus `list.sum()`, `list.min()` and `list.max()`, and
 /// cel-go's extension libraries: strings, math, lists, bindings (`cel.bind`) and optional
 /// values (`'abc'.charAt(1)`, `math.greatest(a, b)`, `l.distinct()`, `m[?k].orValue(0)`).
-public struct CELEnvironment: Sendable {
+package struct CELEnvironment: Sendable {
     /// The namespace names are resolved in (langdef "Name Resolution"), e.g. `com.example`.
-    public var container: String
+    package var container: String
     /// Declared variables by qualified name.
-    public private(set) var variables: [String: CELType] = [:]
+    package private(set) var variables: [String: CELType] = [:]
     /// Declared functions by qualified name, standard ones included.
-    public private(set) var functions: [String: [CELOverload]] = CELEnvironment.builtInFunctions
+    package private(set) var functions: [String: [CELOverload]] = CELEnvironment.builtInFunctions
 
     /// The standard declarations and the extension libraries'. A name in two of them (`_[_]`
     /// of optional values, `reverse` of lists and strings) has the overloads of both.
@@ -20,17 +20,17 @@ public struct CELEnvironment: Sendable {
         .merging(CELListsExtensionDeclarations.functions) { $0 + $1 }
         .merging(CELOptionalDeclarations.functions) { $0 + $1 }
 
-    public init(container: String = "") {
+    package init(container: String = "") {
         self.container = container
     }
 
     /// Declares (or redeclares) a variable; `name` may be qualified (`com.example.x`).
-    public mutating func declare(variable name: String, type: CELType) {
+    package mutating func declare(variable name: String, type: CELType) {
         variables[name] = type
     }
 
     /// Adds overloads to a function, replacing any existing overload with the same id.
-    public mutating func declare(function name: String, overloads: [CELOverload]) {
+    package mutating func declare(function name: String, overloads: [CELOverload]) {
         var existing = functions[name] ?? []
         for overload in overloads {
             if let index = existing.firstIndex(where: { $0.id == overload.id }) {
@@ -45,19 +45,19 @@ public struct CELEnvironment: Sendable {
     /// Parses `source`, expanding the macros (`has`, `all`, `exists`, `exists_one`, `map`,
     /// `filter`, the two-variable forms, and `math.greatest`/`math.least` with any number of
     /// arguments) unless `expandsMacros` is false.
-    public func parse(_ source: String, expandsMacros: Bool = true) -> Result<CELAST, CELCompileErrors> {
+    package func parse(_ source: String, expandsMacros: Bool = true) -> Result<CELAST, CELCompileErrors> {
         var parser = CELParser(source: source, expandsMacros: expandsMacros)
         return parser.parse()
     }
 
     /// Type-checks a parsed expression against the declarations of this environment.
-    public func check(_ ast: CELAST) -> Result<CELCheckedAST, CELCompileErrors> {
+    package func check(_ ast: CELAST) -> Result<CELCheckedAST, CELCompileErrors> {
         var checker = CELChecker(ast: ast, variables: variables, functions: functions, container: container)
         return checker.check()
     }
 
     /// Compiles (parse → check → plan). Errors are sorted by position.
-    public func compile(_ source: String) -> Result<CELProgram, CELCompileErrors> {
+    package func compile(_ source: String) -> Result<CELProgram, CELCompileErrors> {
         let checked: CELCheckedAST
         switch parse(source).flatMap({ check($0) }) {
         case .failure(let errors): return .failure(errors)

@@ -1,18 +1,18 @@
 /// An evaluation error carried as a value: CEL keeps errors as values so that `&&`, `||` and
 /// `?:` can absorb them when another operand already decides the result.
-public struct CELError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable {
+package struct CELError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Hashable {
         case noSuchOverload, noSuchField, noSuchKey, divideByZero, overflow, range, invalidArgument,
              noSuchVariable, costLimitExceeded, other
     }
-    public var kind: Kind
-    public var message: String
-    public init(_ kind: Kind, _ message: String) {
+    package var kind: Kind
+    package var message: String
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
     static func noOverload(_ function: String, _ args: CELValue...) -> CELError {
         let kinds = args.map { $0.typeName }.joined(separator: ", ")

@@ -2,11 +2,11 @@
 ///
 /// Small maps (records, mostly) are searched linearly: comparing a few short strings is
 /// cheaper than hashing the field name on every access. Larger maps keep a hash index.
-public struct CELMap: Sendable {
+package struct CELMap: Sendable {
     let storage: CELMapStorage
 
     /// Builds a map; a later duplicate key replaces the earlier value in place.
-    public init(_ entries: [(key: CELValue, value: CELValue)]) {
+    package init(_ entries: [(key: CELValue, value: CELValue)]) {
         var builder = CELMapBuilder(capacity: entries.count)
         for entry in entries {
             guard let key = CELMapKey(entry.key) else { continue }
@@ -17,7 +17,7 @@ public struct CELMap: Sendable {
 
     /// A map with string keys, the run-time form of a record; a later duplicate key replaces
     /// the earlier value in place.
-    public init(strings entries: [(key: String, value: CELValue)]) {
+    package init(strings entries: [(key: String, value: CELValue)]) {
         var builder = CELMapBuilder(capacity: entries.count)
         for entry in entries {
             builder.insert(.string(entry.key), entry.value, replacing: true)
@@ -28,7 +28,7 @@ public struct CELMap: Sendable {
     /// A record of a prepared shape: `values` in the order of the shape's fields, the same map
     /// as `CELMap(strings:)` over those names and values, built without looking at the names.
     /// Missing values read `null`; extra values are ignored.
-    public init(shape: CELRecordShape, values: [CELValue]) {
+    package init(shape: CELRecordShape, values: [CELValue]) {
         storage = CELMapStorage(keys: shape.keys, values: shape.placing(values), fingerprints: shape.fingerprints,
                                 index: shape.index)
     }
@@ -53,22 +53,22 @@ public struct CELMap: Sendable {
         return .map(CELMap(storage: builder.storage))
     }
 
-    public var count: Int { storage.keys.count }
+    package var count: Int { storage.keys.count }
 
     /// The entries in insertion order.
-    public var entries: [(key: CELValue, value: CELValue)] {
+    package var entries: [(key: CELValue, value: CELValue)] {
         zip(storage.keys, storage.values).map { (key: $0.value, value: $1) }
     }
 
-    public var keys: [CELValue] { storage.keys.map(\.value) }
+    package var keys: [CELValue] { storage.keys.map(\.value) }
 
     /// The value for `key`, with heterogeneous numeric lookup (`1`, `1u` and `1.0` find `1`).
-    public subscript(key: CELValue) -> CELValue? {
+    package subscript(key: CELValue) -> CELValue? {
         guard let mapKey = CELMapKey.lookupKey(key) else { return nil }
         return storage.value(for: mapKey)
     }
 
-    public subscript(string key: String) -> CELValue? {
+    package subscript(string key: String) -> CELValue? {
         storage.value(forString: key)
     }
 

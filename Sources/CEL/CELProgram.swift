@@ -1,5 +1,5 @@
 /// A compiled, immutable, thread-safe program: the expression planned once into closures.
-public struct CELProgram: Sendable {
+package struct CELProgram: Sendable {
     let root: CELStep
     let variableNames: [String]
     let variableKeys: [CELFieldKey]
@@ -13,9 +13,9 @@ public struct CELProgram: Sendable {
     private let checkedAST: CELCheckedAST?
 
     /// The checked type of the whole expression (`dyn` when planned unchecked).
-    public var resultType: CELType { checkedAST?.resultType ?? .dyn }
+    package var resultType: CELType { checkedAST?.resultType ?? .dyn }
     /// The checked AST (for hosts that inspect shapes like `X >= N`); `nil` when planned unchecked.
-    public var checked: CELCheckedAST? { checkedAST }
+    package var checked: CELCheckedAST? { checkedAST }
 
     private init(ast: CELAST, checked: CELCheckedAST?, container: String, traced: Bool) {
         var planner = CELPlanner(checked: checked, container: container, traced: traced)
@@ -32,13 +32,13 @@ public struct CELProgram: Sendable {
 
     /// Evaluates against one activation. Errors come back as `.error` values, never thrown;
     /// more than `costLimit` steps give an error of kind `costLimitExceeded`.
-    public func evaluate(_ activation: CELActivation, costLimit: Int = 10_000_000) -> CELValue {
+    package func evaluate(_ activation: CELActivation, costLimit: Int = 10_000_000) -> CELValue {
         run(activation, costLimit: costLimit)
     }
 
     /// Evaluates like `evaluate`, adding the steps the evaluation took (at most `costLimit`) to
     /// `steps`, for hosts that budget many evaluations together.
-    public func evaluate(_ activation: CELActivation, costLimit: Int, steps: inout Int) -> CELValue {
+    package func evaluate(_ activation: CELActivation, costLimit: Int, steps: inout Int) -> CELValue {
         let (value, used) = measuredRun(activation, costLimit: costLimit)
         steps += used
         return value
@@ -92,19 +92,19 @@ public struct CELProgram: Sendable {
 
 extension CELProgram {
     /// Plans a checked expression (the normal path).
-    public init(checked: CELCheckedAST) {
+    package init(checked: CELCheckedAST) {
         self.init(ast: checked.ast, checked: checked, container: "", traced: false)
     }
 
     /// Plans an unchecked expression (dynamic dispatch only; used by conformance tests that
     /// disable checking). `container` is used for name resolution.
-    public init(parsed: CELAST, container: String = "") throws(CELCompileErrors) {
+    package init(parsed: CELAST, container: String = "") throws(CELCompileErrors) {
         self.init(ast: parsed, checked: nil, container: container, traced: false)
     }
 
     /// Evaluates like `evaluate`, also recording the value of every sub-expression by node id
     /// (a slower path: the expression is planned again with recording and without folding).
-    public func evaluateTraced(_ activation: CELActivation, costLimit: Int = 10_000_000)
+    package func evaluateTraced(_ activation: CELActivation, costLimit: Int = 10_000_000)
         -> (value: CELValue, trace: [CELExprID: CELValue]) {
         let tracing = CELProgram(ast: parsed, checked: checkedAST, container: container, traced: true)
         let recorder = CELTraceRecorder()

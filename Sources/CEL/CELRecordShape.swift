@@ -1,18 +1,18 @@
 /// The field names of a family of records, prepared once (fingerprints, and a hash index for
 /// wide records) and shared by every record built from it with `CELMap(shape:values:)`, so a
 /// host building the same kind of record at every step pays only for the values.
-public struct CELRecordShape: Sendable {
+package struct CELRecordShape: Sendable {
     let keys: [CELMapKey]
     let fingerprints: [CELFieldKey.Fingerprint]
     let index: [CELMapKey: Int]?
     /// Per field given: its position among `keys`; `nil` when no name repeats (the identity).
     let positions: [Int]?
     /// How many values a record of this shape takes (one per field given, repeats included).
-    public let fieldCount: Int
+    package let fieldCount: Int
 
     /// The shape of records with these fields, in this order. A repeated name behaves as in
     /// `CELMap(strings:)`: it keeps its first position and the later value wins.
-    public init(fields: [String]) {
+    package init(fields: [String]) {
         var builder = CELMapBuilder(capacity: fields.count)
         var positions: [Int] = []
         for field in fields {

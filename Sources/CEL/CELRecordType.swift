@@ -2,16 +2,16 @@
 /// Selecting an unknown field is a checker error ("no such field 'minuts'; did you mean
 /// 'minutes'?") unless the record is open, in which case unknown fields are `dyn`.
 /// At run time a record value is a `CELValue.map` with string keys.
-public final class CELRecordType: Sendable, Hashable {
-    public let name: String
-    public let fields: [(name: String, type: CELType)]
-    public let isOpen: Bool
+package final class CELRecordType: Sendable, Hashable {
+    package let name: String
+    package let fields: [(name: String, type: CELType)]
+    package let isOpen: Bool
 
     /// Field types by name, for constant-time lookup while checking.
     private let fieldTypes: [String: CELType]
 
     /// Declares a record; when a field name repeats, the first declaration wins.
-    public init(name: String, fields: [(name: String, type: CELType)], isOpen: Bool = false) {
+    package init(name: String, fields: [(name: String, type: CELType)], isOpen: Bool = false) {
         self.name = name
         self.fields = fields
         self.isOpen = isOpen
@@ -19,9 +19,9 @@ public final class CELRecordType: Sendable, Hashable {
     }
 
     /// The declared type of a field, or `nil` when the record has no such field.
-    public func fieldType(_ name: String) -> CELType? { fieldTypes[name] }
+    package func fieldType(_ name: String) -> CELType? { fieldTypes[name] }
 
     /// Records are identified by name (like message types).
-    public static func == (a: CELRecordType, b: CELRecordType) -> Bool { a.name == b.name }
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    package static func == (a: CELRecordType, b: CELRecordType) -> Bool { a.name == b.name }
+    package func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

@@ -1,26 +1,26 @@
 /// An instant with nanosecond precision (range 0001-01-01 … 9999-12-31 UTC).
-public struct CELTimestamp: Sendable, Hashable, Comparable {
+package struct CELTimestamp: Sendable, Hashable, Comparable {
     /// Seconds since 1970-01-01T00:00:00Z.
-    public var seconds: Int64
+    package var seconds: Int64
     /// 0 ..< 1e9.
-    public var nanos: Int32
-    public init(seconds: Int64, nanos: Int32 = 0) {
+    package var nanos: Int32
+    package init(seconds: Int64, nanos: Int32 = 0) {
         self.seconds = seconds
         self.nanos = nanos
     }
-    public static func < (a: CELTimestamp, b: CELTimestamp) -> Bool { (a.seconds, a.nanos) < (b.seconds, b.nanos) }
+    package static func < (a: CELTimestamp, b: CELTimestamp) -> Bool { (a.seconds, a.nanos) < (b.seconds, b.nanos) }
 
     /// 0001-01-01T00:00:00Z.
-    public static let minSeconds: Int64 = -62_135_596_800
+    package static let minSeconds: Int64 = -62_135_596_800
     /// 9999-12-31T23:59:59Z.
-    public static let maxSeconds: Int64 = 253_402_300_799
+    package static let maxSeconds: Int64 = 253_402_300_799
 
     /// Whether the instant lies in CEL's timestamp range.
-    public var isInRange: Bool { seconds >= Self.minSeconds && seconds <= Self.maxSeconds }
+    package var isInRange: Bool { seconds >= Self.minSeconds && seconds <= Self.maxSeconds }
 
     /// Parses RFC 3339 (`2026-01-05T23:10:00+08:00`, `...Z`, fractional seconds), returning the
     /// instant and the written UTC offset in seconds. `nil` when malformed or without an offset.
-    public static func parseRFC3339(_ text: String) -> (timestamp: CELTimestamp, offsetSeconds: Int)? {
+    package static func parseRFC3339(_ text: String) -> (timestamp: CELTimestamp, offsetSeconds: Int)? {
         let b = Array(text.utf8)
         var i = 0
         func number(_ digits: Int) -> Int? {
@@ -74,7 +74,7 @@ public struct CELTimestamp: Sendable, Hashable, Comparable {
 
     /// Formats as RFC 3339 in the given offset (`+08:00`, or `Z` when `offsetSeconds` is 0 and
     /// `useZ` is true); fractional seconds only when non-zero, without trailing zeros.
-    public func rfc3339(offsetSeconds: Int, useZ: Bool = true) -> String {
+    package func rfc3339(offsetSeconds: Int, useZ: Bool = true) -> String {
         // Wrapping: a host may build any instant; out-of-range ones print garbage, never trap.
         let local = seconds &+ Int64(offsetSeconds)
         let (days, secondOfDay) = local.floorDivided(by: 86_400)

@@ -1,5 +1,5 @@
 /// A CEL type (langdef "Types"), plus records with known fields declared by the host.
-public indirect enum CELType: Sendable, Hashable, CustomStringConvertible {
+package indirect enum CELType: Sendable, Hashable, CustomStringConvertible {
     case dyn, null, bool, int, uint, double, string, bytes, timestamp, duration, error
     case list(CELType)
     case map(CELType, CELType)
@@ -12,7 +12,7 @@ public indirect enum CELType: Sendable, Hashable, CustomStringConvertible {
 
     /// The type as CEL prints it: `int`, `list(string)`, `map(string, dyn)`, `null_type`,
     /// `google.protobuf.Timestamp`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .dyn: return "dyn"
         case .null: return "null_type"
@@ -36,7 +36,7 @@ public indirect enum CELType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The unparameterized name of the type's kind, as a type value prints (`list`, `map`, `type`).
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .list: return "list"
         case .map: return "map"
@@ -48,7 +48,7 @@ public indirect enum CELType: Sendable, Hashable, CustomStringConvertible {
 
     /// The type denoted by a type name written in an expression (`int`, `list`, `null_type`,
     /// `google.protobuf.Timestamp`), or `nil` when `name` names no built-in type.
-    public static func named(_ name: String) -> CELType? {
+    package static func named(_ name: String) -> CELType? {
         switch name {
         case "dyn": return .dyn
         case "null_type": return .null

@@ -1,7 +1,7 @@
 /// A CEL run-time value. Errors are values (`.error`) so `&&`/`||` can absorb them.
 ///
 /// Records declared by the host are plain `.map` values with string keys at run time.
-public enum CELValue: Sendable {
+package enum CELValue: Sendable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -23,7 +23,7 @@ public enum CELValue: Sendable {
 extension CELValue {
     /// The run-time type of the value, as `type(x)` returns it. Lists and maps have no element
     /// types at run time, so `type([1]) == type(['a'])`.
-    public var runtimeType: CELType {
+    package var runtimeType: CELType {
         switch self {
         case .null: .null
         case .bool: .bool
@@ -43,21 +43,21 @@ extension CELValue {
     }
 
     /// The CEL name of the value's run-time type (`int`, `list`, `google.protobuf.Timestamp`).
-    public var typeName: String { runtimeType.runtimeName }
+    package var typeName: String { runtimeType.runtimeName }
 
     /// The error carried by the value, if it is one.
-    public var error: CELError? {
+    package var error: CELError? {
         if case .error(let error) = self { return error }
         return nil
     }
 
-    public var isError: Bool {
+    package var isError: Bool {
         if case .error = self { return true }
         return false
     }
 
     /// Convenience for hosts building records: a map with string keys.
-    public static func record(_ fields: [(String, CELValue)]) -> CELValue {
+    package static func record(_ fields: [(String, CELValue)]) -> CELValue {
         .map(CELMap(strings: fields.map { (key: $0.0, value: $0.1) }))
     }
 }
@@ -65,7 +65,7 @@ extension CELValue {
 extension CELType {
     /// The name a type value has at run time: parameters are dropped (`list`, `map`), records
     /// keep their declared name, timestamps and durations use their protobuf names.
-    public var runtimeName: String {
+    package var runtimeName: String {
         switch self {
         case .dyn: "dyn"
         case .null: "null_type"

@@ -1,5 +1,5 @@
 /// How bad a diagnostic is. Errors fail `validate`; warnings fail it only with `--strict`.
-public enum Severity: String, Sendable, Hashable, Codable, Comparable {
+package enum Severity: String, Sendable, Hashable, Codable, Comparable {
     case error
     case warning
     case note
@@ -12,33 +12,33 @@ public enum Severity: String, Sendable, Hashable, Codable, Comparable {
         }
     }
 
-    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+    package static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 }
 
 /// A secondary location that helps explain a diagnostic ("first defined here").
-public struct DiagnosticNote: Sendable, Hashable, Codable {
-    public var message: String
-    public var span: SourceSpan?
+package struct DiagnosticNote: Sendable, Hashable, Codable {
+    package var message: String
+    package var span: SourceSpan?
 
-    public init(_ message: String, at span: SourceSpan? = nil) {
+    package init(_ message: String, at span: SourceSpan? = nil) {
         self.message = message
         self.span = span
     }
 }
 
 /// One problem found in the input, as data. Renderers (text, JSON, SARIF, GitHub) live in `Output`.
-public struct Diagnostic: Sendable, Hashable, Codable {
+package struct Diagnostic: Sendable, Hashable, Codable {
     /// Stable code such as `E302`; documented in `docs/diagnostics.md`.
-    public var code: String
-    public var severity: Severity
-    public var message: String
+    package var code: String
+    package var severity: Severity
+    package var message: String
     /// Where the problem is. `nil` only for problems that concern no file (bad command line).
-    public var span: SourceSpan?
-    public var notes: [DiagnosticNote]
+    package var span: SourceSpan?
+    package var notes: [DiagnosticNote]
     /// How to fix it, in one sentence, when there is an obvious fix.
-    public var fix: String?
+    package var fix: String?
 
-    public init(code: String, severity: Severity, message: String, span: SourceSpan?,
+    package init(code: String, severity: Severity, message: String, span: SourceSpan?,
                 notes: [DiagnosticNote] = [], fix: String? = nil) {
         self.code = code
         self.severity = severity
@@ -48,12 +48,12 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         self.fix = fix
     }
 
-    public static func error(_ code: String, _ message: String, at span: SourceSpan?,
+    package static func error(_ code: String, _ message: String, at span: SourceSpan?,
                              notes: [DiagnosticNote] = [], fix: String? = nil) -> Diagnostic {
         Diagnostic(code: code, severity: .error, message: message, span: span, notes: notes, fix: fix)
     }
 
-    public static func warning(_ code: String, _ message: String, at span: SourceSpan?,
+    package static func warning(_ code: String, _ message: String, at span: SourceSpan?,
                                notes: [DiagnosticNote] = [], fix: String? = nil) -> Diagnostic {
         Diagnostic(code: code, severity: .warning, message: message, span: span, notes: notes, fix: fix)
     }
@@ -61,7 +61,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
 
 extension Diagnostic {
     /// Sort order of every report: file, line, column, then code and message for ties.
-    public static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    package static func reportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
         let fa = a.span?.file ?? "", fb = b.span?.file ?? ""
         if fa != fb { return fa < fb }
         let pa = a.span?.start ?? SourcePosition(line: 0, column: 0)

@@ -1,7 +1,7 @@
 /// "Did you mean" suggestions by edit distance.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word`, if it is close enough to be a plausible typo.
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let limit = max(1, min(3, word.count / 3 + 1))
         var best: (String, Int)?
         for candidate in candidates {
@@ -16,7 +16,7 @@ public enum Suggestion {
     }
 
     /// Levenshtein distance over Unicode scalars (case-sensitive).
-    public static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }

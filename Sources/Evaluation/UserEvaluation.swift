@@ -5,23 +5,23 @@ import RuleModel
 
 /// One user's state replayed against a rule set: what `eval` and `explain` start from, and the
 /// simplest entry point for an app or a service that embeds the engine.
-public struct UserEvaluation {
-    public let rules: RuleSet
-    public let state: StateFile
-    public let facts: StateFacts
-    public let outcome: ReplayOutcome
+package struct UserEvaluation {
+    package let rules: RuleSet
+    package let state: StateFile
+    package let facts: StateFacts
+    package let outcome: ReplayOutcome
 
     /// The decision of docs/evaluation.md, "The decision".
-    public var decision: Decision { outcome.decision }
+    package var decision: Decision { outcome.decision }
 
     /// Replays an already loaded state at a fixed moment.
-    public init(rules: RuleSet, state: StateFile, now: Moment) throws(StateFileError) {
+    package init(rules: RuleSet, state: StateFile, now: Moment) throws(StateFileError) {
         try self.init(replay: Replay(rules: rules), state: state, now: now)
     }
 
     /// Replays a state with a replay planned once for many states (planning the rule set's folds
     /// costs about as much as replaying a short history).
-    public init(replay: Replay, state: StateFile, now: Moment) throws(StateFileError) {
+    package init(replay: Replay, state: StateFile, now: Moment) throws(StateFileError) {
         rules = replay.rules
         self.state = state
         facts = try StateFacts(state: state, rules: replay.rules, now: now)
@@ -30,7 +30,7 @@ public struct UserEvaluation {
 
     /// `text` parsed as RFC 3339, else `fallback`, else the clock. A malformed `text` is reported
     /// like a state-file problem, against `--now`.
-    public static func moment(_ text: String?, fallback: Moment?) throws(StateFileError) -> Moment {
+    package static func moment(_ text: String?, fallback: Moment?) throws(StateFileError) -> Moment {
         if let text {
             switch Moment.parse(text) {
             case .success(let moment): return moment

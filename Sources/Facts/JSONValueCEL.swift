@@ -4,7 +4,7 @@ import JSON
 extension JSONValue {
     /// The CEL value of state-file data (docs/facts.md): whole numbers become ints (`25`, `25.0`),
     /// other numbers doubles; objects become maps in written order.
-    public var celValue: CELValue {
+    package var celValue: CELValue {
         switch self {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
@@ -22,7 +22,7 @@ extension JSONValue {
 
 extension JSONObject {
     /// The object as a CEL map with string keys, in written order.
-    public var celMap: CELMap {
+    package var celMap: CELMap {
         CELMap(strings: (0..<count).map { (key: keys[$0], value: values[$0].celValue) })
     }
 }

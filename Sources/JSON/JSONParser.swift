@@ -2,9 +2,9 @@
 /// no control characters inside strings, valid UTF-8 only, and no duplicate keys (a state file
 /// with two `"at"` in one event is ambiguous, so it is refused). Nesting is capped so hostile
 /// input cannot exhaust the stack.
-public struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting accepted.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     private let bytes: [UInt8]
     private var position = 0
@@ -19,7 +19,7 @@ public struct JSONParser {
     }
 
     /// Parses one JSON document (surrounding whitespace allowed, a UTF-8 byte order mark skipped).
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             parser.position = 3
@@ -35,7 +35,7 @@ public struct JSONParser {
     }
 
     /// Parses one JSON document from text.
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 

@@ -1,9 +1,9 @@
 /// Writes `JSONValue`s deterministically: keys in their stored order, minimal escaping
 /// (`"`, `\`, control characters; everything else as UTF-8), integers without `.0`, doubles in
 /// their shortest round-trip form, non-finite doubles as `null` (JSON has no NaN).
-public enum JSONWriter {
+package enum JSONWriter {
     /// How the text is laid out.
-    public enum Layout: Sendable, Hashable {
+    package enum Layout: Sendable, Hashable {
         /// One line, no spaces.
         case compact
         /// One entry per line, indented by `indent` spaces, `": "` after keys; empty
@@ -12,21 +12,21 @@ public enum JSONWriter {
     }
 
     /// The JSON text of `value` (no trailing newline).
-    public static func write(_ value: JSONValue, layout: Layout = .pretty(indent: 2)) -> String {
+    package static func write(_ value: JSONValue, layout: Layout = .pretty(indent: 2)) -> String {
         var output = ""
         write(value, layout: layout, depth: 0, into: &output)
         return output
     }
 
     /// The JSON string literal for `text`.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var output = ""
         appendQuoted(text, into: &output)
         return output
     }
 
     /// The shortest text that reads back as exactly `value` (`0.1`, `73.2`, `1e+100`), `-0` as `-0.0`.
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         return "\(value)"
     }

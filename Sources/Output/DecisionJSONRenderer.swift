@@ -10,14 +10,14 @@ import Rules
 ///
 /// Titles are not part of the decision (an app shows its own, per locale, from the rules); each
 /// award's and streak's `meta` is, as written (docs/evaluation.md, "meta").
-public struct DecisionJSONRenderer: Renderer {
+package struct DecisionJSONRenderer: Renderer {
     /// `meta` of awards and streaks by id.
     let meta: [String: CELValue]
 
-    public init() { meta = [:] }
+    package init() { meta = [:] }
 
     /// A renderer that adds each award's and streak's `meta` from `rules`.
-    public init(rules: RuleSet) {
+    package init(rules: RuleSet) {
         var meta: [String: CELValue] = [:]
         for streak in rules.streaks {
             meta[streak.id] = streak.meta
@@ -27,12 +27,12 @@ public struct DecisionJSONRenderer: Renderer {
         self.meta = meta
     }
 
-    public func render(_ decision: Decision) -> String {
+    package func render(_ decision: Decision) -> String {
         JSONWriter.write(.object(document(decision)), layout: .pretty(indent: 2)) + "\n"
     }
 
     /// The same decision on one line (NDJSON, `eval --batch`).
-    public func renderLine(_ decision: Decision) -> String {
+    package func renderLine(_ decision: Decision) -> String {
         JSONWriter.write(.object(document(decision)), layout: .compact) + "\n"
     }
 

@@ -5,18 +5,18 @@ import Rules
 /// The decision for a person (docs/evaluation.md, "The decision"): new unlocks first with their dates, then a progress bar per
 /// locked achievement (hidden ones as "???"), what is already unlocked, streaks with their status,
 /// points and rank, and warnings.
-public struct DecisionTextRenderer: Renderer {
+package struct DecisionTextRenderer: Renderer {
     /// Width of a progress bar in characters.
-    public var barWidth: Int
+    package var barWidth: Int
     /// Titles by award, streak and rank id, from the rule set (in the locale to show).
     let titles: [String: String]
 
-    public init(rules: RuleSet = RuleSet(), barWidth: Int = 20) {
+    package init(rules: RuleSet = RuleSet(), barWidth: Int = 20) {
         self.barWidth = max(1, barWidth)
         titles = Self.titles(of: rules)
     }
 
-    public func render(_ decision: Decision) -> String {
+    package func render(_ decision: Decision) -> String {
         var lines: [String] = ["\(decision.user) at \(decision.now.description)", ""]
         lines += Self.ruleErrorLines(decision.warnings)
 
@@ -111,7 +111,7 @@ public struct DecisionTextRenderer: Renderer {
     }
 
     /// `[#######-------------]`: the done part of the progress.
-    public func bar(_ progress: AwardProgress) -> String {
+    package func bar(_ progress: AwardProgress) -> String {
         let filled = Swift.min(barWidth, Int(progress.fraction * Double(barWidth)))
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
     }

@@ -2,10 +2,10 @@ import Diagnostics
 
 /// `--format github`: one workflow command per diagnostic, which GitHub Actions turns into an
 /// annotation on the file and line (`::error file=…,line=…,col=…,endLine=…,endColumn=…,title=…::…`).
-public struct DiagnosticGitHubRenderer: Renderer {
-    public init() {}
+package struct DiagnosticGitHubRenderer: Renderer {
+    package init() {}
 
-    public func render(_ diagnostics: [Diagnostic]) -> String {
+    package func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map(Self.line).map { $0 + "\n" }.joined()
     }
 

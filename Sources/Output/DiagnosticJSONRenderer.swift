@@ -3,10 +3,10 @@ import JSON
 
 /// `--format json`: `{"diagnostics":[…],"errors":N,"warnings":N}` (docs/diagnostics.md), keys in a fixed
 /// order, one line, newline-terminated.
-public struct DiagnosticJSONRenderer: Renderer {
-    public init() {}
+package struct DiagnosticJSONRenderer: Renderer {
+    package init() {}
 
-    public func render(_ diagnostics: [Diagnostic]) -> String {
+    package func render(_ diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         let log = JSONObject([
@@ -19,7 +19,7 @@ public struct DiagnosticJSONRenderer: Renderer {
 
     /// A workspace: every rule set's diagnostics, each with its `ruleset`, the totals, and
     /// `rulesets` with each one's counts in the order of `rulecheck.yaml`.
-    public func render(groups: [DiagnosticGroup]) -> String {
+    package func render(groups: [DiagnosticGroup]) -> String {
         let all = groups.flatMap { group in
             group.diagnostics.map { d -> JSONValue in
                 var object = Self.json(d)

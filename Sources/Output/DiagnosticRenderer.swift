@@ -2,14 +2,14 @@ import Diagnostics
 
 /// The formats of `rulecheck validate --format`, and what every diagnostic renderer shares:
 /// report order and the summary counts.
-public enum DiagnosticRenderer {
-    public enum Format: String, Sendable, CaseIterable {
+package enum DiagnosticRenderer {
+    package enum Format: String, Sendable, CaseIterable {
         case text, json, sarif, github
     }
 
     /// Renders `diagnostics` (sorted here, so callers need not) in one format.
     /// `sources` maps a file path to its text, for the source lines of the text format.
-    public static func render(_ diagnostics: [Diagnostic], format: Format, fileCount: Int,
+    package static func render(_ diagnostics: [Diagnostic], format: Format, fileCount: Int,
                               sources: [String: String] = [:], colour: Bool = false) -> String {
         let sorted = diagnostics.sorted(by: Diagnostic.reportOrder)
         switch format {
@@ -25,7 +25,7 @@ public enum DiagnosticRenderer {
     /// format gives each rule set's blocks and summary line (`taskmate: 0 errors, …`) then a
     /// `total:` line; JSON adds `ruleset` to each diagnostic and a `rulesets` summary; SARIF is one
     /// run whose results carry the rule set in `properties`; GitHub lists every annotation.
-    public static func render(groups: [DiagnosticGroup], format: Format, sources: [String: String] = [:],
+    package static func render(groups: [DiagnosticGroup], format: Format, sources: [String: String] = [:],
                               colour: Bool = false) -> String {
         switch format {
         case .text:
@@ -40,7 +40,7 @@ public enum DiagnosticRenderer {
     }
 
     /// `2 errors, 1 warning in 5 files`.
-    public static func summary(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
+    package static func summary(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         return "\(counted(errors, "error")), \(counted(warnings, "warning")) in \(counted(fileCount, "file"))"
@@ -49,7 +49,7 @@ public enum DiagnosticRenderer {
     static func counted(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 
     /// Colour only for a terminal, and never when `NO_COLOR` is set (https://no-color.org).
-    public static func usesColour(isTerminal: Bool, environment: [String: String]) -> Bool {
+    package static func usesColour(isTerminal: Bool, environment: [String: String]) -> Bool {
         isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
 }

@@ -4,12 +4,12 @@ import Rules
 
 /// `--format sarif`: a SARIF 2.1.0 log with one run, rule metadata for every code that occurs
 /// (so code scanning can show it), and one result per diagnostic.
-public struct DiagnosticSARIFRenderer: Renderer {
-    public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+package struct DiagnosticSARIFRenderer: Renderer {
+    package static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     /// Where each code is documented; anchors are the lowercased codes.
-    public static let helpDocument = "docs/diagnostics.md"
+    package static let helpDocument = "docs/diagnostics.md"
     /// The YAML layer's codes (`E1xx`) have their own page.
-    public static let yamlHelpDocument = "docs/diagnostics-yaml.md"
+    package static let yamlHelpDocument = "docs/diagnostics-yaml.md"
 
     static func helpURI(_ code: String) -> String {
         code.hasPrefix("E1") && code.count == 4 ? yamlHelpDocument : "\(helpDocument)#\(code.lowercased())"
@@ -17,13 +17,13 @@ public struct DiagnosticSARIFRenderer: Renderer {
 
     /// When given, the workspace rule set of each diagnostic (same order), which each result
     /// carries as `properties.ruleset`.
-    public var ruleSets: [String?]?
+    package var ruleSets: [String?]?
 
-    public init(ruleSets: [String?]? = nil) {
+    package init(ruleSets: [String?]? = nil) {
         self.ruleSets = ruleSets
     }
 
-    public func render(_ diagnostics: [Diagnostic]) -> String {
+    package func render(_ diagnostics: [Diagnostic]) -> String {
         var codes: [String] = []
         for d in diagnostics where !codes.contains(d.code) { codes.append(d.code) }
         codes.sort()

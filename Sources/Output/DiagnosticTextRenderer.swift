@@ -2,18 +2,18 @@ import Diagnostics
 
 /// The text format for people (docs/diagnostics.md): a gcc-style header, the source line with a line-number
 /// gutter and carets under the span, notes and a `help:` line, then the summary line.
-public struct DiagnosticTextRenderer: Renderer {
+package struct DiagnosticTextRenderer: Renderer {
     /// File path → its text.
-    public var sources: [String: String]
-    public var colour: Bool
+    package var sources: [String: String]
+    package var colour: Bool
 
-    public init(sources: [String: String], colour: Bool) {
+    package init(sources: [String: String], colour: Bool) {
         self.sources = sources
         self.colour = colour
     }
 
     /// Every diagnostic in the order given, a blank line between blocks, then the summary.
-    public func render(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
+    package func render(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
         var lines = SourceLineCache(sources: sources)
         var out = ""
         for diagnostic in diagnostics {
@@ -25,7 +25,7 @@ public struct DiagnosticTextRenderer: Renderer {
     }
 
     /// One rule set of a workspace: its blocks, then `name: 2 errors, 1 warning in 5 files`.
-    public func render(_ group: DiagnosticGroup) -> String {
+    package func render(_ group: DiagnosticGroup) -> String {
         var lines = SourceLineCache(sources: sources)
         var out = ""
         for diagnostic in group.diagnostics {
@@ -37,7 +37,7 @@ public struct DiagnosticTextRenderer: Renderer {
     }
 
     /// The last line of a workspace report: `total: 2 errors, 1 warning in 17 files`.
-    public func total(_ groups: [DiagnosticGroup]) -> String {
+    package func total(_ groups: [DiagnosticGroup]) -> String {
         let summary = DiagnosticRenderer.summary(groups.flatMap(\.diagnostics), fileCount: groups.map(\.fileCount).reduce(0, +))
         return paint("total: " + summary, .bold) + "\n"
     }

@@ -4,10 +4,10 @@ import Rules
 /// `rulecheck explain` for a person (README.md, "Command line"): the achievement and its state, when and by which
 /// event it unlocked, its criterion with the value of every sub-expression at `now`, and what is
 /// still missing while it is locked.
-public struct ExplanationTextRenderer: Renderer {
-    public init() {}
+package struct ExplanationTextRenderer: Renderer {
+    package init() {}
 
-    public func render(_ explanation: Explanation) -> String {
+    package func render(_ explanation: Explanation) -> String {
         let info = explanation.info
         let standing = explanation.standing
         var lines: [String] = []

@@ -4,9 +4,9 @@ import JSON
 /// workspace file `rulecheck.yaml`, with a description on every key, for editors (VS Code's YAML
 /// extension completes keys and shows the descriptions). It describes the shapes; what needs the
 /// whole rule set (ids, references, CEL types) is left to `rulecheck validate`.
-public enum RuleFileSchema {
+package enum RuleFileSchema {
     /// The schema of rule files, catalog files and tests files.
-    public static var ruleFile: JSONValue {
+    package static var ruleFile: JSONValue {
         var top = object("A rulecheck rule file: rules, a level catalog, or rule tests (docs/rules.md).", [
             ("schema", integer("The rule file format version; always 1.", minimum: 1, maximum: 1)),
             ("calendar", ref("calendar", "What a day is: time zone, day start, kill time (at most one per rule set).")),
@@ -26,7 +26,7 @@ public enum RuleFileSchema {
     }
 
     /// The schema of `rulecheck.yaml`.
-    public static var workspaceFile: JSONValue {
+    package static var workspaceFile: JSONValue {
         let paths: JSONValue = .object(JSONObject([
             ("description", .string("The files and folders of the rule set, relative to rulecheck.yaml: one path or a list.")),
             ("anyOf", .array([string("One file or folder."),
@@ -49,7 +49,7 @@ public enum RuleFileSchema {
     }
 
     /// The schema as JSON text, pretty-printed, with a final newline.
-    public static func text(_ schema: JSONValue) -> String {
+    package static func text(_ schema: JSONValue) -> String {
         JSONWriter.write(schema, layout: .pretty(indent: 2)) + "\n"
     }
 

@@ -3,21 +3,21 @@ import RuleTests
 
 /// The report of `rulecheck test` (docs/guide.md, "4. Rule tests"): each failing test with where it is written and what
 /// differed, expected against actual; then the summary line `N passed, M failed`.
-public struct RuleTestReportRenderer: Renderer {
+package struct RuleTestReportRenderer: Renderer {
     /// Also list the tests that passed.
-    public var listsPassed: Bool
+    package var listsPassed: Bool
 
-    public init(listsPassed: Bool = false) {
+    package init(listsPassed: Bool = false) {
         self.listsPassed = listsPassed
     }
 
-    public func render(_ results: [RuleTestResult]) -> String {
+    package func render(_ results: [RuleTestResult]) -> String {
         (lines(results) + [Self.summary(results)]).joined(separator: "\n") + "\n"
     }
 
     /// One rule set of a workspace: its failures (and passes when listed), then
     /// `name: N passed, M failed`; the caller ends the report with the total `summary`.
-    public func render(_ results: [RuleTestResult], ruleSet name: String) -> String {
+    package func render(_ results: [RuleTestResult], ruleSet name: String) -> String {
         (lines(results) + ["\(name): " + Self.summary(results)]).joined(separator: "\n") + "\n"
     }
 
@@ -43,7 +43,7 @@ public struct RuleTestReportRenderer: Renderer {
     }
 
     /// `N passed, M failed`.
-    public static func summary(_ results: [RuleTestResult]) -> String {
+    package static func summary(_ results: [RuleTestResult]) -> String {
         let passed = results.filter(\.passed).count
         return "\(passed) passed, \(results.count - passed) failed"
     }

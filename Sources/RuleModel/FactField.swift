@@ -4,7 +4,7 @@ import CEL
 /// value) and its CEL type. `FactRecord` makes both the checker's record type and the records the
 /// facts layer builds from it, so adding a field is one case here plus its value where the record
 /// is built (an exhaustive switch there does not compile without it).
-public protocol FactField: RawRepresentable<String>, CaseIterable, Sendable, Hashable where AllCases == [Self] {
+package protocol FactField: RawRepresentable<String>, CaseIterable, Sendable, Hashable where AllCases == [Self] {
     /// The type expressions see.
     var celType: CELType { get }
     /// Present only when known (`unlocked_at` of a locked achievement): `has(x.f)` tells.
@@ -12,5 +12,5 @@ public protocol FactField: RawRepresentable<String>, CaseIterable, Sendable, Has
 }
 
 extension FactField {
-    public var isOptional: Bool { false }
+    package var isOptional: Bool { false }
 }

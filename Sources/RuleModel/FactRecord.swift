@@ -5,14 +5,14 @@ import CEL
 /// declared fields, in declared order (an optional one only when it has a value). A class: records
 /// are built at every event and day, and a shared reference costs one retain where a struct of
 /// three references would cost three.
-public final class FactRecord<Field: FactField>: Sendable {
-    public let type: CELRecordType
-    public let fields: [Field]
+package final class FactRecord<Field: FactField>: Sendable {
+    package let type: CELRecordType
+    package let fields: [Field]
     /// The shape of a record with every field (optional ones included).
-    public let shape: CELRecordShape
+    package let shape: CELRecordShape
 
     /// `isOpen`: expressions may read other fields as `dyn` (an event's own attributes).
-    public init(name: String, isOpen: Bool = false) {
+    package init(name: String, isOpen: Bool = false) {
         fields = Field.allCases
         type = CELRecordType(name: name, fields: fields.map { ($0.rawValue, $0.celType) }, isOpen: isOpen)
         shape = CELRecordShape(fields: fields.map(\.rawValue))
@@ -21,7 +21,7 @@ public final class FactRecord<Field: FactField>: Sendable {
     /// A record of every declared field, each valued by `value` (which must not be `nil` for a
     /// field that is not optional; the schema test builds every record kind to check it).
     @inlinable
-    public func record(_ value: (Field) -> CELValue?) -> CELValue {
+    package func record(_ value: (Field) -> CELValue?) -> CELValue {
         var values: [CELValue] = []
         values.reserveCapacity(fields.count)
         for field in fields {
@@ -37,7 +37,7 @@ public final class FactRecord<Field: FactField>: Sendable {
     /// The values of every declared field in declared order, with room for `extra` more: an open
     /// record's own fields follow, in a shape from `shape(adding:)`.
     @inlinable
-    public func values(reserving extra: Int = 0, _ value: (Field) -> CELValue) -> [CELValue] {
+    package func values(reserving extra: Int = 0, _ value: (Field) -> CELValue) -> [CELValue] {
         var values: [CELValue] = []
         values.reserveCapacity(fields.count + extra)
         for field in fields { values.append(value(field)) }
@@ -46,7 +46,7 @@ public final class FactRecord<Field: FactField>: Sendable {
 
     /// The shape of records with the declared fields followed by `names` (an open record's own
     /// fields, such as an event's attributes).
-    public func shape(adding names: [String]) -> CELRecordShape {
+    package func shape(adding names: [String]) -> CELRecordShape {
         CELRecordShape(fields: fields.map(\.rawValue) + names)
     }
 

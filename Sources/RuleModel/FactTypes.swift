@@ -3,12 +3,12 @@ import CEL
 /// The facts rule expressions are checked against and evaluated on (docs/facts.md), declared once:
 /// the variables (`FactVariable`) and the fields of each record kind. The checker's types and the
 /// records the facts layer builds both come from here; `FactSchemaTests` holds them together.
-public enum FactTypes {
+package enum FactTypes {
     /// An event: computed fields plus every attribute of the state file (open record, so other
     /// attributes are `dyn`).
-    public enum EventField: String, FactField {
+    package enum EventField: String, FactField {
         case type, at, day, hour, minute, weekday, week, late
-        public var celType: CELType {
+        package var celType: CELType {
             switch self {
             case .type, .day, .week: .string
             case .at: .timestamp
@@ -19,11 +19,11 @@ public enum FactTypes {
     }
 
     /// A local day of the history (`days`, `today`, a streak's `day`).
-    public enum DayField: String, FactField {
+    package enum DayField: String, FactField {
         case date, weekday, week, events, late, count, planned
         case killTime = "kill_time", status
         case expiredCount = "expired_count"
-        public var celType: CELType {
+        package var celType: CELType {
             switch self {
             case .date, .week, .status: .string
             case .weekday, .planned, .expiredCount: .int
@@ -35,12 +35,12 @@ public enum FactTypes {
     }
 
     /// `streaks.ID`.
-    public enum StreakField: String, FactField {
+    package enum StreakField: String, FactField {
         case current, longest
         case totalDays = "total_days", status
         case freezesAvailable = "freezes_available"
         case lastDay = "last_day"
-        public var celType: CELType {
+        package var celType: CELType {
             switch self {
             case .current, .longest, .totalDays, .freezesAvailable: .int
             case .status: .string
@@ -50,21 +50,21 @@ public enum FactTypes {
     }
 
     /// `achievements.ID`.
-    public enum AchievementField: String, FactField {
+    package enum AchievementField: String, FactField {
         case unlocked
         case unlockedAt = "unlocked_at"
-        public var celType: CELType { self == .unlocked ? .bool : .timestamp }
-        public var isOptional: Bool { self == .unlockedAt }
+        package var celType: CELType { self == .unlocked ? .bool : .timestamp }
+        package var isOptional: Bool { self == .unlockedAt }
     }
 
     /// `levels.ID`: what the user did with a catalog level.
-    public enum LevelField: String, FactField {
+    package enum LevelField: String, FactField {
         case completed
         case completedAt = "completed_at"
         case bestTime = "best_time"
         case bestMoves = "best_moves"
         case difficulties
-        public var celType: CELType {
+        package var celType: CELType {
             switch self {
             case .completed: .bool
             case .completedAt: .timestamp
@@ -73,14 +73,14 @@ public enum FactTypes {
             case .difficulties: .list(.string)
             }
         }
-        public var isOptional: Bool { self == .completedAt || self == .bestTime || self == .bestMoves }
+        package var isOptional: Bool { self == .completedAt || self == .bestTime || self == .bestMoves }
     }
 
     /// `catalogs.ID`: a level catalog of the rule set (its levels and modules are maps, since
     /// their `meta` is free app data).
-    public enum CatalogField: String, FactField {
+    package enum CatalogField: String, FactField {
         case id, version, levels, modules
-        public var celType: CELType {
+        package var celType: CELType {
             switch self {
             case .id: .string
             case .version: .int
@@ -89,22 +89,22 @@ public enum FactTypes {
         }
     }
 
-    public static let eventRecord = FactRecord<EventField>(name: "rulecheck.Event", isOpen: true)
-    public static let dayRecord = FactRecord<DayField>(name: "rulecheck.Day")
-    public static let streakRecord = FactRecord<StreakField>(name: "rulecheck.Streak")
-    public static let achievementRecord = FactRecord<AchievementField>(name: "rulecheck.Achievement")
-    public static let levelRecord = FactRecord<LevelField>(name: "rulecheck.Level")
-    public static let catalogRecord = FactRecord<CatalogField>(name: "rulecheck.Catalog")
+    package static let eventRecord = FactRecord<EventField>(name: "rulecheck.Event", isOpen: true)
+    package static let dayRecord = FactRecord<DayField>(name: "rulecheck.Day")
+    package static let streakRecord = FactRecord<StreakField>(name: "rulecheck.Streak")
+    package static let achievementRecord = FactRecord<AchievementField>(name: "rulecheck.Achievement")
+    package static let levelRecord = FactRecord<LevelField>(name: "rulecheck.Level")
+    package static let catalogRecord = FactRecord<CatalogField>(name: "rulecheck.Catalog")
 
-    public static var event: CELRecordType { eventRecord.type }
-    public static var day: CELRecordType { dayRecord.type }
-    public static var streak: CELRecordType { streakRecord.type }
-    public static var achievement: CELRecordType { achievementRecord.type }
-    public static var level: CELRecordType { levelRecord.type }
-    public static var catalog: CELRecordType { catalogRecord.type }
+    package static var event: CELRecordType { eventRecord.type }
+    package static var day: CELRecordType { dayRecord.type }
+    package static var streak: CELRecordType { streakRecord.type }
+    package static var achievement: CELRecordType { achievementRecord.type }
+    package static var level: CELRecordType { levelRecord.type }
+    package static var catalog: CELRecordType { catalogRecord.type }
 
     /// Where an expression is written decides which variables it sees.
-    public enum Scope: Sendable {
+    package enum Scope: Sendable {
         /// Metrics, `when`, `progress`.
         case rule
         /// A streak's `counts`: also `event`.
@@ -113,7 +113,7 @@ public enum FactTypes {
         case streakDay
 
         /// The variable this scope adds to `FactVariable`'s, with its type.
-        public var predicateVariable: (name: String, type: CELType)? {
+        package var predicateVariable: (name: String, type: CELType)? {
             switch self {
             case .rule: nil
             case .streakCounts: ("event", .record(FactTypes.event))
@@ -124,12 +124,12 @@ public enum FactTypes {
 
     /// The record of metrics by name. It is open so that an unknown metric reaches the rule
     /// layer, which names it with a suggestion (E302) instead of a generic field error.
-    public static func metricsRecord(_ metrics: [(name: String, type: CELType)]) -> CELRecordType {
+    package static func metricsRecord(_ metrics: [(name: String, type: CELType)]) -> CELRecordType {
         CELRecordType(name: "rulecheck.Metrics", fields: metrics, isOpen: true)
     }
 
     /// The environment for one scope, with the metrics known so far.
-    public static func environment(scope: Scope, metrics: CELRecordType) -> CELEnvironment {
+    package static func environment(scope: Scope, metrics: CELRecordType) -> CELEnvironment {
         var env = CELEnvironment()
         for variable in FactVariable.allCases {
             env.declare(variable: variable.rawValue, type: variable.type(metrics: metrics))

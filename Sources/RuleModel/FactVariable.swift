@@ -4,11 +4,11 @@ import CEL
 /// with its type here, the facts layer binds each (`FactSnapshot.value(of:)`, an exhaustive
 /// switch) and the replay tells them apart by it. `event` and `day` exist only inside a streak's
 /// predicates (`FactTypes.Scope`).
-public enum FactVariable: String, Sendable, Hashable, CaseIterable {
+package enum FactVariable: String, Sendable, Hashable, CaseIterable {
     case now, user, events, days, today, metrics, streaks, achievements, levels, catalogs, counters
 
     /// The CEL type expressions see; `metrics` is the record of the rule set's own metrics.
-    public func type(metrics: CELRecordType) -> CELType {
+    package func type(metrics: CELRecordType) -> CELType {
         switch self {
         case .now: .timestamp
         case .user, .counters: .map(.string, .dyn)

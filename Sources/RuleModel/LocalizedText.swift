@@ -2,44 +2,44 @@ import Diagnostics
 
 /// A user-visible text given as one string or per locale (docs/rules.md, "Locales"): a mapping of
 /// BCP 47 tags to strings whose first entry is the default.
-public struct LocalizedText: Sendable, Hashable {
-    public struct Entry: Sendable, Hashable {
+package struct LocalizedText: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// `nil` for a text written as a plain string.
-        public var locale: String?
-        public var text: String
-        public init(locale: String?, text: String) {
+        package var locale: String?
+        package var text: String
+        package init(locale: String?, text: String) {
             self.locale = locale
             self.text = text
         }
     }
 
     /// In written order; never empty.
-    public private(set) var entries: [Entry]
+    package private(set) var entries: [Entry]
     /// Where the text is written, for the missing-locale warning.
-    public var span: SourceSpan?
+    package var span: SourceSpan?
 
     /// A text in one language, without a locale tag.
-    public init(_ text: String, span: SourceSpan? = nil) {
+    package init(_ text: String, span: SourceSpan? = nil) {
         entries = [Entry(locale: nil, text: text)]
         self.span = span
     }
 
     /// A text per locale; `nil` when `entries` is empty.
-    public init?(entries: [Entry], span: SourceSpan? = nil) {
+    package init?(entries: [Entry], span: SourceSpan? = nil) {
         guard !entries.isEmpty else { return nil }
         self.entries = entries
         self.span = span
     }
 
     /// The first entry's text.
-    public var defaultText: String { entries[0].text }
+    package var defaultText: String { entries[0].text }
 
     /// The locales given (none for a plain string).
-    public var locales: [String] { entries.compactMap(\.locale) }
+    package var locales: [String] { entries.compactMap(\.locale) }
 
     /// The text for `tag`: the exact tag (ignoring case), then the first entry of the same
     /// language (`en-GB` finds `en`, `zh` finds `zh-Hans`), then the default.
-    public func text(for tag: String?) -> String {
+    package func text(for tag: String?) -> String {
         guard let tag else { return defaultText }
         let wanted = tag.lowercased()
         if let exact = entries.first(where: { $0.locale?.lowercased() == wanted }) { return exact.text }
@@ -56,7 +56,7 @@ public struct LocalizedText: Sendable, Hashable {
 
     /// A well-formed BCP 47 tag as far as rule files need: a 2–3 letter language, then parts of
     /// 1–8 letters or digits joined by `-` (`zh-Hans`, `en`, `pt-BR`, `es-419`).
-    public static func isValidTag(_ tag: String) -> Bool {
+    package static func isValidTag(_ tag: String) -> Bool {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (2...3).contains(first.count),
               first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }

@@ -2,7 +2,7 @@ extension RuleSet {
     /// The rule set with every title and description in `locale` (exact tag, then the same
     /// language, then the default), for what people read: the text view, `explain`, the rank's
     /// title. Evaluation uses the rule set as written, so that CEL values never depend on it.
-    public func localized(to locale: String?) -> RuleSet {
+    package func localized(to locale: String?) -> RuleSet {
         guard let locale else { return self }
         var copy = self
         func localize(_ info: inout AwardInfo) {

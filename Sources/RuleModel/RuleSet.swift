@@ -5,19 +5,19 @@ import Diagnostics
 /// Produced by `RuleSetLoader` (module Rules); consumed by the facts and evaluation layers.
 public struct RuleSet: Sendable {
     /// Rule files in sorted path order.
-    public var files: [String]
-    public var calendar: CalendarRule
+    package var files: [String]
+    package var calendar: CalendarRule
     /// Metrics in dependency order (a metric comes after every metric it uses).
-    public var metrics: [MetricRule]
-    public var streaks: [StreakRule]
-    public var achievements: [AchievementRule]
-    public var ranks: [RankRule]
-    public var catalogs: [CatalogRule]
+    package var metrics: [MetricRule]
+    package var streaks: [StreakRule]
+    package var achievements: [AchievementRule]
+    package var ranks: [RankRule]
+    package var catalogs: [CatalogRule]
     /// Every achievement and milestone id in output order (docs/evaluation.md, "The decision"): files in sorted path order,
     /// in order of appearance, a streak's milestones at the streak's place.
-    public var awardOrder: [String]
+    package var awardOrder: [String]
 
-    public init(files: [String] = [], calendar: CalendarRule = CalendarRule(), metrics: [MetricRule] = [],
+    package init(files: [String] = [], calendar: CalendarRule = CalendarRule(), metrics: [MetricRule] = [],
                 streaks: [StreakRule] = [], achievements: [AchievementRule] = [], ranks: [RankRule] = [],
                 catalogs: [CatalogRule] = [], awardOrder: [String] = []) {
         self.files = files
@@ -32,13 +32,13 @@ public struct RuleSet: Sendable {
 }
 
 /// A CEL expression written in a rule file, compiled against the facts (docs/facts.md).
-public struct RuleExpression: Sendable {
-    public var source: String
+package struct RuleExpression: Sendable {
+    package var source: String
     /// Where the expression is written (the YAML scalar).
-    public var span: SourceSpan
-    public var program: CELProgram
+    package var span: SourceSpan
+    package var program: CELProgram
 
-    public init(source: String, span: SourceSpan, program: CELProgram) {
+    package init(source: String, span: SourceSpan, program: CELProgram) {
         self.source = source
         self.span = span
         self.program = program
@@ -46,10 +46,10 @@ public struct RuleExpression: Sendable {
 }
 
 /// A wall-clock time of day, `HH:MM`, as minutes after midnight.
-public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var minutes: Int
-    public init(minutes: Int) { self.minutes = minutes }
-    public init?(_ text: String) {
+package struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var minutes: Int
+    package init(minutes: Int) { self.minutes = minutes }
+    package init?(_ text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
               let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m),
@@ -57,18 +57,18 @@ public struct LocalTime: Sendable, Hashable, Comparable, CustomStringConvertible
         else { return nil }
         minutes = h * 60 + m
     }
-    public var hour: Int { minutes / 60 }
-    public var minute: Int { minutes % 60 }
-    public var description: String {
+    package var hour: Int { minutes / 60 }
+    package var minute: Int { minutes % 60 }
+    package var description: String {
         let h = hour < 10 ? "0\(hour)" : "\(hour)", m = minute < 10 ? "0\(minute)" : "\(minute)"
         return "\(h):\(m)"
     }
-    public static func < (a: LocalTime, b: LocalTime) -> Bool { a.minutes < b.minutes }
+    package static func < (a: LocalTime, b: LocalTime) -> Bool { a.minutes < b.minutes }
 }
 
 /// docs/rules.md, "calendar".
-public struct CalendarRule: Sendable {
-    public enum TimeZonePolicy: Sendable, Hashable {
+package struct CalendarRule: Sendable {
+    package enum TimeZonePolicy: Sendable, Hashable {
         /// Each event's own UTC offset.
         case event
         /// The state file's `user.timezone`.
@@ -76,17 +76,17 @@ public struct CalendarRule: Sendable {
         /// One IANA zone for everyone.
         case zone(String)
     }
-    public enum LatePolicy: String, Sendable, Hashable {
+    package enum LatePolicy: String, Sendable, Hashable {
         case exclude
         case nextDay = "next_day"
     }
-    public var timezone: TimeZonePolicy
-    public var dayStarts: LocalTime
-    public var killTime: LocalTime?
-    public var late: LatePolicy
-    public var span: SourceSpan?
+    package var timezone: TimeZonePolicy
+    package var dayStarts: LocalTime
+    package var killTime: LocalTime?
+    package var late: LatePolicy
+    package var span: SourceSpan?
 
-    public init(timezone: TimeZonePolicy = .event, dayStarts: LocalTime = LocalTime(minutes: 0),
+    package init(timezone: TimeZonePolicy = .event, dayStarts: LocalTime = LocalTime(minutes: 0),
                 killTime: LocalTime? = nil, late: LatePolicy = .exclude, span: SourceSpan? = nil) {
         self.timezone = timezone
         self.dayStarts = dayStarts
@@ -97,38 +97,38 @@ public struct CalendarRule: Sendable {
 }
 
 /// docs/rules.md, "metrics".
-public struct MetricRule: Sendable {
-    public var id: String
-    public var expression: RuleExpression
-    public init(id: String, expression: RuleExpression) {
+package struct MetricRule: Sendable {
+    package var id: String
+    package var expression: RuleExpression
+    package init(id: String, expression: RuleExpression) {
         self.id = id
         self.expression = expression
     }
 }
 
 /// Presentation fields shared by achievements and milestones.
-public struct AwardInfo: Sendable {
-    public enum Rarity: String, Sendable, CaseIterable {
+package struct AwardInfo: Sendable {
+    package enum Rarity: String, Sendable, CaseIterable {
         case common, rare, epic, legendary
     }
-    public var id: String
-    public var title: String
-    public var description: String?
-    public var category: String
-    public var rarity: Rarity
-    public var icon: String?
-    public var points: Int
-    public var hidden: Bool
-    public var span: SourceSpan
+    package var id: String
+    package var title: String
+    package var description: String?
+    package var category: String
+    package var rarity: Rarity
+    package var icon: String?
+    package var points: Int
+    package var hidden: Bool
+    package var span: SourceSpan
     /// The title per locale; `title` is its default text (or the text of `--locale`).
-    public var localizedTitle: LocalizedText
-    public var localizedDescription: LocalizedText?
+    package var localizedTitle: LocalizedText
+    package var localizedDescription: LocalizedText?
     /// Unlocks again at each rising edge of its criterion (docs/evaluation.md, "Repeatable awards").
-    public var repeatable: Bool
+    package var repeatable: Bool
     /// Free app data (a map), emitted in the JSON decision.
-    public var meta: CELValue?
+    package var meta: CELValue?
 
-    public init(id: String, title: String, description: String? = nil, category: String = "general",
+    package init(id: String, title: String, description: String? = nil, category: String = "general",
                 rarity: Rarity = .common, icon: String? = nil, points: Int = 0, hidden: Bool = false,
                 span: SourceSpan, localizedTitle: LocalizedText? = nil, localizedDescription: LocalizedText? = nil,
                 repeatable: Bool = false, meta: CELValue? = nil) {
@@ -149,46 +149,46 @@ public struct AwardInfo: Sendable {
 }
 
 /// docs/rules.md, "streaks[]".
-public struct StreakRule: Sendable {
-    public enum Qualification: Sendable {
+package struct StreakRule: Sendable {
+    package enum Qualification: Sendable {
         /// A day qualifies if it has an on-time event for which this holds (over `event`).
         case counts(RuleExpression)
         /// A day qualifies if this holds for it (over `day`).
         case day(RuleExpression)
     }
-    public struct FreezePolicy: Sendable, Hashable {
-        public enum Mode: String, Sendable, Hashable { case manual, auto }
-        public var max: Int
-        public var refillDays: Int
-        public var mode: Mode
-        public init(max: Int, refillDays: Int, mode: Mode) {
+    package struct FreezePolicy: Sendable, Hashable {
+        package enum Mode: String, Sendable, Hashable { case manual, auto }
+        package var max: Int
+        package var refillDays: Int
+        package var mode: Mode
+        package init(max: Int, refillDays: Int, mode: Mode) {
             self.max = max
             self.refillDays = refillDays
             self.mode = mode
         }
     }
-    public struct Milestone: Sendable {
-        public var days: Int
+    package struct Milestone: Sendable {
+        package var days: Int
         /// Category defaults to "streak".
-        public var info: AwardInfo
-        public init(days: Int, info: AwardInfo) {
+        package var info: AwardInfo
+        package init(days: Int, info: AwardInfo) {
             self.days = days
             self.info = info
         }
     }
-    public var id: String
-    public var title: String
-    public var qualification: Qualification
-    public var freezes: FreezePolicy?
+    package var id: String
+    package var title: String
+    package var qualification: Qualification
+    package var freezes: FreezePolicy?
     /// `backfill_days`: the history a state's first evaluation takes in (see `docs/evaluation.md`).
-    public var backfillDays: Int?
-    public var milestones: [Milestone]
-    public var span: SourceSpan
-    public var localizedTitle: LocalizedText
+    package var backfillDays: Int?
+    package var milestones: [Milestone]
+    package var span: SourceSpan
+    package var localizedTitle: LocalizedText
     /// Free app data (a map).
-    public var meta: CELValue?
+    package var meta: CELValue?
 
-    public init(id: String, title: String, qualification: Qualification, freezes: FreezePolicy? = nil,
+    package init(id: String, title: String, qualification: Qualification, freezes: FreezePolicy? = nil,
                 backfillDays: Int? = nil, milestones: [Milestone] = [], span: SourceSpan,
                 localizedTitle: LocalizedText? = nil, meta: CELValue? = nil) {
         self.localizedTitle = localizedTitle ?? LocalizedText(title)
@@ -204,13 +204,13 @@ public struct StreakRule: Sendable {
 }
 
 /// docs/rules.md, "achievements[]".
-public struct AchievementRule: Sendable {
-    public enum Criterion: Sendable {
+package struct AchievementRule: Sendable {
+    package enum Criterion: Sendable {
         case when(RuleExpression)
         case completeModule(catalog: String, module: String, difficulty: String?)
     }
     /// How progress is measured.
-    public enum Progress: Sendable {
+    package enum Progress: Sendable {
         /// `progress: { current, target }` given explicitly, or derived from `X >= N` / `X > N`.
         case measured(current: RuleExpression, target: RuleExpression)
         /// Derived from `X >= N` / `X > N`: current = X, target = the literal (N+1 for int `>`).
@@ -220,21 +220,21 @@ public struct AchievementRule: Sendable {
         /// complete_module: done / total levels.
         case module
     }
-    public struct Window: Sendable {
-        public var from: CELTimestamp?
-        public var until: CELTimestamp?
-        public init(from: CELTimestamp?, until: CELTimestamp?) {
+    package struct Window: Sendable {
+        package var from: CELTimestamp?
+        package var until: CELTimestamp?
+        package init(from: CELTimestamp?, until: CELTimestamp?) {
             self.from = from
             self.until = until
         }
     }
-    public var info: AwardInfo
-    public var criterion: Criterion
-    public var progress: Progress
-    public var requires: [String]
-    public var available: Window?
+    package var info: AwardInfo
+    package var criterion: Criterion
+    package var progress: Progress
+    package var requires: [String]
+    package var available: Window?
 
-    public init(info: AwardInfo, criterion: Criterion, progress: Progress, requires: [String] = [],
+    package init(info: AwardInfo, criterion: Criterion, progress: Progress, requires: [String] = [],
                 available: Window? = nil) {
         self.info = info
         self.criterion = criterion
@@ -245,12 +245,12 @@ public struct AchievementRule: Sendable {
 }
 
 /// docs/rules.md, "ranks[]".
-public struct RankRule: Sendable {
-    public var id: String
-    public var title: String
-    public var minPoints: Int
-    public var localizedTitle: LocalizedText
-    public init(id: String, title: String, minPoints: Int, localizedTitle: LocalizedText? = nil) {
+package struct RankRule: Sendable {
+    package var id: String
+    package var title: String
+    package var minPoints: Int
+    package var localizedTitle: LocalizedText
+    package init(id: String, title: String, minPoints: Int, localizedTitle: LocalizedText? = nil) {
         self.id = id
         self.title = title
         self.minPoints = minPoints
@@ -259,33 +259,33 @@ public struct RankRule: Sendable {
 }
 
 /// docs/rules.md, "catalog".
-public struct CatalogRule: Sendable {
-    public struct Module: Sendable {
-        public var id: String
-        public var title: String
-        public var localizedTitle: LocalizedText
+package struct CatalogRule: Sendable {
+    package struct Module: Sendable {
+        package var id: String
+        package var title: String
+        package var localizedTitle: LocalizedText
         /// Free app data (a map), visible to CEL as the module record's `meta`.
-        public var meta: CELValue?
-        public init(id: String, title: String, localizedTitle: LocalizedText? = nil, meta: CELValue? = nil) {
+        package var meta: CELValue?
+        package init(id: String, title: String, localizedTitle: LocalizedText? = nil, meta: CELValue? = nil) {
             self.id = id
             self.title = title
             self.localizedTitle = localizedTitle ?? LocalizedText(title)
             self.meta = meta
         }
     }
-    public struct Level: Sendable {
-        public var id: String
-        public var module: String
-        public var title: String
-        public var asset: String?
-        public var difficulties: [String]?
-        public var counts: Bool
-        public var release: Int
-        public var span: SourceSpan
-        public var localizedTitle: LocalizedText
+    package struct Level: Sendable {
+        package var id: String
+        package var module: String
+        package var title: String
+        package var asset: String?
+        package var difficulties: [String]?
+        package var counts: Bool
+        package var release: Int
+        package var span: SourceSpan
+        package var localizedTitle: LocalizedText
         /// Free app data (a map), visible to CEL as the level record's `meta`.
-        public var meta: CELValue?
-        public init(id: String, module: String, title: String, asset: String? = nil,
+        package var meta: CELValue?
+        package init(id: String, module: String, title: String, asset: String? = nil,
                     difficulties: [String]? = nil, counts: Bool = true, release: Int = 1, span: SourceSpan,
                     localizedTitle: LocalizedText? = nil, meta: CELValue? = nil) {
             self.localizedTitle = localizedTitle ?? LocalizedText(title)
@@ -300,12 +300,12 @@ public struct CatalogRule: Sendable {
             self.span = span
         }
     }
-    public var id: String
-    public var version: Int
-    public var modules: [Module]
-    public var levels: [Level]
-    public var span: SourceSpan
-    public init(id: String, version: Int, modules: [Module], levels: [Level], span: SourceSpan) {
+    package var id: String
+    package var version: Int
+    package var modules: [Module]
+    package var levels: [Level]
+    package var span: SourceSpan
+    package init(id: String, version: Int, modules: [Module], levels: [Level], span: SourceSpan) {
         self.id = id
         self.version = version
         self.modules = modules

@@ -5,14 +5,14 @@ import Rules
 
 /// Compares what a rule test expects with the decision an evaluation made (docs/guide.md, "4. Rule tests"). Only what
 /// the test lists is checked.
-public enum RuleTestComparison {
+package enum RuleTestComparison {
     /// Warning codes that mean the rules themselves went wrong: a test that does not list them in
     /// `warnings` fails when the evaluation gives one (docs/guide.md, "Rule tests").
-    public static let failingWarningCodes: Set<String> = ["rule_error", "cost_limit"]
+    package static let failingWarningCodes: Set<String> = ["rule_error", "cost_limit"]
 
     /// Every expectation of `expect` that `decision` does not meet, each with the place of the
     /// expectation in the tests file when known.
-    public static func mismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
+    package static func mismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
         var found = awardMismatches(expect, decision)
         found += unlockTimeMismatches(expect, decision)
         found += otherMismatches(expect, decision)

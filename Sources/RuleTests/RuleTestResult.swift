@@ -1,21 +1,21 @@
 import Diagnostics
 
 /// The verdict of one rule test.
-public struct RuleTestResult: Sendable, Hashable {
-    public var name: String
+package struct RuleTestResult: Sendable, Hashable {
+    package var name: String
     /// Where the test is written.
-    public var span: SourceSpan
+    package var span: SourceSpan
     /// Every expectation that did not hold, in the order the expectation lists them.
-    public var mismatches: [RuleTestMismatch]
+    package var mismatches: [RuleTestMismatch]
     /// Why the test could not run at all (its state file is missing or invalid).
-    public var problem: String?
+    package var problem: String?
 
-    public init(name: String, span: SourceSpan, mismatches: [RuleTestMismatch] = [], problem: String? = nil) {
+    package init(name: String, span: SourceSpan, mismatches: [RuleTestMismatch] = [], problem: String? = nil) {
         self.name = name
         self.span = span
         self.mismatches = mismatches
         self.problem = problem
     }
 
-    public var passed: Bool { mismatches.isEmpty && problem == nil }
+    package var passed: Bool { mismatches.isEmpty && problem == nil }
 }

@@ -12,23 +12,23 @@ import StateFileYAML
 /// How a state becomes a decision (reading the file or the inline mapping, building the facts,
 /// replaying) is given by the caller, so that the runner stays independent of where states come
 /// from; the command line passes the same path as `rulecheck eval`.
-public struct RuleTestRunner {
+package struct RuleTestRunner {
     /// Evaluates one test's state (with its `now` override) against the rule set: the replay's
     /// outcome, whose decision is compared and whose variables at `now` the `holds` read.
-    public typealias Evaluate = (RuleTestCase) throws -> ReplayOutcome
+    package typealias Evaluate = (RuleTestCase) throws -> ReplayOutcome
 
     let evaluate: Evaluate
 
-    public init(evaluate: @escaping Evaluate) {
+    package init(evaluate: @escaping Evaluate) {
         self.evaluate = evaluate
     }
 
     /// Runs every test in order. A test whose state cannot be evaluated fails with its problem.
-    public func run(_ tests: [RuleTestCase]) -> [RuleTestResult] {
+    package func run(_ tests: [RuleTestCase]) -> [RuleTestResult] {
         tests.map(run)
     }
 
-    public func run(_ test: RuleTestCase) -> RuleTestResult {
+    package func run(_ test: RuleTestCase) -> RuleTestResult {
         let outcome: ReplayOutcome
         do {
             outcome = try evaluate(test)
@@ -61,7 +61,7 @@ public struct RuleTestRunner {
 extension RuleTestRunner {
     /// A runner that evaluates each test like `rulecheck eval`: the state file (or the inline
     /// state), `now` from the test, else the state's own, else the clock; facts; replay.
-    public static func replaying(_ rules: RuleSet) -> RuleTestRunner {
+    package static func replaying(_ rules: RuleSet) -> RuleTestRunner {
         RuleTestRunner { test in
             let state: StateFile
             switch test.state {

@@ -4,8 +4,8 @@ import YAMLSource
 /// An inline test state (a YAML mapping in a `tests` file) as the JSON tree a state file gives,
 /// so that it is validated exactly like one (docs/state-file.md). Scalars keep their YAML 1.2 core types:
 /// `2026-01-05T10:00:00+08:00` unquoted is a string, `25` an int, `73.2` a double.
-public enum RuleTestStateDocument {
-    public static func json(_ node: YAMLNode) -> JSONValue {
+package enum RuleTestStateDocument {
+    package static func json(_ node: YAMLNode) -> JSONValue {
         switch node.kind {
         case .mapping(let pairs):
             return .object(JSONObject(pairs.map { pair in

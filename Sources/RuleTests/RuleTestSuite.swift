@@ -7,24 +7,24 @@ import YAMLSource
 /// every path of the command line that holds no tests file (shared rules, such as a catalog
 /// folder). So `rulecheck test rules/puzzle catalogs/puzzle` tests the puzzle with its catalog,
 /// and `rulecheck test rules catalogs` tests every product folder under `rules` on its own.
-public struct RuleTestSuite: Sendable, Hashable {
+package struct RuleTestSuite: Sendable, Hashable {
     /// The folder of the tests files (as written on the command line, joined with sub-paths).
-    public var folder: String
+    package var folder: String
     /// What to load as the rule set: the folder, then the shared paths.
-    public var rulePaths: [String]
+    package var rulePaths: [String]
 
-    public init(folder: String, rulePaths: [String]) {
+    package init(folder: String, rulePaths: [String]) {
         self.folder = folder
         self.rulePaths = rulePaths
     }
 
     /// Whether a rule test written in `file` belongs to this suite (is directly in its folder).
-    public func contains(testFile file: String) -> Bool {
+    package func contains(testFile file: String) -> Bool {
         Self.standardized((file as NSString).deletingLastPathComponent) == Self.standardized(folder)
     }
 
     /// The suites under the paths, by folder in sorted order; empty when no path holds a tests file.
-    public static func discover(paths: [String]) -> [RuleTestSuite] {
+    package static func discover(paths: [String]) -> [RuleTestSuite] {
         var folders: [String] = []
         var shared: [String] = []
         for path in paths {

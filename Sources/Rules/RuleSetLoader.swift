@@ -4,15 +4,15 @@ import RuleModel
 import YAMLSource
 
 /// Loads a rule set from files and folders: YAML → drafts → checks across files → CEL.
-public enum RuleSetLoader {
+package enum RuleSetLoader {
     /// The rule set (nil when any error was found) and every diagnostic, in report order.
-    public static func load(paths: [String]) -> (ruleSet: RuleSet?, diagnostics: [Diagnostic]) {
+    package static func load(paths: [String]) -> (ruleSet: RuleSet?, diagnostics: [Diagnostic]) {
         let result = load(paths: paths, baseline: nil)
         return (result.ruleSet, result.diagnostics)
     }
 
     /// Loads `paths`; with `baseline`, also checks catalog compatibility with that older rule set.
-    public static func load(paths: [String], baseline: [String]?) -> RuleSetLoadResult {
+    package static func load(paths: [String], baseline: [String]?) -> RuleSetLoadResult {
         var files = RuleFilesRead(paths: paths)
         var diagnostics = files.diagnostics
         let drafts = files.drafts(diagnostics: &diagnostics)

@@ -4,66 +4,66 @@ import RuleModel
 import YAMLSource
 
 /// One rule test (docs/guide.md, "Rule tests"), as written in a `tests:` file.
-public struct RuleTestCase: Sendable {
-    public enum StateSource: Sendable {
+package struct RuleTestCase: Sendable {
+    package enum StateSource: Sendable {
         /// A path already resolved against the test file's folder.
         case file(String)
         /// An inline state mapping.
         case inline(YAMLNode)
     }
-    public struct ExpectedProgress: Sendable, Hashable {
-        public var current: Double?
-        public var target: Double?
-        public init(current: Double?, target: Double?) {
+    package struct ExpectedProgress: Sendable, Hashable {
+        package var current: Double?
+        package var target: Double?
+        package init(current: Double?, target: Double?) {
             self.current = current
             self.target = target
         }
     }
     /// Expected streak fields: any of current, longest, total_days, freezes_available (ints),
     /// status, last_day (strings; `nil` value = null).
-    public struct ExpectedStreak: Sendable, Hashable {
-        public var ints: [String: Int]
-        public var strings: [String: String?]
-        public init(ints: [String: Int] = [:], strings: [String: String?] = [:]) {
+    package struct ExpectedStreak: Sendable, Hashable {
+        package var ints: [String: Int]
+        package var strings: [String: String?]
+        package init(ints: [String: Int] = [:], strings: [String: String?] = [:]) {
             self.ints = ints
             self.strings = strings
         }
     }
     /// What a module achievement's entry must show: the catalog version of its unlock and the
     /// levels released since (`new_levels: 0` matches an absent `new_levels`).
-    public struct ExpectedModule: Sendable, Hashable {
-        public var catalogVersion: Int?
-        public var newLevels: Int?
-        public init(catalogVersion: Int? = nil, newLevels: Int? = nil) {
+    package struct ExpectedModule: Sendable, Hashable {
+        package var catalogVersion: Int?
+        package var newLevels: Int?
+        package init(catalogVersion: Int? = nil, newLevels: Int? = nil) {
             self.catalogVersion = catalogVersion
             self.newLevels = newLevels
         }
     }
-    public struct Expectation: Sendable {
+    package struct Expectation: Sendable {
         /// Exactly these new unlocks (order-insensitive), when given.
-        public var unlocks: [String]?
-        public var unlocked: [String]?
-        public var locked: [String]?
-        public var progress: [String: ExpectedProgress]
-        public var streaks: [String: ExpectedStreak]
-        public var points: Int?
-        public var rank: String?
-        public var warnings: [String]?
+        package var unlocks: [String]?
+        package var unlocked: [String]?
+        package var locked: [String]?
+        package var progress: [String: ExpectedProgress]
+        package var streaks: [String: ExpectedStreak]
+        package var points: Int?
+        package var rank: String?
+        package var warnings: [String]?
         /// The exact instant each award unlocked (new or stored), whatever the offset written.
-        public var unlockedAt: [String: CELTimestamp]
-        public var modules: [String: ExpectedModule]
+        package var unlockedAt: [String: CELTimestamp]
+        package var modules: [String: ExpectedModule]
         /// Conditions that must be true at `now`, compiled against the facts when the rule set loads.
-        public var holds: [RuleExpression]
+        package var holds: [RuleExpression]
         /// Where each expectation is written, by the subject of a mismatch (`unlocks`,
         /// `progress.focus_10_hours`, `holds[0]`): a failure names the most specific one.
-        public var spans: [String: SourceSpan]
+        package var spans: [String: SourceSpan]
         /// The `holds` conditions as written, compiled when the whole rule set is known.
         var holdDrafts: [ExpressionDraft] = []
         /// Award ids and streak ids named by the expectation, checked against the rule set.
         var awardReferences: [Located<String>] = []
         var streakReferences: [Located<String>] = []
 
-        public init(unlocks: [String]? = nil, unlocked: [String]? = nil, locked: [String]? = nil,
+        package init(unlocks: [String]? = nil, unlocked: [String]? = nil, locked: [String]? = nil,
                     progress: [String: ExpectedProgress] = [:], streaks: [String: ExpectedStreak] = [:],
                     points: Int? = nil, rank: String? = nil, warnings: [String]? = nil,
                     unlockedAt: [String: CELTimestamp] = [:], modules: [String: ExpectedModule] = [:],
@@ -83,7 +83,7 @@ public struct RuleTestCase: Sendable {
         }
 
         /// The place of the expectation behind a mismatch's subject: the longest written prefix.
-        public func span(of subject: String) -> SourceSpan? {
+        package func span(of subject: String) -> SourceSpan? {
             var key = subject
             while true {
                 if let span = spans[key] { return span }
@@ -92,14 +92,14 @@ public struct RuleTestCase: Sendable {
             }
         }
     }
-    public var name: String
-    public var state: StateSource
+    package var name: String
+    package var state: StateSource
     /// `now` override as written (RFC 3339), checked when the file loads.
-    public var now: String?
-    public var expect: Expectation
-    public var span: SourceSpan
+    package var now: String?
+    package var expect: Expectation
+    package var span: SourceSpan
 
-    public init(name: String, state: StateSource, now: String?, expect: Expectation, span: SourceSpan) {
+    package init(name: String, state: StateSource, now: String?, expect: Expectation, span: SourceSpan) {
         self.name = name
         self.state = state
         self.now = now

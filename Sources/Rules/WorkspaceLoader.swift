@@ -4,19 +4,19 @@ import YAMLSource
 
 /// Finds and reads `rulecheck.yaml`, checking it like a rule file: schema, unknown keys, types,
 /// rule set names and paths that do not exist, each with its position.
-public enum WorkspaceLoader {
+package enum WorkspaceLoader {
     /// What reading the workspace file gave: the workspace when there is no error, every
     /// diagnostic, and the file's text (for rendering source lines).
-    public struct Result: Sendable {
-        public var workspace: Workspace?
-        public var diagnostics: [Diagnostic]
-        public var sources: [String: String]
+    package struct Result: Sendable {
+        package var workspace: Workspace?
+        package var diagnostics: [Diagnostic]
+        package var sources: [String: String]
     }
 
     /// The path of `rulecheck.yaml` in `folder` or the nearest of its parents, written relative
     /// to `folder` (`rulecheck.yaml`, `../rulecheck.yaml`, …) so that reported paths stay
     /// relative to where the command runs; `nil` when there is none up to the root.
-    public static func find(from folder: String = ".") -> String? {
+    package static func find(from folder: String = ".") -> String? {
         var prefix = ""
         var current = URL(fileURLWithPath: folder).standardizedFileURL
         while true {
@@ -34,7 +34,7 @@ public enum WorkspaceLoader {
     }
 
     /// Reads and checks the workspace file at `path`.
-    public static func load(path: String) -> Result {
+    package static func load(path: String) -> Result {
         let loaded = YAMLLoader.load(path: path)
         var sources: [String: String] = [:]
         if let text = loaded.document?.sourceText { sources[path] = text }

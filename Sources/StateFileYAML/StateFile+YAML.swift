@@ -2,7 +2,7 @@ import Facts
 
 extension StateFile {
     /// Reads JSON, or YAML when the name ends in `.yaml` / `.yml`.
-    public static func load(path: String) throws(StateFileError) -> StateFile {
+    package static func load(path: String) throws(StateFileError) -> StateFile {
         let bytes = try StateFileBytes.read(path: path)
         let lowered = path.lowercased()
         if lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") {
@@ -12,7 +12,7 @@ extension StateFile {
     }
 
     /// Parses and validates YAML text (same structure as JSON).
-    public static func parse(yaml text: String, file: String = "") throws(StateFileError) -> StateFile {
+    package static func parse(yaml text: String, file: String = "") throws(StateFileError) -> StateFile {
         try decode(try StateFileYAML.document(bytes: Array(text.utf8), file: file), file: file)
     }
 }

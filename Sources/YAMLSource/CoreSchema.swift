@@ -176,7 +176,7 @@ extension YAMLNode {
     /// Quoted scalars are always strings; explicit `!!str`/`!!int`/`!!float`/`!!bool`/`!!null` tags
     /// are honoured; an unknown tag such as `!x` leaves the text a string. A value the loader
     /// rejected (an out-of-range integer, `!!int abc`) comes back as its text, a string.
-    public var scalarValue: YAMLScalarValue? {
+    package var scalarValue: YAMLScalarValue? {
         guard case .scalar(let text, let style) = kind else { return nil }
         if case .value(let value) = CoreSchema.resolve(text: text, style: style, tag: tag) { return value }
         return .string(text)
@@ -185,7 +185,7 @@ extension YAMLNode {
     /// True for a plain, untagged `yes`, `no`, `on`, `off`, `y` or `n` (any case): booleans in
     /// YAML 1.1, strings here. Lets a boolean field say "write `true`/`false`" instead of
     /// "expected a bool, got a string".
-    public var isYAML11Boolean: Bool {
+    package var isYAML11Boolean: Bool {
         guard case .scalar(let text, .plain) = kind, tag == nil, text.utf8.count <= 3 else { return false }
         switch text.lowercased() {
         case "yes", "no", "on", "off", "y", "n": return true
@@ -194,7 +194,7 @@ extension YAMLNode {
     }
 
     /// The scalar's text whatever its type (`017` gives "017"); nil for collections.
-    public var scalarText: String? {
+    package var scalarText: String? {
         guard case .scalar(let text, _) = kind else { return nil }
         return text
     }

@@ -3,7 +3,7 @@ import Diagnostics
 /// The ways YAML can silently change a CEL expression written as a plain value, each with its
 /// own diagnostic code (`E120`–`E126`). The rules layer asks a node that should hold an
 /// expression for its trap with `YAMLNode.expressionProblem(field:in:)`.
-public enum ExpressionTrap: Sendable, Hashable {
+package enum ExpressionTrap: Sendable, Hashable {
     /// `when: !x` — YAML read `!x` as a tag.
     case tagged(tag: String)
     /// `when: *x` — YAML read an alias and copied the anchored node.
@@ -19,7 +19,7 @@ public enum ExpressionTrap: Sendable, Hashable {
     /// `when: a #b` — YAML dropped ` #b` as a comment.
     case cutByComment(YAMLComment)
 
-    public var code: YAMLDiagnosticCode {
+    package var code: YAMLDiagnosticCode {
         switch self {
         case .tagged: .expressionIsTagged
         case .alias: .expressionIsAlias
@@ -36,7 +36,7 @@ extension YAMLNode {
     /// What YAML did to a value that should be a CEL expression, or nil when the node is a
     /// plain or quoted scalar that YAML left alone. Checked in order: alias, tag, anchor, flow
     /// collection, block collection, empty value, trailing ` #` comment.
-    public var expressionTrap: ExpressionTrap? {
+    package var expressionTrap: ExpressionTrap? {
         if isAlias { return .alias(name: anchor ?? "") }
         if let tag, tag != "!!str" { return .tagged(tag: tag) }
         if let anchor { return .anchor(name: anchor) }
@@ -54,7 +54,7 @@ extension YAMLNode {
     /// expression instead. `field` is the key the expression belongs to (`when`); `document`, when
     /// given, lets the fix quote the exact source text. The comment trap is a warning (the
     /// comment may be intended); every other trap is an error.
-    public func expressionProblem(field: String, in document: YAMLDocument? = nil) -> Diagnostic? {
+    package func expressionProblem(field: String, in document: YAMLDocument? = nil) -> Diagnostic? {
         guard let trap = expressionTrap else { return nil }
         let code = trap.code.code
         let written = document.flatMap { sourceText(of: span, in: $0) }

@@ -5,14 +5,14 @@ import Diagnostics
 ///
 /// Stored as runs of consecutive characters on one line, so a one-line value costs one entry
 /// however long it is; the first run is kept inline, so that common case allocates nothing.
-public struct ScalarPositionMap: Sendable, Hashable {
+package struct ScalarPositionMap: Sendable, Hashable {
     /// `length` value offsets starting at `offset`, written left to right from `start` on one line.
-    public struct Run: Sendable, Hashable {
-        public var offset: Int
-        public var start: SourcePosition
-        public var length: Int
+    package struct Run: Sendable, Hashable {
+        package var offset: Int
+        package var start: SourcePosition
+        package var length: Int
 
-        public init(offset: Int, start: SourcePosition, length: Int) {
+        package init(offset: Int, start: SourcePosition, length: Int) {
             self.offset = offset
             self.start = start
             self.length = length
@@ -23,18 +23,18 @@ public struct ScalarPositionMap: Sendable, Hashable {
     private var laterRuns: [Run] = []
 
     /// Runs in increasing, gap-free offset order starting at offset 0.
-    public var runs: [Run] {
+    package var runs: [Run] {
         guard let firstRun else { return [] }
         return [firstRun] + laterRuns
     }
 
-    public init(runs: [Run]) {
+    package init(runs: [Run]) {
         firstRun = runs.first
         laterRuns = Array(runs.dropFirst())
     }
 
     /// One position per offset (the explicit form; the loader builds runs).
-    public init(positions: [SourcePosition]) {
+    package init(positions: [SourcePosition]) {
         for position in positions { append(position) }
     }
 
@@ -44,7 +44,7 @@ public struct ScalarPositionMap: Sendable, Hashable {
 
     /// `positions[i]` is the file position of the value's i-th Unicode scalar; one extra entry
     /// for the end. Entries may be missing (shorter array) past the first untraceable character.
-    public var positions: [SourcePosition] {
+    package var positions: [SourcePosition] {
         var result: [SourcePosition] = []
         result.reserveCapacity(count)
         for run in runs {
@@ -56,13 +56,13 @@ public struct ScalarPositionMap: Sendable, Hashable {
     }
 
     /// Number of offsets with a known position.
-    public var count: Int {
+    package var count: Int {
         guard let last = laterRuns.last ?? firstRun else { return 0 }
         return last.offset + last.length
     }
 
     /// The file position of value offset `offset`, if known.
-    public func position(ofOffset offset: Int) -> SourcePosition? {
+    package func position(ofOffset offset: Int) -> SourcePosition? {
         guard offset >= 0 && offset < count, let firstRun else { return nil }
         var run = firstRun
         if let next = laterRuns.first, next.offset <= offset {

@@ -1,13 +1,13 @@
 import Diagnostics
 
 /// A `#` comment that libyaml skipped, kept so the CEL-in-YAML trap can quote it back.
-public struct YAMLComment: Sendable, Hashable {
+package struct YAMLComment: Sendable, Hashable {
     /// From the `#` to the end of the line.
-    public var span: SourceSpan
+    package var span: SourceSpan
     /// The comment's text, `#` included.
-    public var text: String
+    package var text: String
 
-    public init(span: SourceSpan, text: String) {
+    package init(span: SourceSpan, text: String) {
         self.span = span
         self.text = text
     }

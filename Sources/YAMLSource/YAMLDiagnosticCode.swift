@@ -1,6 +1,6 @@
 /// The stable codes of the YAML source layer (`E100`–`E199`), documented in
 /// `docs/diagnostics-yaml.md`.
-public enum YAMLDiagnosticCode: String, Sendable, CaseIterable {
+package enum YAMLDiagnosticCode: String, Sendable, CaseIterable {
     // The file as a whole.
     case syntaxError = "E100"
     case fileTooLarge = "E101"
@@ -28,5 +28,5 @@ public enum YAMLDiagnosticCode: String, Sendable, CaseIterable {
     case expressionIsEmpty = "E126"
 
     /// The code as written in diagnostics.
-    public var code: String { rawValue }
+    package var code: String { rawValue }
 }

@@ -8,12 +8,12 @@ import Diagnostics
 
 /// Loads one rule file: exactly one YAML document, parsed with libyaml's event API into a tree
 /// of `YAMLNode`s that know where they are written.
-public enum YAMLLoader {
+package enum YAMLLoader {
     /// Files larger than this are rejected before they are read.
-    public static let maxFileSize = 10 * 1024 * 1024
+    package static let maxFileSize = 10 * 1024 * 1024
 
     /// Reads and loads the file at `path`. Diagnostics name `path` as the file.
-    public static func load(path: String) -> YAMLLoadResult {
+    package static func load(path: String) -> YAMLLoadResult {
         switch readFile(path) {
         case .bytes(let bytes): return load(bytes: bytes, file: path)
         case .rejected(let diagnostic): return YAMLLoadResult(document: nil, diagnostics: [diagnostic])
@@ -21,12 +21,12 @@ public enum YAMLLoader {
     }
 
     /// Loads YAML text; `file` is the name diagnostics use.
-    public static func load(text: String, file: String) -> YAMLLoadResult {
+    package static func load(text: String, file: String) -> YAMLLoadResult {
         load(bytes: Array(text.utf8), file: file)
     }
 
     /// Loads raw bytes, which must be UTF-8; `file` is the name diagnostics use.
-    public static func load(bytes: [UInt8], file: String) -> YAMLLoadResult {
+    package static func load(bytes: [UInt8], file: String) -> YAMLLoadResult {
         guard bytes.count <= maxFileSize else {
             return YAMLLoadResult(document: nil, diagnostics: [tooLarge(file, size: bytes.count)])
         }

@@ -1,5 +1,5 @@
 /// What a visitor wants after seeing a node (`CELExpr.walk`).
-public enum CELWalkStep: Sendable {
+package enum CELWalkStep: Sendable {
     /// Visit the node's children next.
     case descend
     /// Leave the node's children out.
@@ -11,7 +11,7 @@ extension CELExpr {
     /// comprehension variables in scope at each node: a comprehension's loop condition and step
     /// see its iteration variables and accumulator, its result sees the accumulator, its range and
     /// initial accumulator see only what is bound around it.
-    public func walk(bound: Set<String> = [], _ visit: (CELExpr, Set<String>) -> CELWalkStep) {
+    package func walk(bound: Set<String> = [], _ visit: (CELExpr, Set<String>) -> CELWalkStep) {
         guard case .descend = visit(self, bound) else { return }
         switch kind {
         case .comprehension(let c):
@@ -28,7 +28,7 @@ extension CELExpr {
 
     /// How many nodes the expression has. With `loopBodies: false` the loop conditions and steps
     /// of comprehensions are left out: what one evaluation visits at least once.
-    public func nodeCount(loopBodies: Bool = true) -> Int {
+    package func nodeCount(loopBodies: Bool = true) -> Int {
         var count = 0
         countNodes(loopBodies: loopBodies, into: &count)
         return count
@@ -44,7 +44,7 @@ extension CELExpr {
     }
 
     /// Whether the expression contains a comprehension (an expanded macro).
-    public var containsComprehension: Bool {
+    package var containsComprehension: Bool {
         var found = false
         walk { node, _ in
             if case .comprehension = node.kind { found = true }
@@ -54,7 +54,7 @@ extension CELExpr {
     }
 
     /// The largest node id in the expression.
-    public var maxID: CELExprID {
+    package var maxID: CELExprID {
         var largest = id
         walk { node, _ in
             largest = Swift.max(largest, node.id)
@@ -65,7 +65,7 @@ extension CELExpr {
 
     /// Whether `other` is written the same way: equal node kinds, names, literals and structure,
     /// ignoring node ids and source ranges.
-    public func isWrittenAlike(_ other: CELExpr) -> Bool {
+    package func isWrittenAlike(_ other: CELExpr) -> Bool {
         func all(_ x: [CELExpr], _ y: [CELExpr]) -> Bool {
             x.count == y.count && zip(x, y).allSatisfy { $0.isWrittenAlike($1) }
         }
@@ -95,14 +95,14 @@ extension CELExpr {
 
     /// The operand of a one-operand call written either way, `f(x)` or `x.f()`, with the
     /// function's name: `size(events)` and `events.size()` both give `("size", events)`.
-    public var singleOperandCall: (function: String, operand: CELExpr)? {
+    package var singleOperandCall: (function: String, operand: CELExpr)? {
         guard case .call(let target, let function, let args) = kind else { return nil }
         if let target { return args.isEmpty ? (function, target) : nil }
         return args.count == 1 ? (function, args[0]) : nil
     }
 
     /// The numbers of a list literal of int, uint and double literals (`[0]`, `[1, 2.5]`), else `nil`.
-    public var numberLiterals: [CELLiteral]? {
+    package var numberLiterals: [CELLiteral]? {
         guard case .list(let elements) = kind else { return nil }
         var numbers: [CELLiteral] = []
         for element in elements {
@@ -119,7 +119,7 @@ extension CELExpr {
 extension CELComprehension {
     /// The names bound in the loop condition and step: those around it, the iteration
     /// variable(s) and the accumulator.
-    public func loopScope(around bound: Set<String>) -> Set<String> {
+    package func loopScope(around bound: Set<String>) -> Set<String> {
         var inner = bound
         inner.insert(iterVar)
         if let iterVar2 { inner.insert(iterVar2) }

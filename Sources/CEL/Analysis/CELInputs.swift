@@ -3,22 +3,22 @@
 /// `stats`), or that it is read whole (`stats["focus"]`, `size(stats)`, `stats` passed on).
 /// Comprehension variables are not inputs; names the checker resolved to constants or type names
 /// (`int`, `null_type`) are not either.
-public struct CELInputs: Sendable, Hashable {
+package struct CELInputs: Sendable, Hashable {
     /// How one variable is read.
-    public struct Use: Sendable, Hashable {
+    package struct Use: Sendable, Hashable {
         /// Fields selected directly on the variable.
-        public var fields: Set<String> = []
+        package var fields: Set<String> = []
         /// Whether it is also read other than by a field selection.
-        public var whole = false
+        package var whole = false
     }
 
     /// Per variable (its root name, as declared or as the first part of a qualified name).
-    public private(set) var variables: [String: Use] = [:]
+    package private(set) var variables: [String: Use] = [:]
 
     /// The inputs of `expr`, with `references` from the checker; names in `bound` are the
     /// caller's comprehension variables (not inputs). Without the checker's references every
     /// identifier that is not bound counts.
-    public init(of expr: CELExpr, references: [CELExprID: CELReference], bound: Set<String> = []) {
+    package init(of expr: CELExpr, references: [CELExprID: CELReference], bound: Set<String> = []) {
         expr.walk(bound: bound) { node, bound in
             switch node.kind {
             case .ident(let name):
@@ -49,12 +49,12 @@ public struct CELInputs: Sendable, Hashable {
     }
 
     /// The inputs of a whole checked expression.
-    public init(_ checked: CELCheckedAST) {
+    package init(_ checked: CELCheckedAST) {
         self.init(of: checked.ast.root, references: checked.references)
     }
 
     /// Whether the expression reads no variable at all.
-    public var isEmpty: Bool { variables.isEmpty }
+    package var isEmpty: Bool { variables.isEmpty }
 
     /// Records `a`, `a.b` or `a.b.c` (only the first field counts: `a.b.c` reads `b` of `a`).
     private mutating func note(_ qualified: String) {

@@ -2,7 +2,7 @@
 /// recognized on the parser's expansions: `all`, `exists`, `exists_one`, `filter`, `map` and
 /// the three-argument `map(x, p, t)`. Hosts that tabulate folds (a value per prefix of the
 /// range) ask for this instead of reading accumulator steps themselves.
-public enum CELMacroShape: Sendable {
+package enum CELMacroShape: Sendable {
     case all(predicate: CELExpr)
     case exists(predicate: CELExpr)
     case existsOne(predicate: CELExpr)
@@ -11,14 +11,14 @@ public enum CELMacroShape: Sendable {
     case mapFiltered(predicate: CELExpr, transform: CELExpr)
 
     /// The macro `c` is, or `nil` for any other comprehension (two-variable forms included).
-    public init?(_ c: CELComprehension) {
+    package init?(_ c: CELComprehension) {
         guard c.iterVar2 == nil else { return nil }
         let step = Steps(c)
         if let shape = step.quantifier() ?? step.listBuilder() { self = shape } else { return nil }
     }
 
     /// The predicate and transform, in that order.
-    public var bodies: [CELExpr] {
+    package var bodies: [CELExpr] {
         switch self {
         case .all(let p), .exists(let p), .existsOne(let p), .filter(let p): [p]
         case .map(let x): [x]
@@ -27,7 +27,7 @@ public enum CELMacroShape: Sendable {
     }
 
     /// Whether the macro's value is a list (which another macro can iterate).
-    public var producesList: Bool {
+    package var producesList: Bool {
         switch self {
         case .filter, .map, .mapFiltered: true
         case .all, .exists, .existsOne: false
@@ -36,7 +36,7 @@ public enum CELMacroShape: Sendable {
 
     /// Whether the two macros compute the same thing from the same range: the same shape, with
     /// bodies written alike (`CELExpr.isWrittenAlike`).
-    public func isWrittenAlike(_ other: CELMacroShape) -> Bool {
+    package func isWrittenAlike(_ other: CELMacroShape) -> Bool {
         switch (self, other) {
         case (.all, .all), (.exists, .exists), (.existsOne, .existsOne), (.filter, .filter), (.map, .map),
              (.mapFiltered, .mapFiltered):
@@ -103,7 +103,7 @@ public enum CELMacroShape: Sendable {
 extension CELComprehension {
     /// `range.map(iterVar, transform)` as the parser expands it, with fresh node ids from `ids`
     /// (for hosts that evaluate a body over a whole list at once).
-    public static func mapping(_ transform: CELExpr, over range: CELExpr, iterVar: String,
+    package static func mapping(_ transform: CELExpr, over range: CELExpr, iterVar: String,
                                ids: inout CELExprIDAllocator) -> CELExpr {
         let accumulator = "@result"
         func node(_ kind: CELExpr.Kind) -> CELExpr { CELExpr(id: ids.next(), range: transform.range, kind: kind) }
@@ -116,14 +116,14 @@ extension CELComprehension {
 }
 
 /// Fresh node ids for synthesized nodes, above every id of an existing tree.
-public struct CELExprIDAllocator: Sendable {
+package struct CELExprIDAllocator: Sendable {
     private var last: CELExprID
 
-    public init(after tree: CELExpr) {
+    package init(after tree: CELExpr) {
         last = tree.maxID
     }
 
-    public mutating func next() -> CELExprID {
+    package mutating func next() -> CELExprID {
         last += 1
         return last
     }
@@ -133,14 +133,14 @@ public struct CELExprIDAllocator: Sendable {
 /// e.type == "x")`): its value over a list depends on the list's elements alone, element by
 /// element, so a host can compute it once per element and fold the results over any prefix of a
 /// growing list instead of iterating again.
-public struct CELClosedMacro: Sendable {
-    public var shape: CELMacroShape
-    public var iterVar: String
+package struct CELClosedMacro: Sendable {
+    package var shape: CELMacroShape
+    package var iterVar: String
     /// What it iterates (already rewritten when offered by `CELSubstitution`).
-    public var range: CELExpr
+    package var range: CELExpr
 
     /// The closed macro `node` is, with the checker's `references`, or `nil`.
-    public init?(_ node: CELExpr, references: [CELExprID: CELReference]) {
+    package init?(_ node: CELExpr, references: [CELExprID: CELReference]) {
         guard case .comprehension(let c) = node.kind, let shape = CELMacroShape(c),
               shape.bodies.allSatisfy({ CELInputs(of: $0, references: references, bound: [c.iterVar]).isEmpty })
         else { return nil }

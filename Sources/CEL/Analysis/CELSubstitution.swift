@@ -6,15 +6,15 @@
 /// Nodes are offered bottom-up, each with its children already rewritten and the comprehension
 /// variables in scope, so a comprehension whose range was replaced sees the new identifier as its
 /// range. A replaced node's sub-expressions are gone with it.
-public struct CELSubstitution {
+package struct CELSubstitution {
     /// The identifier to put in place of `node`, or `nil` to keep it. `bound` holds the
     /// comprehension variables in scope at the node.
-    public typealias Choice = (_ node: CELExpr, _ bound: Set<String>) -> String?
+    package typealias Choice = (_ node: CELExpr, _ bound: Set<String>) -> String?
 
     /// `checked` with the chosen sub-expressions replaced, or `nil` when none was. The checker's
     /// types and references stay for the nodes that remain (the new identifiers have none, so
     /// they are resolved by name from the activation).
-    public static func apply(to checked: CELCheckedAST, _ choose: Choice) -> CELCheckedAST? {
+    package static func apply(to checked: CELCheckedAST, _ choose: Choice) -> CELCheckedAST? {
         var pass = Pass(ids: CELExprIDAllocator(after: checked.ast.root))
         let root = pass.rewrite(checked.ast.root, bound: [], choose)
         guard pass.replaced else { return nil }

@@ -1,16 +1,16 @@
 /// A comparison of an expression against a number constant from below, `X >= N` or `X > N`
 /// (N an int, uint or double literal): it turns true once X reaches the constant. Hosts use it
 /// to measure progress (X against N) and to skip evaluations while X cannot have reached N.
-public struct CELThreshold: Sendable {
+package struct CELThreshold: Sendable {
     /// X.
-    public var operand: CELExpr
+    package var operand: CELExpr
     /// N.
-    public var bound: CELLiteral
+    package var bound: CELLiteral
     /// `>` rather than `>=`.
-    public var isStrict: Bool
+    package var isStrict: Bool
 
     /// The threshold `expr` is, or `nil`.
-    public init?(_ expr: CELExpr) {
+    package init?(_ expr: CELExpr) {
         guard case .call(nil, let function, let args) = expr.kind, function == "_>=_" || function == "_>_",
               args.count == 2, case .literal(let bound) = args[1].kind else { return nil }
         switch bound {
@@ -25,7 +25,7 @@ public struct CELThreshold: Sendable {
     /// The first operand `A && B && …` evaluates (the leftmost leaf of its `&&`s) when it is a
     /// threshold. `&&` stops at a false left operand, so while that threshold is false so is the
     /// whole expression.
-    public static func leadingConjunct(of expr: CELExpr) -> CELThreshold? {
+    package static func leadingConjunct(of expr: CELExpr) -> CELThreshold? {
         guard case .call(nil, "_&&_", _) = expr.kind else { return nil }
         var leftmost = expr
         while case .call(nil, "_&&_", let args) = leftmost.kind, args.count == 2 { leftmost = args[0] }
@@ -34,7 +34,7 @@ public struct CELThreshold: Sendable {
 
     /// Whether the comparison holds for the number `value`, exactly as CEL compares an int with
     /// the bound (int against int, uint or double across kinds).
-    public func holds(for value: Int64) -> Bool {
+    package func holds(for value: Int64) -> Bool {
         switch bound {
         case .int(let n): isStrict ? value > n : value >= n
         case .uint(let n): value >= 0 && (isStrict ? UInt64(value) > n : UInt64(value) >= n)
@@ -48,7 +48,7 @@ extension CELCheckedAST {
     /// The sub-expression `expr` of this AST as an AST of its own: its source text cut out, ranges
     /// and anchors moved to it, the checker's types and references kept. Plan it with
     /// `CELProgram(checked:)`; nothing is parsed or checked again.
-    public func subexpression(_ expr: CELExpr) -> CELCheckedAST {
+    package func subexpression(_ expr: CELExpr) -> CELCheckedAST {
         let scalars = Array(ast.source.unicodeScalars)
         let start = Swift.max(0, Swift.min(expr.range.start, scalars.count))
         let end = Swift.max(start, Swift.min(expr.range.end, scalars.count))

@@ -1,16 +1,16 @@
 /// One signature of a function (cel-go's overload declaration). For instance (receiver-style)
 /// overloads the receiver is the first parameter.
-public struct CELOverload: Sendable, Hashable {
+package struct CELOverload: Sendable, Hashable {
     /// A unique id such as `add_int64` or `size_string`; the evaluator dispatches on it.
-    public var id: String
-    public var parameters: [CELType]
-    public var result: CELType
+    package var id: String
+    package var parameters: [CELType]
+    package var result: CELType
     /// Names of the type parameters used in `parameters` and `result` (`.typeParam("A")`).
-    public var typeParameters: [String]
+    package var typeParameters: [String]
     /// Called as `receiver.function(args)` rather than `function(args)`.
-    public var isInstance: Bool
+    package var isInstance: Bool
 
-    public init(id: String, parameters: [CELType], result: CELType, typeParameters: [String] = [],
+    package init(id: String, parameters: [CELType], result: CELType, typeParameters: [String] = [],
                 isInstance: Bool = false) {
         self.id = id
         self.parameters = parameters

@@ -1,7 +1,7 @@
 /// A CEL-literal-like rendering of values, deterministic to the byte (map entries in
 /// insertion order, doubles in CEL's shortest form), for explanations and test reports.
 extension CELValue: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"

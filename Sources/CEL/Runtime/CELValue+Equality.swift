@@ -10,7 +10,7 @@ extension CELValue {
     }
 
     /// CEL value equality between two non-error values (NaN is unequal to itself).
-    public func celEquals(_ other: CELValue) -> Bool {
+    package func celEquals(_ other: CELValue) -> Bool {
         switch (self, other) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -43,7 +43,7 @@ extension CELValue {
     }
 
     /// Equality that treats NaN as equal to NaN, for comparing results with expectations.
-    public func sameValue(_ other: CELValue) -> Bool {
+    package func sameValue(_ other: CELValue) -> Bool {
         switch (self, other) {
         case (.double(let a), .double(let b)) where a.isNaN && b.isNaN: return true
         case (.optional(let a), .optional(let b)):

@@ -1,6 +1,6 @@
 extension CELExpr {
     /// The direct sub-expressions, in source order (map entries contribute key then value).
-    public var children: [CELExpr] {
+    package var children: [CELExpr] {
         switch kind {
         case .literal, .ident:
             return []
@@ -20,7 +20,7 @@ extension CELExpr {
 
     /// `a.b.c` for an identifier followed only by field selections (not `has()` tests), else `nil`.
     /// A leading-dot name keeps its dot (`.a.b`).
-    public var qualifiedName: String? {
+    package var qualifiedName: String? {
         switch kind {
         case .ident(let name):
             return name

@@ -3,14 +3,14 @@ import Facts
 
 /// A moment at which facts are asked for: the checkpoint (in the offset it is read in) and how
 /// many events (in processing order) are visible at it.
-public struct FactMoment: Sendable, Hashable {
-    public var moment: Moment
-    public var eventCount: Int
+package struct FactMoment: Sendable, Hashable {
+    package var moment: Moment
+    package var eventCount: Int
 
-    public init(moment: Moment, eventCount: Int) {
+    package init(moment: Moment, eventCount: Int) {
         self.moment = moment
         self.eventCount = eventCount
     }
 
-    public var instant: CELTimestamp { moment.instant }
+    package var instant: CELTimestamp { moment.instant }
 }

@@ -4,10 +4,10 @@ import RuleModel
 
 /// The replay's view of one user's state: the `Facts` module's timeline, advanced incrementally
 /// by a `FactBuilder` as the checkpoints go by.
-public struct StateFacts: ReplayFacts {
-    public let timeline: FactTimeline
-    public let events: [StateEvent]
-    public let timeCheckpoints: [Moment]
+package struct StateFacts: ReplayFacts {
+    package let timeline: FactTimeline
+    package let events: [StateEvent]
+    package let timeCheckpoints: [Moment]
     private var builder: FactBuilder
     /// The last snapshot built. Compare its moment before binding it: a snapshot holds many
     /// references, and copying one out for nothing is not free at every checkpoint.
@@ -18,7 +18,7 @@ public struct StateFacts: ReplayFacts {
     /// When each known snapshot level becomes visible (from the start when it has no time), ascending.
     private let snapshotLevelTimes: [CELTimestamp?]
 
-    public init(timeline: FactTimeline) {
+    package init(timeline: FactTimeline) {
         self.timeline = timeline
         // Timeline events are the state's (sorted) events up to `now`: share the array when
         // none was left out rather than hold a million events twice.
@@ -30,16 +30,16 @@ public struct StateFacts: ReplayFacts {
 
     /// Reads the state against the rules at `now`. Throws when the calendar needs a zone the
     /// state does not give.
-    public init(state: StateFile, rules: RuleSet, now: Moment) throws(StateFileError) {
+    package init(state: StateFile, rules: RuleSet, now: Moment) throws(StateFileError) {
         self.init(timeline: try FactTimeline(state: state, rules: rules, now: now))
     }
 
-    public var userID: String { timeline.state.userID }
-    public var now: Moment { timeline.now }
-    public var storedUnlocks: [StoredUnlock] { timeline.state.unlocked }
-    public var streakCountsErrors: [Int: (event: Int, error: CELError)] { timeline.countsErrors }
+    package var userID: String { timeline.state.userID }
+    package var now: Moment { timeline.now }
+    package var storedUnlocks: [StoredUnlock] { timeline.state.unlocked }
+    package var streakCountsErrors: [Int: (event: Int, error: CELError)] { timeline.countsErrors }
 
-    public func reportingOffset(at instant: CELTimestamp) -> Int {
+    package func reportingOffset(at instant: CELTimestamp) -> Int {
         switch timeline.calendar.zone {
         case .named:
             return timeline.calendar.offset(of: Moment(instant: instant, offsetSeconds: 0))
@@ -54,7 +54,7 @@ public struct StateFacts: ReplayFacts {
         }
     }
 
-    public func levelsStamp(at moment: FactMoment) -> Int {
+    package func levelsStamp(at moment: FactMoment) -> Int {
         // Levels change with events (completions) and when a snapshot level's time comes.
         let visible = snapshotLevelTimes.filter { $0.map { $0 <= moment.instant } ?? true }.count
         return moment.eventCount * (snapshotLevelTimes.count + 1) + visible
@@ -70,7 +70,7 @@ public struct StateFacts: ReplayFacts {
         return snapshot
     }
 
-    public mutating func variable(_ variable: FactVariable, at moment: FactMoment) -> CELValue {
+    package mutating func variable(_ variable: FactVariable, at moment: FactMoment) -> CELValue {
         // What does not change with time, or is a prefix of the events, needs no facts built.
         switch variable {
         case .now: return .timestamp(moment.instant)
@@ -86,7 +86,7 @@ public struct StateFacts: ReplayFacts {
         }
     }
 
-    public mutating func dayChanges(since mark: DayChangeMark, at moment: FactMoment,
+    package mutating func dayChanges(since mark: DayChangeMark, at moment: FactMoment,
                                     _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
         _ = days(at: moment)  // the records as of `moment`
         return builder.dayChanges(since: mark, changed)
@@ -103,7 +103,7 @@ public struct StateFacts: ReplayFacts {
         return value
     }
 
-    public mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {
+    package mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {
         guard let index = timeline.streakRules.firstIndex(where: { $0.id == streak }) else { return 0 }
         let states = streakStates(at: moment)
         return index < states.count ? states[index].current : 0
@@ -125,12 +125,12 @@ public struct StateFacts: ReplayFacts {
         return builder.streaksValue(of: streakStates(at: moment))
     }
 
-    public mutating func moduleProgress(catalog: String, module: String, difficulty: String?,
+    package mutating func moduleProgress(catalog: String, module: String, difficulty: String?,
                                         at moment: FactMoment) -> ModuleProgress {
         snapshot(at: moment).moduleProgress(catalog: catalog, module: module, difficulty: difficulty)
     }
 
-    public mutating func streakStandings(at moment: FactMoment) -> [StreakStanding] {
+    package mutating func streakStandings(at moment: FactMoment) -> [StreakStanding] {
         snapshot(at: moment).streakStates.map { entry in
             StreakStanding(id: entry.id, current: entry.state.current, longest: entry.state.longest,
                            totalDays: entry.state.totalDays, status: entry.state.status.rawValue,
@@ -138,7 +138,7 @@ public struct StateFacts: ReplayFacts {
         }
     }
 
-    public mutating func warnings(at moment: FactMoment) -> [EvaluationWarning] {
+    package mutating func warnings(at moment: FactMoment) -> [EvaluationWarning] {
         snapshot(at: moment).warnings.map { EvaluationWarning(code: $0.code.rawValue, message: $0.message, event: $0.event) }
     }
 }

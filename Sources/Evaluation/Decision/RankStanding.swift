@@ -23,7 +23,7 @@ public struct RankStanding: Sendable, Hashable {
 
     /// The last rank whose `min_points` ≤ `points`; `nil` without ranks (or, defensively, when
     /// every rank needs more points).
-    public static func standing(points: Int, ranks: [RankRule]) -> RankStanding? {
+    package static func standing(points: Int, ranks: [RankRule]) -> RankStanding? {
         guard let index = ranks.lastIndex(where: { $0.minPoints <= points }) else { return nil }
         let rank = ranks[index]
         let next = index + 1 < ranks.count ? Next(id: ranks[index + 1].id, minPoints: ranks[index + 1].minPoints) : nil

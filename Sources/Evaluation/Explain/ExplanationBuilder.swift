@@ -6,12 +6,12 @@ import RuleModel
 /// criterion is evaluated again at `now` with `CELProgram.evaluateTraced`, every sub-expression
 /// is shown with its source text (from the AST ranges) and value, and the unlock is traced back to
 /// its checkpoint and events.
-public struct ExplanationBuilder {
-    public let rules: RuleSet
-    public let outcome: ReplayOutcome
+package struct ExplanationBuilder {
+    package let rules: RuleSet
+    package let outcome: ReplayOutcome
     /// The state's events with `at` ≤ `now`, in time order (the replay's `ReplayFacts.events`).
-    public let events: [StateEvent]
-    public let costLimit: Int
+    package let events: [StateEvent]
+    package let costLimit: Int
     /// Longest source text shown for one sub-expression before it is shortened with "…".
     static let longestSource = 72
     /// Longest progress expression named next to its figure.
@@ -19,7 +19,7 @@ public struct ExplanationBuilder {
     /// Longest list of missing levels written out.
     static let listedLevels = 10
 
-    public init(rules: RuleSet, outcome: ReplayOutcome, events: [StateEvent], costLimit: Int = 10_000_000) {
+    package init(rules: RuleSet, outcome: ReplayOutcome, events: [StateEvent], costLimit: Int = 10_000_000) {
         self.rules = rules
         self.outcome = outcome
         self.events = events
@@ -27,10 +27,10 @@ public struct ExplanationBuilder {
     }
 
     /// Every achievement and milestone id, in output order (for "did you mean").
-    public var awardIDs: [String] { outcome.decision.achievements.map(\.id) }
+    package var awardIDs: [String] { outcome.decision.achievements.map(\.id) }
 
     /// The explanation of `id`, or `nil` when no achievement or milestone has that id.
-    public func explain(_ id: String) -> Explanation? {
+    package func explain(_ id: String) -> Explanation? {
         guard let award = AwardRule.awards(of: rules).first(where: { $0.id == id }),
               let standing = outcome.decision.achievement(id) else { return nil }
         let now = outcome.decision.now

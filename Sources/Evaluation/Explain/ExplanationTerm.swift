@@ -1,14 +1,14 @@
 /// One sub-expression of a condition with its value at `now`, for `rulecheck explain`.
-public struct ExplanationTerm: Sendable, Hashable {
+package struct ExplanationTerm: Sendable, Hashable {
     /// The source text of the sub-expression, whitespace runs collapsed to one space.
-    public var source: String
+    package var source: String
     /// The value, as `ExplanationValueText` writes it ("not evaluated" when `&&`, `||` or `?:`
     /// skipped it).
-    public var value: String
+    package var value: String
     /// Nesting below the whole condition (0 for the condition itself).
-    public var depth: Int
+    package var depth: Int
 
-    public init(source: String, value: String, depth: Int) {
+    package init(source: String, value: String, depth: Int) {
         self.source = source
         self.value = value
         self.depth = depth

@@ -2,11 +2,11 @@ import CEL
 
 /// Short, deterministic text for a CEL value in an explanation: scalars in full, lists and maps
 /// by size (small lists of scalars in full), timestamps in a given offset.
-public enum ExplanationValueText {
+package enum ExplanationValueText {
     /// Lists of scalars up to this many elements are written out.
     static let listedElements = 5
 
-    public static func text(_ value: CELValue, offsetSeconds: Int = 0) -> String {
+    package static func text(_ value: CELValue, offsetSeconds: Int = 0) -> String {
         switch value {
         case .null: return "null"
         case .bool(let v): return v ? "true" : "false"

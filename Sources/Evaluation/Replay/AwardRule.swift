@@ -3,8 +3,8 @@ import RuleModel
 
 /// An achievement or a streak milestone, as the replay judges it: one criterion, the gates
 /// (`requires`, `available`) and how its progress is measured.
-public struct AwardRule: Sendable {
-    public enum Criterion: Sendable {
+package struct AwardRule: Sendable {
+    package enum Criterion: Sendable {
         /// A CEL condition, with what it reads.
         case condition(RuleExpression)
         /// A streak milestone: the streak's `current` ≥ days.
@@ -12,15 +12,15 @@ public struct AwardRule: Sendable {
         /// `complete_module`.
         case module(catalog: String, module: String, difficulty: String?)
     }
-    public var info: AwardInfo
-    public var criterion: Criterion
-    public var progress: AchievementRule.Progress
-    public var requires: [String]
-    public var available: AchievementRule.Window?
+    package var info: AwardInfo
+    package var criterion: Criterion
+    package var progress: AchievementRule.Progress
+    package var requires: [String]
+    package var available: AchievementRule.Window?
     /// What the condition reads (`condition` criteria only).
     var inputs: ExpressionInputs
 
-    public var id: String { info.id }
+    package var id: String { info.id }
 
     init(achievement: AchievementRule) {
         info = achievement.info

@@ -2,30 +2,30 @@ import Facts
 import CEL
 
 /// One moment at which the replay judges the rules (docs/evaluation.md, "Replay").
-public struct Checkpoint: Sendable, Hashable {
+package struct Checkpoint: Sendable, Hashable {
     /// What put a checkpoint at this instant; several reasons can share one instant.
-    public struct Kind: OptionSet, Sendable, Hashable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
+    package struct Kind: OptionSet, Sendable, Hashable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
         /// One or more events happened at this instant.
-        public static let event = Kind(rawValue: 1)
+        package static let event = Kind(rawValue: 1)
         /// A day's kill moment or end.
-        public static let dayBoundary = Kind(rawValue: 2)
+        package static let dayBoundary = Kind(rawValue: 2)
         /// An achievement's `available.from`.
-        public static let availabilityStart = Kind(rawValue: 4)
+        package static let availabilityStart = Kind(rawValue: 4)
         /// A stored unlock's `at`.
-        public static let storedUnlock = Kind(rawValue: 8)
+        package static let storedUnlock = Kind(rawValue: 8)
         /// The evaluation moment.
-        public static let now = Kind(rawValue: 16)
+        package static let now = Kind(rawValue: 16)
     }
 
     /// The instant, in the offset it is reported in.
-    public var time: Moment
-    public var kind: Kind
+    package var time: Moment
+    package var kind: Kind
     /// How many events (in time order) have `at` ≤ this instant.
-    public var eventCount: Int
+    package var eventCount: Int
     /// Indices in the state file's `events` array of the events at exactly this instant, in file order.
-    public var events: [Int] {
+    package var events: [Int] {
         get {
             switch eventIndices {
             case .none: []
@@ -53,12 +53,12 @@ public struct Checkpoint: Sendable, Hashable {
 
     private var eventIndices: EventIndices
 
-    public init(time: Moment, kind: Kind, eventCount: Int, events: [Int]) {
+    package init(time: Moment, kind: Kind, eventCount: Int, events: [Int]) {
         self.time = time
         self.kind = kind
         self.eventCount = eventCount
         eventIndices = EventIndices(events)
     }
 
-    public var instant: CELTimestamp { time.instant }
+    package var instant: CELTimestamp { time.instant }
 }

@@ -5,10 +5,10 @@ import RuleModel
 /// The checkpoints of one replay, in time order (docs/evaluation.md, "Replay"): the distinct event instants, every day's
 /// kill moment and end, every `available.from`, every stored unlock's `at`, and `now`; none before
 /// the first event and none after `now`. Without events the only checkpoint is `now`.
-public struct CheckpointPlan: Sendable {
-    public var checkpoints: [Checkpoint]
+package struct CheckpointPlan: Sendable {
+    package var checkpoints: [Checkpoint]
 
-    public init(rules: RuleSet, facts: some ReplayFacts) {
+    package init(rules: RuleSet, facts: some ReplayFacts) {
         let events = facts.events
         let now = facts.now
         // Checkpoints that are not events, with the offset each is reported in when no event or

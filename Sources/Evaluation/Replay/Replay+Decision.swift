@@ -14,7 +14,7 @@ extension Replay {
     ///     are not evaluated again here).
     ///   - repeats: the new unlocks of repeatable awards, every one (docs/evaluation.md,
     ///     "Repeatable awards"); their stored unlocks come from the facts.
-    public func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
+    package func decide(_ facts: some ReplayFacts, unlocks: [String: UnlockDecision], checkpoints: [Checkpoint],
                        costLimited: Set<String>, budgetLimited: Set<String> = [],
                        repeats: [String: [UnlockDecision]] = [:]) -> ReplayOutcome {
         decide(facts, found: ReplayFindings(unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited,

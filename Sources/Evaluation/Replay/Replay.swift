@@ -12,13 +12,13 @@ import RuleModel
 /// - a condition or metric is evaluated again only when something it reads can have changed:
 ///   a fold it reads changed value, new events (when it reads `events` otherwise), a level, the
 ///   clock (`now`, `days`, `today`, `streaks`: every checkpoint), or an unlock (`achievements`).
-public struct Replay: Sendable {
-    public let rules: RuleSet
-    public let costLimit: Int
+package struct Replay: Sendable {
+    package let rules: RuleSet
+    package let costLimit: Int
     /// Steps all evaluations of one state's replay may take together (`nil`: the default of
     /// `stepBudget(checkpoints:days:)`). Past it, the conditions not judged yet do not hold and get a
     /// `cost_limit` warning (docs/evaluation.md, "Step budget").
-    public let stateStepLimit: Int?
+    package let stateStepLimit: Int?
     /// Per award, in output order: its rule, planned expressions and gate.
     let plans: [AwardPlan]
     /// The streaks milestones read, by `AwardGate.Criterion.milestone` index.
@@ -36,9 +36,9 @@ public struct Replay: Sendable {
     let metricIndex: [String: Int]
 
     /// Every achievement and milestone in output order.
-    public var awards: [AwardRule] { plans.map(\.rule) }
+    package var awards: [AwardRule] { plans.map(\.rule) }
 
-    public init(rules: RuleSet, costLimit: Int = 10_000_000, stateStepLimit: Int? = nil) {
+    package init(rules: RuleSet, costLimit: Int = 10_000_000, stateStepLimit: Int? = nil) {
         self.rules = rules
         self.costLimit = costLimit
         self.stateStepLimit = stateStepLimit
@@ -72,14 +72,14 @@ public struct Replay: Sendable {
     }
 
     /// Replays the user's facts and decides.
-    public func run(_ facts: some ReplayFacts) -> ReplayOutcome {
+    package func run(_ facts: some ReplayFacts) -> ReplayOutcome {
         replay(facts)
     }
 
     /// Replays the real facts (the same as the generic `run`). Spelled out so the compiler
     /// specializes the replay for `StateFacts` here: callers in other modules would otherwise run
     /// the unspecialized generic code, which looks up type metadata at every step.
-    public func run(_ facts: StateFacts) -> ReplayOutcome {
+    package func run(_ facts: StateFacts) -> ReplayOutcome {
         replay(facts)
     }
 
@@ -105,7 +105,7 @@ public struct Replay: Sendable {
     /// (rules that read every day record at every checkpoint, several of them, stay within it),
     /// and never more than a hundred times the per-expression limit: a rule that hits the cost
     /// limit at every checkpoint stops after at most a hundred such evaluations.
-    public func stepBudget(checkpoints: Int, days: Int) -> Int {
+    package func stepBudget(checkpoints: Int, days: Int) -> Int {
         if let stateStepLimit { return stateStepLimit }
         let perCheckpoint = 1_000 + 100 * Swift.min(Swift.max(days, 0), 1_000_000)
         let (allowance, overflow) = Swift.max(checkpoints, 0).multipliedReportingOverflow(by: perCheckpoint)

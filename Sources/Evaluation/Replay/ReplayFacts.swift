@@ -8,7 +8,7 @@ import RuleModel
 /// During one replay, moments are asked for in non-decreasing order, so an implementation may
 /// advance incrementally; every answer must nevertheless be what a fresh build of the facts at
 /// that moment would give.
-public protocol ReplayFacts {
+package protocol ReplayFacts {
     /// `user.id`.
     var userID: String { get }
     /// The evaluation moment, in its own offset.
@@ -48,13 +48,13 @@ public protocol ReplayFacts {
 
 extension ReplayFacts {
     /// Scripted facts judge no CEL predicates.
-    public var streakCountsErrors: [Int: (event: Int, error: CELError)] { [:] }
+    package var streakCountsErrors: [Int: (event: Int, error: CELError)] { [:] }
 }
 
 extension ReplayFacts {
     /// Facts that do not follow their day records report every record as changed (correct, and
     /// as slow as reading every day each time).
-    public mutating func dayChanges(since mark: DayChangeMark, at moment: FactMoment,
+    package mutating func dayChanges(since mark: DayChangeMark, at moment: FactMoment,
                                     _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
         (mark, true)
     }

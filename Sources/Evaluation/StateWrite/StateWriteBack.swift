@@ -7,11 +7,11 @@ import JSON
 /// evaluating the written state again unlocks nothing new. A state without `backfill` gets
 /// `backfill: {"at": now}`, so that every later evaluation keeps the `backfill_days` cut-off of
 /// this first one; an existing `backfill` is never changed.
-public struct StateWriteBack: Sendable {
-    public var document: JSONObject
+package struct StateWriteBack: Sendable {
+    package var document: JSONObject
 
     /// - Parameter now: the evaluation moment, recorded as `backfill.at` when the state has none.
-    public init(state: StateFile, newUnlocks: [UnlockDecision], now: Moment? = nil) {
+    package init(state: StateFile, newUnlocks: [UnlockDecision], now: Moment? = nil) {
         var document = state.document
         if let now, document["backfill"] == nil || document["backfill"] == .null {
             document["backfill"] = .object(JSONObject([("at", .string(now.description))]))
@@ -27,12 +27,12 @@ public struct StateWriteBack: Sendable {
     }
 
     /// The JSON text, pretty-printed, with a final newline.
-    public var text: String { JSONWriter.write(.object(document), layout: .pretty(indent: 2)) + "\n" }
+    package var text: String { JSONWriter.write(.object(document), layout: .pretty(indent: 2)) + "\n" }
 
     /// Writes the text to `path` atomically, keeping the replaced file's mode and owner and
     /// following a symbolic link to the real file (`AtomicFileReplacement`). A device or any other
     /// non-regular file is refused; on failure the original is untouched and nothing is left.
-    public func write(to path: String) throws(StateWriteError) {
+    package func write(to path: String) throws(StateWriteError) {
         try AtomicFileReplacement(path: path).replace(with: Array(text.utf8))
     }
 }

@@ -10,25 +10,25 @@ import RuleModel
 /// day's wall-clock boundaries compare wall clocks. Under an IANA zone they compare instants,
 /// with wall-clock times resolved through the zone's real rules (a skipped time means the first
 /// instant after the gap, a repeated one its first occurrence).
-public struct LocalCalendar: Sendable {
+package struct LocalCalendar: Sendable {
     /// Where wall clocks are read.
-    public enum Zone: Sendable, Hashable {
+    package enum Zone: Sendable, Hashable {
         /// Each instant in its own written offset.
         case eventOffset
         /// One IANA zone (from the rule set or the state file's `user.timezone`).
         case named(TimeZone)
     }
 
-    public var zone: Zone
-    public var dayStarts: LocalTime
+    package var zone: Zone
+    package var dayStarts: LocalTime
     /// The calendar's default kill time; days may override it (`kill_time_changed`).
-    public var killTime: LocalTime?
-    public var late: CalendarRule.LatePolicy
+    package var killTime: LocalTime?
+    package var late: CalendarRule.LatePolicy
     /// The named zone's offsets around the instants one history asks about (see `cachingOffsets`).
     private var offsetTable: ZoneOffsetTable?
 
     /// A calendar from its parts (tests and hosts that do not load rules).
-    public init(zone: Zone, dayStarts: LocalTime = LocalTime(minutes: 0), killTime: LocalTime? = nil,
+    package init(zone: Zone, dayStarts: LocalTime = LocalTime(minutes: 0), killTime: LocalTime? = nil,
                 late: CalendarRule.LatePolicy = .exclude) {
         self.zone = zone
         self.dayStarts = dayStarts
@@ -38,7 +38,7 @@ public struct LocalCalendar: Sendable {
 
     /// Resolves the rule's zone policy. `userTimeZone` is the state file's `user.timezone`;
     /// errors name `user.timezone` (the rule set's own zone name is checked when rules load).
-    public init(rule: CalendarRule, userTimeZone: String?, file: String = "") throws(StateFileError) {
+    package init(rule: CalendarRule, userTimeZone: String?, file: String = "") throws(StateFileError) {
         let zone: Zone
         switch rule.timezone {
         case .event:
@@ -64,7 +64,7 @@ public struct LocalCalendar: Sendable {
 
     /// This calendar, answering offsets between `from` and `through` (instants, seconds) from a
     /// table of the zone's transitions instead of asking the zone each time. Same answers.
-    public func cachingOffsets(from: Int64, through: Int64) -> LocalCalendar {
+    package func cachingOffsets(from: Int64, through: Int64) -> LocalCalendar {
         guard case .named(let timeZone) = zone, from <= through else { return self }
         var calendar = self
         calendar.offsetTable = ZoneOffsetTable(timeZone: timeZone, window: from...through)
@@ -73,7 +73,7 @@ public struct LocalCalendar: Sendable {
 
     /// `cachingOffsets(from:through:)` over the days around `instants` (a history and its `now`),
     /// at most the last 50 years of them: a longer span would cost more transitions than it saves.
-    public func cachingOffsets(around instants: [Int64]) -> LocalCalendar {
+    package func cachingOffsets(around instants: [Int64]) -> LocalCalendar {
         guard let first = instants.min(), let last = instants.max() else { return self }
         // Days either side: checkpoints reach the day after `now`'s end, resolutions look 12 h around.
         let margin: Int64 = 4 * 86_400
@@ -87,7 +87,7 @@ public struct LocalCalendar: Sendable {
     // MARK: reading instants
 
     /// The UTC offset in force for `moment` (its own under `timezone: event`).
-    public func offset(of moment: Moment) -> Int {
+    package func offset(of moment: Moment) -> Int {
         switch zone {
         case .eventOffset: moment.offsetSeconds
         case .named(let timeZone): offset(timeZone, at: moment.instant.seconds)
@@ -95,45 +95,45 @@ public struct LocalCalendar: Sendable {
     }
 
     /// The wall clock the calendar reads for `moment`.
-    public func localDateTime(of moment: Moment) -> LocalDateTime {
+    package func localDateTime(of moment: Moment) -> LocalDateTime {
         LocalDateTime(seconds: moment.instant.seconds + Int64(offset(of: moment)))
     }
 
     /// The local day by wall clock and `day_starts`, before any `late: next_day` move.
-    public func calendarDay(of moment: Moment) -> LocalDay {
+    package func calendarDay(of moment: Moment) -> LocalDay {
         calendarDay(ofLocal: localDateTime(of: moment))
     }
 
     /// The local day of a wall-clock time, by `day_starts`.
-    public func calendarDay(ofLocal local: LocalDateTime) -> LocalDay {
+    package func calendarDay(ofLocal local: LocalDateTime) -> LocalDay {
         LocalDay(number: (local + -Int64(dayStarts.minutes * 60)).date.number)
     }
 
     // MARK: day boundaries (wall clock)
 
     /// When day `day` begins: its date at `day_starts`.
-    public func start(of day: LocalDay) -> LocalDateTime {
+    package func start(of day: LocalDay) -> LocalDateTime {
         LocalDateTime(day: day, secondsIntoDay: Int64(dayStarts.minutes * 60))
     }
 
     /// When day `day` ends: the start of the next day.
-    public func end(of day: LocalDay) -> LocalDateTime { start(of: day + 1) }
+    package func end(of day: LocalDay) -> LocalDateTime { start(of: day + 1) }
 
     /// The wall-clock time at which `day`'s kill time `killTime` passes: on the day's date, or on
     /// the next date when the kill time is earlier than `day_starts`. Without a kill time, the
     /// day's end.
-    public func killDateTime(of day: LocalDay, killTime: LocalTime?) -> LocalDateTime {
+    package func killDateTime(of day: LocalDay, killTime: LocalTime?) -> LocalDateTime {
         guard let killTime else { return end(of: day) }
         let date = killTime < dayStarts ? day + 1 : day
         return LocalDateTime(day: date, secondsIntoDay: Int64(killTime.minutes * 60))
     }
 
     /// Whether a kill time is usable with this calendar (not equal to `day_starts`).
-    public func accepts(killTime: LocalTime) -> Bool { killTime != dayStarts }
+    package func accepts(killTime: LocalTime) -> Bool { killTime != dayStarts }
 
     /// Whether `moment` is at or after the wall-clock time `local` (docs/rules.md, "calendar"): under
     /// `timezone: event` by `moment`'s own wall clock, under a zone by instants.
-    public func isAtOrAfter(_ moment: Moment, _ local: LocalDateTime) -> Bool {
+    package func isAtOrAfter(_ moment: Moment, _ local: LocalDateTime) -> Bool {
         switch zone {
         case .eventOffset:
             return moment.localDateTime >= local
@@ -145,7 +145,7 @@ public struct LocalCalendar: Sendable {
     /// The instant at which the wall clock shows `local`. Under a zone: resolved through the
     /// zone (gap → first instant after it; repeated → first occurrence). Under `timezone: event`:
     /// in `offsetHint` (the caller's choice, e.g. the offset of the last event before it).
-    public func instant(of local: LocalDateTime, offsetHint: Int) -> Moment {
+    package func instant(of local: LocalDateTime, offsetHint: Int) -> Moment {
         switch zone {
         case .eventOffset:
             return Moment(instant: CELTimestamp(seconds: local.seconds - Int64(offsetHint)), offsetSeconds: offsetHint)

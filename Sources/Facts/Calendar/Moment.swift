@@ -4,7 +4,7 @@ import CEL
 /// The offset matters: under `timezone: event` it decides the local day, and output reports
 /// times in it. Ordering is by instant; equal instants order by offset only to be total.
 public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var instant: CELTimestamp
+    package var instant: CELTimestamp
     /// The offset from UTC in seconds (within a day either way).
     public var offsetSeconds: Int {
         get { Int(offset) }
@@ -14,7 +14,7 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// file holds a million of them).
     private var offset: Int32
 
-    public init(instant: CELTimestamp, offsetSeconds: Int) {
+    package init(instant: CELTimestamp, offsetSeconds: Int) {
         self.instant = instant
         offset = Int32(clamping: offsetSeconds)
     }
@@ -81,7 +81,7 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The wall clock in this moment's own offset.
-    public var localDateTime: LocalDateTime { LocalDateTime(seconds: instant.seconds + Int64(offsetSeconds)) }
+    package var localDateTime: LocalDateTime { LocalDateTime(seconds: instant.seconds + Int64(offsetSeconds)) }
 
     /// Whether `description` is exactly `text`, for a `text` this moment was parsed from: checked
     /// without building the description (a state file has a million of them). Parsing fixes the

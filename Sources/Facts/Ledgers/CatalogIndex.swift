@@ -3,16 +3,16 @@ import RuleModel
 
 /// The rule set's level catalogs, indexed for the questions facts ask: is this level known,
 /// which levels make a module, how many arrived since a version (docs/rules.md, "achievements[]", "catalog").
-public struct CatalogIndex: Sendable {
-    public let catalogs: [CatalogRule]
+package struct CatalogIndex: Sendable {
+    package let catalogs: [CatalogRule]
     /// Every level in catalog order; its position is the level's ordinal.
-    public let levels: [(catalog: Int, level: CatalogRule.Level)]
+    package let levels: [(catalog: Int, level: CatalogRule.Level)]
     private let ordinalByLevel: [String: Int]
     /// The `catalogs` CEL value; it never changes during an evaluation.
-    public let celValue: CELValue
+    package let celValue: CELValue
 
     /// Indexes the rule set's catalogs; a level id defined twice keeps its first definition.
-    public init(catalogs: [CatalogRule]) {
+    package init(catalogs: [CatalogRule]) {
         self.catalogs = catalogs
         var levels: [(catalog: Int, level: CatalogRule.Level)] = []
         var ordinals: [String: Int] = [:]
@@ -28,25 +28,25 @@ public struct CatalogIndex: Sendable {
     }
 
     /// The ordinal of a level any catalog defines.
-    public func ordinal(of level: String) -> Int? { ordinalByLevel[level] }
+    package func ordinal(of level: String) -> Int? { ordinalByLevel[level] }
 
     /// The catalog with this id.
-    public func catalog(_ id: String) -> CatalogRule? { catalogs.first { $0.id == id } }
+    package func catalog(_ id: String) -> CatalogRule? { catalogs.first { $0.id == id } }
 
     /// The module's levels that count: `counts: true` and released (`release` ≤ `version`).
-    public func countedLevels(catalog id: String, module: String) -> [CatalogRule.Level] {
+    package func countedLevels(catalog id: String, module: String) -> [CatalogRule.Level] {
         guard let catalog = catalog(id) else { return [] }
         return catalog.levels.filter { $0.module == module && $0.counts && $0.release <= catalog.version }
     }
 
     /// Counted levels of the module released after `version` (the catalog version recorded with
     /// an unlock): `version` < `release` ≤ current version.
-    public func newLevels(catalog id: String, module: String, since version: Int) -> Int {
+    package func newLevels(catalog id: String, module: String, since version: Int) -> Int {
         countedLevels(catalog: id, module: module).filter { $0.release > version }.count
     }
 
     /// Done and total of a module given the user's levels (by ordinal).
-    public func progress(catalog id: String, module: String, difficulty: String?,
+    package func progress(catalog id: String, module: String, difficulty: String?,
                          levels progress: [LevelProgress?]) -> ModuleProgress {
         let counted = countedLevels(catalog: id, module: module)
         let done = counted.filter { level in

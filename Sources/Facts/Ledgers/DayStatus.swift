@@ -1,5 +1,5 @@
 /// A day's status (docs/rules.md, "calendar").
-public enum DayStatus: String, Sendable, Hashable {
+package enum DayStatus: String, Sendable, Hashable {
     /// Nothing planned.
     case empty
     /// On-time completions reached the plan (terminal).

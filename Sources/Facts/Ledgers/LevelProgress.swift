@@ -3,16 +3,16 @@ import RuleModel
 
 /// What the user has done with one catalog level (docs/facts.md `levels`): merged from
 /// `level_completed` events and the state file's snapshot.
-public struct LevelProgress: Sendable, Hashable {
-    public var completed: Bool
+package struct LevelProgress: Sendable, Hashable {
+    package var completed: Bool
     /// The earliest completion.
-    public var completedAt: Moment?
-    public var bestTime: Double?
-    public var bestMoves: Int64?
+    package var completedAt: Moment?
+    package var bestTime: Double?
+    package var bestMoves: Int64?
     /// Difficulties completed, in the order first seen.
-    public var difficulties: [String]
+    package var difficulties: [String]
 
-    public init(completed: Bool = false, completedAt: Moment? = nil, bestTime: Double? = nil, bestMoves: Int64? = nil,
+    package init(completed: Bool = false, completedAt: Moment? = nil, bestTime: Double? = nil, bestMoves: Int64? = nil,
                 difficulties: [String] = []) {
         self.completed = completed
         self.completedAt = completedAt
@@ -22,7 +22,7 @@ public struct LevelProgress: Sendable, Hashable {
     }
 
     /// Folds in one completion: the earliest time wins, best time and moves only improve.
-    public mutating func complete(at moment: Moment?, difficulty: String?, time: Double?, moves: Int64?) {
+    package mutating func complete(at moment: Moment?, difficulty: String?, time: Double?, moves: Int64?) {
         if let moment {
             if !completed || (completedAt.map { moment.instant < $0.instant } ?? false) { completedAt = moment }
         } else if !completed {
@@ -39,13 +39,13 @@ public struct LevelProgress: Sendable, Hashable {
     }
 
     /// Whether it counts as done for a module achievement (any difficulty, or the named one).
-    public func isDone(difficulty: String?) -> Bool {
+    package func isDone(difficulty: String?) -> Bool {
         completed && (difficulty.map { difficulties.contains($0) } ?? true)
     }
 
     /// The CEL record: `completed`, and when known `completed_at`, `best_time` (double),
     /// `best_moves` (int), `difficulties`.
-    public var celValue: CELValue {
+    package var celValue: CELValue {
         FactTypes.levelRecord.record { field in
             switch field {
             case .completed: .bool(completed)

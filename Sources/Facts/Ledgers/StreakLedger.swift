@@ -7,30 +7,30 @@ import RuleModel
 /// Asking for the state repeatedly is cheap: the walk over past days is cached and only extended
 /// as today moves forward; a change to a day already walked (a late-arriving event of a
 /// traveller, a freeze spent on a past day) drops the cache.
-public struct StreakLedger: Sendable {
-    public let id: String
-    public let freezes: StreakRule.FreezePolicy?
+package struct StreakLedger: Sendable {
+    package let id: String
+    package let freezes: StreakRule.FreezePolicy?
     /// The first day the streak takes in (`backfill_days`), fixed for the state; `nil`: all history.
-    public let cutOff: LocalDay?
+    package let cutOff: LocalDay?
 
     /// A `freeze_used` that was accepted for this streak.
-    public struct FreezeUse: Sendable, Hashable {
-        public enum State: Sendable, Hashable {
+    package struct FreezeUse: Sendable, Hashable {
+        package enum State: Sendable, Hashable {
             /// Spent on a missed day.
             case spent
             /// Taken for a day not decided yet; returned if that day qualifies.
             case reserved
         }
-        public var covered: LocalDay
+        package var covered: LocalDay
         /// The day of the `freeze_used` event; its refill window pays.
-        public var charged: LocalDay
-        public var event: Int
-        public var state: State
+        package var charged: LocalDay
+        package var event: Int
+        package var state: State
     }
 
     /// Qualifying days, ascending.
     private var qualifying: [Int] = []
-    public private(set) var uses: [FreezeUse] = []
+    package private(set) var uses: [FreezeUse] = []
     /// Covered day → index in `uses`.
     private var useByDay: [Int: Int] = [:]
     private var walk: Walk?
@@ -48,7 +48,7 @@ public struct StreakLedger: Sendable {
         var autoUsed = 0
     }
 
-    public init(id: String, freezes: StreakRule.FreezePolicy? = nil, cutOff: LocalDay? = nil) {
+    package init(id: String, freezes: StreakRule.FreezePolicy? = nil, cutOff: LocalDay? = nil) {
         self.id = id
         self.freezes = freezes
         self.cutOff = cutOff
@@ -56,30 +56,30 @@ public struct StreakLedger: Sendable {
 
     /// The ledger of `rule` for a state whose backfill moment falls on `backfillDay`: with
     /// `backfill_days: N`, days before `backfillDay − (N − 1)` are ignored.
-    public init(rule: StreakRule, backfillDay: LocalDay) {
+    package init(rule: StreakRule, backfillDay: LocalDay) {
         self.init(id: rule.id, freezes: rule.freezes,
                   cutOff: rule.backfillDays.map { backfillDay - (max(1, $0) - 1) })
     }
 
     /// Whether manual `freeze_used` events apply to this streak.
-    public var takesManualFreezes: Bool { freezes?.mode == .manual }
+    package var takesManualFreezes: Bool { freezes?.mode == .manual }
 
     // MARK: inputs
 
     /// Whether `day` qualifies (for `counts` this only ever becomes true; a `day` predicate may
     /// change its mind while the day's facts change).
-    public mutating func record(_ day: LocalDay, qualifies: Bool) {
+    package mutating func record(_ day: LocalDay, qualifies: Bool) {
         let (index, found) = position(of: day.number)
         guard found != qualifies else { return }
         if qualifies { qualifying.insert(day.number, at: index) } else { qualifying.remove(at: index) }
         invalidate(from: day)
     }
 
-    public func qualifies(_ day: LocalDay) -> Bool { position(of: day.number).found }
+    package func qualifies(_ day: LocalDay) -> Bool { position(of: day.number).found }
 
     /// A manual `freeze_used` covering `covered`, sent on day `eventDay` (today at the event;
     /// `todayDecided` when its kill moment has passed). Returns the warning when rejected.
-    public mutating func useFreeze(covering covered: LocalDay, eventDay: LocalDay, event: Int,
+    package mutating func useFreeze(covering covered: LocalDay, eventDay: LocalDay, event: Int,
                                    todayDecided: Bool) -> FactWarning? {
         guard let policy = freezes, policy.mode == .manual else {
             return FactWarning(.freezeUnavailable, "streak '\(id)' has no manual freezes", event: event)
@@ -113,7 +113,7 @@ public struct StreakLedger: Sendable {
     }
 
     /// Reservations returned because their day qualified (`freeze_not_needed`).
-    public func releasedReservationWarnings() -> [FactWarning] {
+    package func releasedReservationWarnings() -> [FactWarning] {
         guard !uses.isEmpty else { return [] }
         return uses.filter { $0.state == .reserved && qualifies($0.covered) }.map {
             FactWarning(.freezeNotNeeded, "streak '\(id)': \($0.covered) qualified; the reserved freeze was returned",
@@ -125,7 +125,7 @@ public struct StreakLedger: Sendable {
 
     /// The streak as of a moment whose local day is `today`; `todayDecided` when today's kill
     /// moment has passed (today is then missed unless it qualifies).
-    public mutating func state(today: LocalDay, todayDecided: Bool) -> StreakState {
+    package mutating func state(today: LocalDay, todayDecided: Bool) -> StreakState {
         if let lastState, lastState.today == today, lastState.decided == todayDecided { return lastState.state }
         let state = computeState(today: today, todayDecided: todayDecided)
         lastState = (today, todayDecided, state)
@@ -178,7 +178,7 @@ public struct StreakLedger: Sendable {
     }
 
     /// The state computed from nothing but the recorded facts (no cache), for cross-checks.
-    public func stateWithoutCache(today: LocalDay, todayDecided: Bool) -> StreakState {
+    package func stateWithoutCache(today: LocalDay, todayDecided: Bool) -> StreakState {
         var copy = self
         copy.walk = nil
         return copy.computeState(today: today, todayDecided: todayDecided)

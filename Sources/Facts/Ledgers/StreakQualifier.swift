@@ -4,14 +4,14 @@ import RuleModel
 /// How a streak decides that a day qualifies (docs/rules.md, "streaks[]"). `FactTimeline` builds the default from
 /// each rule's compiled program; tests can pass Swift functions instead, so the streak rules are
 /// testable without CEL.
-public enum StreakQualifier: Sendable {
+package enum StreakQualifier: Sendable {
     /// Over each on-time event (`event`): the day qualifies if one of them passes.
     case counts(StreakPredicate)
     /// Over the day record (`day`).
     case day(StreakPredicate)
 
     /// The rule's own predicate.
-    public init(rule: StreakRule) {
+    package init(rule: StreakRule) {
         switch rule.qualification {
         case .counts(let expression): self = .counts(StreakPredicate(program: expression.program))
         case .day(let expression): self = .day(StreakPredicate(program: expression.program))
@@ -21,7 +21,7 @@ public enum StreakQualifier: Sendable {
 
 /// A streak's `counts` or `day` condition. Copies share one box: it is asked once per event and
 /// a compiled program is a large value to copy.
-public struct StreakPredicate: Sendable {
+package struct StreakPredicate: Sendable {
     private final class Box: Sendable {
         let program: CELProgram?
         let function: (@Sendable (CELValue) -> Bool)?
@@ -34,12 +34,12 @@ public struct StreakPredicate: Sendable {
     private let box: Box
 
     /// A compiled CEL condition; anything but `true` (false, an error) does not qualify.
-    public init(program: CELProgram) {
+    package init(program: CELProgram) {
         box = Box(program: program, function: nil)
     }
 
     /// A Swift condition over the event or day record.
-    public init(_ function: @escaping @Sendable (CELValue) -> Bool) {
+    package init(_ function: @escaping @Sendable (CELValue) -> Bool) {
         box = Box(program: nil, function: function)
     }
 

@@ -3,8 +3,8 @@ import RuleModel
 
 /// What a streak looks like at one moment (docs/rules.md, "streaks[]"): the `streaks.ID` record of CEL and the
 /// decision's `streaks` entry.
-public struct StreakState: Sendable, Hashable {
-    public enum Status: String, Sendable, Hashable {
+package struct StreakState: Sendable, Hashable {
+    package enum Status: String, Sendable, Hashable {
         /// Today qualifies.
         case active
         /// Today is missed but covered by a freeze.
@@ -17,14 +17,14 @@ public struct StreakState: Sendable, Hashable {
         case none
     }
 
-    public var current: Int
-    public var longest: Int
-    public var totalDays: Int
-    public var status: Status
-    public var freezesAvailable: Int
-    public var lastDay: LocalDay?
+    package var current: Int
+    package var longest: Int
+    package var totalDays: Int
+    package var status: Status
+    package var freezesAvailable: Int
+    package var lastDay: LocalDay?
 
-    public init(current: Int = 0, longest: Int = 0, totalDays: Int = 0, status: Status = .none,
+    package init(current: Int = 0, longest: Int = 0, totalDays: Int = 0, status: Status = .none,
                 freezesAvailable: Int = 0, lastDay: LocalDay? = nil) {
         self.current = current
         self.longest = longest
@@ -37,7 +37,7 @@ public struct StreakState: Sendable, Hashable {
 
 extension StreakState {
     /// The `streaks.ID` record of CEL.
-    public var celValue: CELValue {
+    package var celValue: CELValue {
         FactTypes.streakRecord.record { field in
             switch field {
             case .current: .int(Int64(current))

@@ -7,8 +7,8 @@ import CEL
 /// of shared arrays. Asking for an earlier moment starts over (correct, just not fast). For the
 /// cheapest replay, let the previous snapshot go before asking for the next one, so the days
 /// array is updated in place instead of copied.
-public struct FactBuilder: Sendable {
-    public let timeline: FactTimeline
+package struct FactBuilder: Sendable {
+    package let timeline: FactTimeline
     private var position = 0
     private var snapshotPosition = 0
     private var days: DayLedger
@@ -27,7 +27,7 @@ public struct FactBuilder: Sendable {
     private var resets = 0
 
     /// A builder at the start of history (no events consumed yet).
-    public init(timeline: FactTimeline) {
+    package init(timeline: FactTimeline) {
         self.timeline = timeline
         days = DayLedger(calendar: timeline.calendar, labels: timeline.dayLabels)
         streaks = timeline.streakRules.map { StreakLedger(rule: $0, backfillDay: timeline.backfillDay) }
@@ -41,7 +41,7 @@ public struct FactBuilder: Sendable {
 
     /// The facts at `moment` (docs/facts.md): built from the events at or before it, with `now` =
     /// `moment`. `achievements` is the `achievements` CEL value the replay maintains.
-    public mutating func facts(at moment: Moment, achievements: CELValue = FactSnapshot.noAchievements) -> FactSnapshot {
+    package mutating func facts(at moment: Moment, achievements: CELValue = FactSnapshot.noAchievements) -> FactSnapshot {
         moveTo(moment)
         let today = days.today(at: moment)
         let todayDecided = days.killPassed(today, now: moment)
@@ -79,7 +79,7 @@ public struct FactBuilder: Sendable {
 
     /// `days` at `moment` (what `facts(at:).days` holds) without the rest of a snapshot: what
     /// folds over days read at most checkpoints.
-    public mutating func days(at moment: Moment) -> CELValue {
+    package mutating func days(at moment: Moment) -> CELValue {
         moveTo(moment)
         let today = days.today(at: moment)
         _ = refreshDays(now: moment, today: today)
@@ -90,7 +90,7 @@ public struct FactBuilder: Sendable {
 
     /// Every streak's state at `moment`, in rule order: what `facts(at:).streakStates` holds,
     /// without building the `days` records (needed only when a streak has a `day` predicate).
-    public mutating func streakStates(at moment: Moment) -> [StreakState] {
+    package mutating func streakStates(at moment: Moment) -> [StreakState] {
         moveTo(moment)
         let today = days.today(at: moment)
         let todayDecided = days.killPassed(today, now: moment)
@@ -100,7 +100,7 @@ public struct FactBuilder: Sendable {
 
     /// The `streaks` CEL value for states from `streakStates(at:)` (what `facts(at:).streaks`
     /// holds); rebuilt only when one changes, reusing the records of the streaks that did not.
-    public mutating func streaksValue(of states: [StreakState]) -> CELValue {
+    package mutating func streaksValue(of states: [StreakState]) -> CELValue {
         if let streaksValue, streaksValue.states == states { return streaksValue.value }
         let records = states.indices.map { index in
             if let previous = streaksValue, previous.states[index] == states[index] { return previous.records[index] }
@@ -115,7 +115,7 @@ public struct FactBuilder: Sendable {
     /// the offset (in `days`) of each, or returns `everything: true` when the records cannot be
     /// followed from `mark` (the first call, or the first day moved) and every one must be read
     /// again. Returns the mark to pass next time.
-    public func dayChanges(since mark: DayChangeMark, _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
+    package func dayChanges(since mark: DayChangeMark, _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
         let log = days.changedOffsets
         let current = DayChangeMark(resets: resets, generation: days.generation, position: log.count)
         guard mark.resets == resets, mark.generation == days.generation, mark.position <= log.count else {

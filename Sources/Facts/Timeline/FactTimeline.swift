@@ -16,20 +16,20 @@ import RuleModel
 ///   reserved freeze is returned as soon as its day qualifies;
 /// - the `levels` map lists levels in catalog order; a snapshot level with `completed: false` is
 ///   touched (it appears) but not done.
-public struct FactTimeline: Sendable {
-    public let state: StateFile
-    public let calendar: LocalCalendar
+package struct FactTimeline: Sendable {
+    package let state: StateFile
+    package let calendar: LocalCalendar
     /// The evaluation moment: the last moment facts can be asked for.
-    public let now: Moment
-    public let catalogs: CatalogIndex
+    package let now: Moment
+    package let catalogs: CatalogIndex
     /// The rule set's streaks, in rule order (parallel to `qualifiers`).
-    public let streakRules: [StreakRule]
+    package let streakRules: [StreakRule]
     /// How each streak's days qualify.
-    public let qualifiers: [StreakQualifier]
+    package let qualifiers: [StreakQualifier]
     /// Events at or before `now`, in processing order.
-    public let events: [TimelineEvent]
+    package let events: [TimelineEvent]
     /// The CEL value of each of `events` (shared prefixes become `events` in CEL).
-    public let eventValues: [CELValue]
+    package let eventValues: [CELValue]
     /// Per day: the CEL values of its on-time and late events, in order (prefixes of these are
     /// `day.events` / `day.late`).
     let onTimeValues: [LocalDay: [CELValue]]
@@ -41,7 +41,7 @@ public struct FactTimeline: Sendable {
     private let countedEnds: [Int32]
     /// Per streak (index in `streakRules`) whose `counts` failed for some on-time event: the
     /// first such event (index in the state file) and the error.
-    public let countsErrors: [Int: (event: Int, error: CELError)]
+    package let countsErrors: [Int: (event: Int, error: CELError)]
     /// The names of the days events fell on, made once here and reused for day records.
     let dayLabels: DayLabels
     /// Known snapshot levels in the order they become visible (no `completed_at` first).
@@ -49,13 +49,13 @@ public struct FactTimeline: Sendable {
     /// Each day's kill time after every accepted change.
     let finalKillTimes: [LocalDay: Int]
     /// The `user` and `counters` CEL values (they never change).
-    public let userValue: CELValue
-    public let countersValue: CELValue
+    package let userValue: CELValue
+    package let countersValue: CELValue
     /// The local day of the state's backfill moment (`backfill.at`, else `now`): streaks with
     /// `backfill_days` count from `backfill_days − 1` days before it.
-    public let backfillDay: LocalDay
+    package let backfillDay: LocalDay
     /// Warnings that do not depend on the moment: events after `now`, unknown snapshot levels.
-    public let standingWarnings: [FactWarning]
+    package let standingWarnings: [FactWarning]
 
     /// - Parameters:
     ///   - now: the evaluation moment (command line, else the file's `now`, else the clock).
@@ -63,7 +63,7 @@ public struct FactTimeline: Sendable {
     ///     own CEL predicates.
     /// - Throws: a `StateFileError` when the calendar needs `user.timezone` and it is missing
     ///   or unknown.
-    public init(state: StateFile, rules: RuleSet, now: Moment, qualifiers: [StreakQualifier]? = nil) throws(StateFileError) {
+    package init(state: StateFile, rules: RuleSet, now: Moment, qualifiers: [StreakQualifier]? = nil) throws(StateFileError) {
         self.state = state
         self.now = now
         calendar = try LocalCalendar(rule: rules.calendar, userTimeZone: state.userTimeZone, file: state.file)
@@ -161,13 +161,13 @@ public struct FactTimeline: Sendable {
 
     /// The facts at `moment` built from nothing (the reference the incremental builder must
     /// match; also the simplest way to ask one question).
-    public func facts(at moment: Moment, achievements: CELValue = FactSnapshot.noAchievements) -> FactSnapshot {
+    package func facts(at moment: Moment, achievements: CELValue = FactSnapshot.noAchievements) -> FactSnapshot {
         var builder = FactBuilder(timeline: self)
         return builder.facts(at: moment, achievements: achievements)
     }
 
     /// The state event a placed event stands for.
-    public func event(of placed: TimelineEvent) -> StateEvent {
+    package func event(of placed: TimelineEvent) -> StateEvent {
         state.events[placed.position]
     }
 
@@ -178,7 +178,7 @@ public struct FactTimeline: Sendable {
     }
 
     /// The earliest local day of any event (the start of `days`).
-    public var firstDay: LocalDay? { events.map(\.day).min() }
+    package var firstDay: LocalDay? { events.map(\.day).min() }
 
     // MARK: time-driven checkpoints
 
@@ -188,7 +188,7 @@ public struct FactTimeline: Sendable {
     /// reported in the offset of the last event at or before it (the wall clock that last event
     /// implies; a boundary the clock jumps over at an event coincides with that event and is
     /// left out). Under a zone, in the zone's offset at that instant.
-    public func timeCheckpoints() -> [Moment] {
+    package func timeCheckpoints() -> [Moment] {
         guard let firstEvent = events.first, let firstDay else { return [] }
         var lastDay = calendar.calendarDay(of: now) + 1
         lastDay = max(lastDay, events.map(\.day).max() ?? lastDay)

@@ -6,14 +6,14 @@ import CEL
 ///
 /// It names its event by position in the state's (sorted) `events` rather than holding a copy
 /// (`FactTimeline.event(of:)`): a million events are held once.
-public struct TimelineEvent: Sendable {
+package struct TimelineEvent: Sendable {
     /// Position of the event in `StateFile.events` (processing order).
-    public var position: Int {
+    package var position: Int {
         get { Int(storedPosition) }
         set { storedPosition = Int32(clamping: newValue) }
     }
     /// The day it belongs to (after `late: next_day` moved it).
-    public var day: LocalDay {
+    package var day: LocalDay {
         get { LocalDay(number: Int(storedDay)) }
         set { storedDay = Int32(clamping: newValue.number) }
     }
@@ -21,12 +21,12 @@ public struct TimelineEvent: Sendable {
     /// a million events are held at once.
     private var storedPosition: Int32
     private var storedDay: Int32
-    public var late: Bool
+    package var late: Bool
     /// Whether it counts for its day (`day.events`): not late, or moved to the next day.
-    public var onTime: Bool
-    public var effect: Effect
+    package var onTime: Bool
+    package var effect: Effect
     /// A warning decided at the event (`kill_time_passed`, `invalid_kill_time`, `unknown_level`).
-    public var warning: FactWarning? {
+    package var warning: FactWarning? {
         get { warningBox?.warning }
         set { warningBox = newValue.map(WarningBox.init) }
     }
@@ -38,7 +38,7 @@ public struct TimelineEvent: Sendable {
         init(_ warning: FactWarning) { self.warning = warning }
     }
 
-    public init(position: Int, day: LocalDay, late: Bool, onTime: Bool, effect: Effect, warning: FactWarning? = nil) {
+    package init(position: Int, day: LocalDay, late: Bool, onTime: Bool, effect: Effect, warning: FactWarning? = nil) {
         storedPosition = Int32(clamping: position)
         storedDay = Int32(clamping: day.number)
         self.late = late
@@ -49,7 +49,7 @@ public struct TimelineEvent: Sendable {
 
     /// What the event changes besides being an event.
     /// Payloads are boxed: inline, the largest would make each of a million events 16 bytes larger.
-    public enum Effect: Sendable, Hashable {
+    package enum Effect: Sendable, Hashable {
         case none
         /// An on-time `task_completed` of `day`.
         case taskCompleted
