@@ -17,8 +17,6 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "rulecheck", targets: ["rulecheck"]),
-        .library(name: "RulecheckKit", targets: ["YAMLSource", "CEL", "JSON", "RuleModel", "Rules", "Facts", "StateFileYAML",
-                                                 "Evaluation", "RuleTests", "Output"]),
         // What an app embeds: compiled rules, evaluation and sessions, without YAML (docs/engine.md).
         .library(name: "RulecheckEngine", targets: ["RulecheckEngine"]),
     ],
