@@ -10,8 +10,11 @@ struct FactBindings<Facts: ReplayFacts> {
     var facts: Facts
     let folds: EventFoldValues
     private var dayFolds: DayFoldValues
-    /// Metrics first (by position), then one slot per award with a condition.
+    /// Metrics first (by position), then one slot per award with a condition (`Replay.slots`).
     let slots: [ExpressionSlot]
+    /// Per slot: the ascending event counts at which one of its folds (through metrics too)
+    /// changes value, those of its count threshold only when it has one.
+    private let changePoints: [[Int]]
     private(set) var moment: FactMoment
     private(set) var stamp = ChannelStamp()
     private var epochCursors: [Int]
@@ -42,55 +45,39 @@ struct FactBindings<Facts: ReplayFacts> {
         self.folds = folds
         dayFolds = DayFoldValues(folds: replay.dayFolds, costLimit: replay.costLimit)
         let pointsByFold = replay.folds.indices.map { folds.changePoints(of: $0, total: events.count) }
-        func changePoints(_ set: Set<Int>) -> [Int] {
-            if set.count == 1, let only = set.first { return pointsByFold[only] }
-            var merged: [Int] = []
-            for k in set { merged += pointsByFold[k] }
-            merged.sort()
-            var unique: [Int] = []
-            unique.reserveCapacity(merged.count)
-            for point in merged where unique.last != point { unique.append(point) }
-            return unique
-        }
-        let awardIndex = Dictionary(replay.plans.enumerated().map { ($1.rule.id, $0) }, uniquingKeysWith: { first, _ in first })
-        func slot(_ plan: PlannedExpression, before limit: Int) -> ExpressionSlot {
-            let metrics = replay.metricsRead(by: plan.inputs, before: limit)
-            let positions = metrics.compactMap { replay.metricIndex[$0] }
-            var scope: [Int]?
-            let viaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.achievements) ?? true }
-            if !plan.inputs.readsEveryAchievement, !viaMetrics {
-                scope = plan.inputs.achievements.compactMap { awardIndex[$0] }.sorted()
-            }
-            let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
-            return ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: limit),
-                                  changePoints: changePoints(replay.folds(of: plan, before: limit)),
-                                  metricPositions: positions, achievementScope: scope, variables: variables,
-                                  bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
-                                      + plan.folds.map { replay.folds[$0].variable }
-                                      + plan.dayFolds.map { replay.dayFolds[$0].variable }),
-                                  metricsShape: CELRecordShape(fields: positions.map { replay.rules.metrics[$0].id }))
-        }
-        var slots: [ExpressionSlot] = []
-        for (position, plan) in replay.metricPlans.enumerated() { slots.append(slot(plan, before: position)) }
-        let metricPlans = Dictionary(zip(replay.rules.metrics.map(\.id), replay.metricPlans), uniquingKeysWith: { first, _ in first })
-        for award in replay.plans {
-            guard let plan = award.condition else { continue }
-            var conditionSlot = slot(plan, before: .max)
-            if let threshold = CountThreshold(plan, folds: replay.folds, metricPlans: metricPlans) {
-                conditionSlot.changePoints = threshold.changePoints(folds, foldPoints: pointsByFold[threshold.fold])
-            } else if let leading = CountThreshold.leadingConjunct(of: plan, folds: replay.folds, metricPlans: metricPlans) {
-                // False until the leading threshold's first change point; from there on, as usual.
-                let from = leading.changePoints(folds, foldPoints: pointsByFold[leading.fold]).first ?? Int.max
-                conditionSlot.changePoints.removeAll { $0 < from }
-            }
-            slots.append(conditionSlot)
-        }
-        self.slots = slots
+        slots = replay.slots
+        changePoints = slots.map { Self.changePoints(of: $0, folds: folds, pointsByFold: pointsByFold) }
         metricVersions = Array(repeating: 0, count: replay.metricPlans.count)
         unlockedSince = Array(repeating: nil, count: replay.plans.count)
         epochCursors = Array(repeating: 0, count: slots.count)
         metricsRecords = Array(repeating: nil, count: slots.count)
         metricValues = Array(repeating: nil, count: replay.metricPlans.count)
+    }
+
+    /// The event counts at which slot's value can change in this state.
+    private static func changePoints(of slot: ExpressionSlot, folds: EventFoldValues, pointsByFold: [[Int]]) -> [Int] {
+        switch slot.threshold {
+        case .whole(let threshold):
+            return threshold.changePoints(folds, foldPoints: pointsByFold[threshold.fold])
+        case .leading(let leading):
+            // False until the leading threshold's first change point; from there on, as usual.
+            let from = leading.changePoints(folds, foldPoints: pointsByFold[leading.fold]).first ?? Int.max
+            return merged(slot.folds, pointsByFold).filter { $0 >= from }
+        case nil:
+            return merged(slot.folds, pointsByFold)
+        }
+    }
+
+    /// The change points of several folds, merged.
+    private static func merged(_ set: [Int], _ pointsByFold: [[Int]]) -> [Int] {
+        if set.count == 1 { return pointsByFold[set[0]] }
+        var merged: [Int] = []
+        for k in set { merged += pointsByFold[k] }
+        merged.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(merged.count)
+        for point in merged where unique.last != point { unique.append(point) }
+        return unique
     }
 
     /// Moves to the next checkpoint (later than the current one).
@@ -113,7 +100,7 @@ struct FactBindings<Facts: ReplayFacts> {
         if channels.contains(.events) {
             key.events = stamp.events
         } else {
-            let points = slots[slot].changePoints
+            let points = changePoints[slot]
             var cursor = epochCursors[slot]
             while cursor < points.count, points[cursor] <= stamp.events { cursor += 1 }
             epochCursors[slot] = cursor
@@ -138,7 +125,7 @@ struct FactBindings<Facts: ReplayFacts> {
     /// (`mutating` only so the bindings are passed in place: a non-mutating call copied them.)
     mutating func quietUntil(_ slot: Int) -> Int {
         guard slots[slot].channels.isEmpty else { return 0 }
-        let points = slots[slot].changePoints
+        let points = changePoints[slot]
         let cursor = epochCursors[slot]
         return cursor < points.count ? points[cursor] : Int.max
     }

@@ -1,13 +1,22 @@
 import CEL
 import RuleModel
 
-/// One metric or condition as a replay tracks it: the rewritten expression, what it reads, and the
-/// event counts at which a fold it reads changes.
+/// One metric or condition as a replay tracks it: the rewritten expression and what it reads.
+/// It depends only on the rule set, so a `Replay` plans its slots once for every state; the event
+/// counts at which its folds change are a state's (`FactBindings`).
 struct ExpressionSlot: Sendable {
+    /// A count threshold that tells, from the fold tables of a state, where a condition can change.
+    enum Threshold: Sendable {
+        /// The whole condition is the threshold (`CountThreshold.init`).
+        case whole(CountThreshold)
+        /// The condition is `T && …` (`CountThreshold.leadingConjunct`).
+        case leading(CountThreshold)
+    }
+
     var plan: PlannedExpression
     var channels: FactChannels
-    /// Ascending event counts at which one of its folds (through metrics too) changes value.
-    var changePoints: [Int]
+    /// The folds it reads, through metrics too, ascending.
+    var folds: [Int]
     /// Positions of the metrics it reads (a metric reads only metrics before it).
     var metricPositions: [Int]
     /// The awards it reads through `achievements.ID`, by index; `nil` when it may read any (the
@@ -19,4 +28,6 @@ struct ExpressionSlot: Sendable {
     var bindingShape: CELRecordShape
     /// The fields of the `metrics` record it reads: the metrics at `metricPositions`.
     var metricsShape: CELRecordShape
+    /// For an award's condition: the count threshold it is or starts with, if any.
+    var threshold: Threshold?
 }

@@ -34,6 +34,8 @@ package struct Replay: Sendable {
     /// Per metric: the folds it reads through every metric it uses.
     let metricFolds: [String: Set<Int>]
     let metricIndex: [String: Int]
+    /// What every state's bindings evaluate (`Replay.slots(of:)`), planned once here.
+    private(set) var slots: [ExpressionSlot] = []
 
     /// Every achievement and milestone in output order.
     package var awards: [AwardRule] { plans.map(\.rule) }
@@ -69,6 +71,7 @@ package struct Replay: Sendable {
         metricChannels = channels
         metricFolds = foldSets
         metricIndex = index
+        slots = Self.slots(of: self)
     }
 
     /// Replays the user's facts and decides.

@@ -1,0 +1,41 @@
+import CEL
+import RuleModel
+
+extension Replay {
+    /// The slots of the rule set, planned once for every state: metrics first (by position), then
+    /// one per award with a condition (`AwardGate.Criterion.condition`'s index).
+    static func slots(of replay: Replay) -> [ExpressionSlot] {
+        let awardIndex = Dictionary(replay.plans.enumerated().map { ($1.rule.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func slot(_ plan: PlannedExpression, before limit: Int) -> ExpressionSlot {
+            let metrics = replay.metricsRead(by: plan.inputs, before: limit)
+            let positions = metrics.compactMap { replay.metricIndex[$0] }
+            var scope: [Int]?
+            let viaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.achievements) ?? true }
+            if !plan.inputs.readsEveryAchievement, !viaMetrics {
+                scope = plan.inputs.achievements.compactMap { awardIndex[$0] }.sorted()
+            }
+            let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
+            return ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: limit),
+                                  folds: replay.folds(of: plan, before: limit).sorted(),
+                                  metricPositions: positions, achievementScope: scope, variables: variables,
+                                  bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
+                                      + plan.folds.map { replay.folds[$0].variable }
+                                      + plan.dayFolds.map { replay.dayFolds[$0].variable }),
+                                  metricsShape: CELRecordShape(fields: positions.map { replay.rules.metrics[$0].id }))
+        }
+        var slots: [ExpressionSlot] = []
+        for (position, plan) in replay.metricPlans.enumerated() { slots.append(slot(plan, before: position)) }
+        let metricPlans = Dictionary(zip(replay.rules.metrics.map(\.id), replay.metricPlans), uniquingKeysWith: { first, _ in first })
+        for award in replay.plans {
+            guard let plan = award.condition else { continue }
+            var conditionSlot = slot(plan, before: .max)
+            if let threshold = CountThreshold(plan, folds: replay.folds, metricPlans: metricPlans) {
+                conditionSlot.threshold = .whole(threshold)
+            } else if let leading = CountThreshold.leadingConjunct(of: plan, folds: replay.folds, metricPlans: metricPlans) {
+                conditionSlot.threshold = .leading(leading)
+            }
+            slots.append(conditionSlot)
+        }
+        return slots
+    }
+}
