@@ -13,16 +13,22 @@ package enum JSONWriter {
 
     /// The JSON text of `value` (no trailing newline).
     package static func write(_ value: JSONValue, layout: Layout = .pretty(indent: 2)) -> String {
-        var output = ""
+        var output: [UInt8] = []
+        write(value, layout: layout, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the JSON text of `value` (no trailing newline) to UTF-8 `output`.
+    package static func write(_ value: JSONValue, layout: Layout = .pretty(indent: 2), into output: inout [UInt8]) {
+        // Bytes, not a String: appending to a String checks and re-validates at every piece.
         write(value, layout: layout, depth: 0, into: &output)
-        return output
     }
 
     /// The JSON string literal for `text`.
     package static func quoted(_ text: String) -> String {
-        var output = ""
+        var output: [UInt8] = []
         appendQuoted(text, into: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The shortest text that reads back as exactly `value` (`0.1`, `73.2`, `1e+100`), `-0` as `-0.0`.
@@ -31,65 +37,93 @@ package enum JSONWriter {
         return "\(value)"
     }
 
-    private static func write(_ value: JSONValue, layout: Layout, depth: Int, into output: inout String) {
+    private static func write(_ value: JSONValue, layout: Layout, depth: Int, into output: inout [UInt8]) {
         switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .int(let number): output += String(number)
-        case .double(let number): output += Self.number(number)
-        case .literal(let number): output += number.text
+        case .null: append("null", to: &output)
+        case .bool(let flag): append(flag ? "true" : "false", to: &output)
+        case .int(let number): appendInteger(number, to: &output)
+        case .double(let number): append(Self.number(number), to: &output)
+        case .literal(let number): append(number.text, to: &output)
         case .string(let text): appendQuoted(text, into: &output)
         case .array(let elements):
-            guard !elements.isEmpty else { output += "[]"; return }
-            output += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
+            guard !elements.isEmpty else { append("[]", to: &output); return }
+            output.append(UInt8(ascii: "["))
+            for index in elements.indices {
+                if index > elements.startIndex { output.append(UInt8(ascii: ",")) }
                 newline(layout, depth: depth + 1, into: &output)
-                write(element, layout: layout, depth: depth + 1, into: &output)
+                write(elements[index], layout: layout, depth: depth + 1, into: &output)
             }
             newline(layout, depth: depth, into: &output)
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let object):
-            guard !object.isEmpty else { output += "{}"; return }
-            output += "{"
+            guard !object.isEmpty else { append("{}", to: &output); return }
+            output.append(UInt8(ascii: "{"))
             for index in 0..<object.count {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(layout, depth: depth + 1, into: &output)
                 appendQuoted(object.keys[index], into: &output)
-                output += layout == .compact ? ":" : ": "
+                output.append(UInt8(ascii: ":"))
+                if layout != .compact { output.append(UInt8(ascii: " ")) }
                 write(object.values[index], layout: layout, depth: depth + 1, into: &output)
             }
             newline(layout, depth: depth, into: &output)
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func newline(_ layout: Layout, depth: Int, into output: inout String) {
-        guard case .pretty(let indent) = layout else { return }
-        output += "\n"
-        output += String(repeating: " ", count: indent * depth)
+    private static func append(_ text: String, to output: inout [UInt8]) {
+        output.append(contentsOf: text.utf8)
     }
 
-    private static func appendQuoted(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+    /// Decimal digits of `number`, as `String(number)` writes them.
+    private static func appendInteger(_ number: Int64, to output: inout [UInt8]) {
+        if number < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            output.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
+    private static func newline(_ layout: Layout, depth: Int, into output: inout [UInt8]) {
+        guard case .pretty(let indent) = layout else { return }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * depth))
+    }
+
+    private static func appendQuoted(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        // Only ASCII bytes are escaped; every byte of a multi-byte scalar is 0x80 or above, so
+        // runs of other bytes are copied as they are.
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"", to: &output)
+                case UInt8(ascii: "\\"): append("\\\\", to: &output)
+                case UInt8(ascii: "\n"): append("\\n", to: &output)
+                case UInt8(ascii: "\r"): append("\\r", to: &output)
+                case UInt8(ascii: "\t"): append("\\t", to: &output)
+                case 0x08: append("\\b", to: &output)
+                case 0x0C: append("\\f", to: &output)
+                default:
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &output)
                 }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
