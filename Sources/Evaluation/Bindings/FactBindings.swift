@@ -18,7 +18,8 @@ struct FactBindings<Facts: ReplayFacts> {
     private(set) var moment: FactMoment
     private(set) var stamp = ChannelStamp()
     private var epochCursors: [Int]
-    private var variables: [FactVariable: CELValue] = [:]
+    /// The fact variables read at the current checkpoint, by `position(of:)`.
+    private var variables = [CELValue?](repeating: nil, count: FactVariable.allCases.count)
     private var metricValues: [(stamp: ChannelStamp, value: CELValue)?]
     /// Bumped whenever a metric is evaluated again, so records of metrics can be shared.
     private var metricVersions: [Int]
@@ -82,7 +83,9 @@ struct FactBindings<Facts: ReplayFacts> {
 
     /// Moves to the next checkpoint (later than the current one).
     mutating func advance(to moment: FactMoment, stamp: ChannelStamp) {
-        if stamp.clock != self.stamp.clock || moment != self.moment { variables.removeAll(keepingCapacity: true) }
+        if stamp.clock != self.stamp.clock || moment != self.moment {
+            for position in variables.indices { variables[position] = nil }
+        }
         self.moment = moment
         self.stamp = stamp
     }
@@ -131,10 +134,28 @@ struct FactBindings<Facts: ReplayFacts> {
     }
 
     mutating func variable(_ variable: FactVariable) -> CELValue {
-        if let value = variables[variable] { return value }
+        let position = Self.position(of: variable)
+        if let value = variables[position] { return value }
         let value = facts.variable(variable, at: moment)
-        variables[variable] = value
+        variables[position] = value
         return value
+    }
+
+    /// Where a variable's value sits in `variables`: a switch, not a hash of its name.
+    private static func position(of variable: FactVariable) -> Int {
+        switch variable {
+        case .now: 0
+        case .user: 1
+        case .events: 2
+        case .days: 3
+        case .today: 4
+        case .metrics: 5
+        case .streaks: 6
+        case .achievements: 7
+        case .levels: 8
+        case .catalogs: 9
+        case .counters: 10
+        }
     }
 
     /// Evaluates slot's expression now.
@@ -179,16 +200,20 @@ struct FactBindings<Facts: ReplayFacts> {
     /// evaluated again.
     private mutating func metricsRecord(for slot: Int, unlocks: [String: UnlockDecision]) -> CELValue {
         let positions = slots[slot].metricPositions
-        var values: [CELValue] = []
-        values.reserveCapacity(positions.count)
-        for position in positions { values.append(metricValue(position, unlocks: unlocks)) }
+        for position in positions { metricValue(position, unlocks: unlocks) }
+        // Compared in place: building the versions (and values) first cost two arrays a call.
+        if let cached = metricsRecords[slot], cached.versions.count == positions.count,
+           positions.indices.allSatisfy({ cached.versions[$0] == metricVersions[positions[$0]] }) {
+            return cached.value
+        }
         let versions = positions.map { metricVersions[$0] }
-        if let cached = metricsRecords[slot], cached.versions == versions { return cached.value }
+        let values = positions.map { metricValues[$0]?.value ?? .null }
         let value = CELValue.map(CELMap(shape: slots[slot].metricsShape, values: values))
         metricsRecords[slot] = (versions, value)
         return value
     }
 
+    @discardableResult
     private mutating func metricValue(_ position: Int, unlocks: [String: UnlockDecision]) -> CELValue {
         let key = key(position)
         if let cached = metricValues[position], cached.stamp == key { return cached.value }
