@@ -50,12 +50,7 @@ public struct JSONObject: Sendable, Hashable {
         self.values = values
     }
 
-    /// Appends without checking for an existing key (the parser checks duplicates itself).
-    /// Takes `keys` (equal to this object's) so that objects with the same keys share one array.
-    mutating func adoptKeys(_ keys: [String]) {
-        self.keys = keys
-    }
-
+    /// Appends without checking for an existing key (the caller checks duplicates itself).
     package mutating func appendUnchecked(key: String, value: JSONValue) {
         keys.append(key)
         values.append(value)

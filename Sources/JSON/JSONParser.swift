@@ -58,14 +58,19 @@ package struct JSONParser {
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
         position += 1
-        var object = JSONObject()
-        // Objects are small (an event has a few keys): a linear look beats hashing every key.
-        var seen: Set<String>?
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
-            return .object(object)
+            return .object(JSONObject())
         }
+        // Events of one kind repeat their keys: while the keys follow those of a recent object
+        // (`shared`), none is stored and the object takes that array; `keys` is built only
+        // when they part.
+        var shared: [String]?
+        var keys: [String] = []
+        var values: [JSONValue] = []
+        // Objects are small (an event has a few keys): a linear look beats hashing every key.
+        var seen: Set<String>?
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -75,26 +80,37 @@ package struct JSONParser {
             }
             let keyStart = position
             let key = try parseString()
-            let repeated: Bool
-            if var keys = seen {
-                repeated = !keys.insert(key).inserted
-                seen = keys
-            } else {
-                repeated = object.keys.contains(key)
-                if object.keys.count >= 8 { seen = Set(object.keys + [key]) }
+            let count = values.count
+            if count == 0, let recent = recentKeys.first(where: { $0.first == key }) {
+                shared = recent
+                values.reserveCapacity(recent.count)
+            } else if let candidate = shared, count >= candidate.count || candidate[count] != key {
+                keys = Array(candidate[..<count])
+                shared = nil
             }
-            guard !repeated else {
-                // Strings hold no raw newlines, so the key starts on the current line.
-                throw JSONParseError(message: "duplicate key \(JSONWriter.quoted(key))", line: line,
-                                     column: column(of: keyStart), path: JSONPath(path + [.key(key)]))
+            // A key that follows `shared` (whose keys are unique) repeats none before it.
+            if shared == nil {
+                let repeated: Bool
+                if var unique = seen {
+                    repeated = !unique.insert(key).inserted
+                    seen = unique
+                } else {
+                    repeated = keys.contains(key)
+                    if keys.count >= 8 { seen = Set(keys + [key]) }
+                }
+                guard !repeated else {
+                    // Strings hold no raw newlines, so the key starts on the current line.
+                    throw JSONParseError(message: "duplicate key \(JSONWriter.quoted(key))", line: line,
+                                         column: column(of: keyStart), path: JSONPath(path + [.key(key)]))
+                }
+                keys.append(key)
             }
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the key")
             skipWhitespace()
             path.append(.key(key))
-            let value = try parseValue(depth: depth)
+            values.append(try parseValue(depth: depth))
             path.removeLast()
-            object.appendUnchecked(key: key, value: value)
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of input; expected ',' or '}'") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -103,17 +119,20 @@ package struct JSONParser {
             }
             if bytes[position] == UInt8(ascii: "}") {
                 position += 1
-                // Events of one kind repeat their keys: one shared array instead of one per object.
-                if let shared = recentKeys.first(where: { $0 == object.keys }) {
-                    object.adoptKeys(shared)
-                } else {
-                    if recentKeys.count == 4 { recentKeys.removeFirst() }
-                    recentKeys.append(object.keys)
-                }
-                return .object(object)
+                return .object(objectEnding(shared: shared, keys: keys, values: values))
             }
             throw error("unexpected \(describeCurrent()); expected ',' or '}'")
         }
+    }
+
+    /// The parsed object, its keys shared with an equal recent object's when there is one.
+    private mutating func objectEnding(shared: [String]?, keys: [String], values: [JSONValue]) -> JSONObject {
+        if let shared, shared.count == values.count { return JSONObject(sharedKeys: shared, values: values) }
+        let keys = shared.map { Array($0[..<values.count]) } ?? keys
+        if let recent = recentKeys.first(where: { $0 == keys }) { return JSONObject(sharedKeys: recent, values: values) }
+        if recentKeys.count == 4 { recentKeys.removeFirst() }
+        recentKeys.append(keys)
+        return JSONObject(sharedKeys: keys, values: values)
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
