@@ -19,38 +19,46 @@ struct ValuesAtNow {
         let moment = FactMoment(moment: facts.now, eventCount: facts.events.count)
         costLimit = replay.costLimit
         eventCount = moment.eventCount
-        var bindings: [String: CELValue] = [:]
-        for variable in FactVariable.allCases where variable != .metrics && variable != .achievements {
-            bindings[variable.rawValue] = facts.variable(variable, at: moment)
+        // By position in `FactVariable.allCases` (the replay's `nowShape`): activations are built
+        // from the shapes planned once, not from dictionaries whose names are hashed every time.
+        let variables = FactVariable.allCases
+        let metricsPosition = variables.firstIndex(of: .metrics) ?? 0
+        var values: [CELValue] = []
+        values.reserveCapacity(variables.count)
+        for variable in variables {
+            switch variable {
+            case .metrics, .achievements: values.append(.null)
+            default: values.append(facts.variable(variable, at: moment))
+            }
         }
-        bindings[FactVariable.achievements.rawValue] = replay.achievementsValue(unlocks, at: facts.now.instant)
+        if let position = variables.firstIndex(of: .achievements) {
+            values[position] = replay.achievementsValue(unlocks, at: facts.now.instant)
+        }
         // The same bindings with every fold's value after all events, for the planned programs.
-        var tabulated: [String: CELValue]? = folds.map { folds in
-            var values = bindings
-            for k in replay.folds.indices { values[replay.folds[k].variable] = folds.value(k, events: moment.eventCount) }
-            return values
+        var tabulated: [CELValue]? = folds.map { folds in
+            values + replay.folds.indices.map { folds.value($0, events: moment.eventCount) }
         }
         var metrics: [(key: String, value: CELValue)] = []
         for (position, metric) in replay.rules.metrics.enumerated() {
             let record = CELValue.map(CELMap(strings: metrics))
-            bindings[FactVariable.metrics.rawValue] = record
-            tabulated?[FactVariable.metrics.rawValue] = record
+            values[metricsPosition] = record
+            tabulated?[metricsPosition] = record
             let plan = position < replay.metricPlans.count ? replay.metricPlans[position] : nil
             let value: CELValue
             if let plan, let tabulated, plan.readsLikeWritten(events: moment.eventCount, costLimit: costLimit) {
-                value = plan.program.evaluate(CELActivation(tabulated), costLimit: costLimit)
+                value = plan.program.evaluate(CELActivation(shape: replay.tabulatedNowShape, values: tabulated), costLimit: costLimit)
             } else {
-                value = metric.expression.program.evaluate(CELActivation(bindings), costLimit: costLimit)
+                value = metric.expression.program.evaluate(CELActivation(shape: replay.nowShape, values: values), costLimit: costLimit)
             }
             metrics.append((metric.id, value))
         }
         let record = CELValue.map(CELMap(strings: metrics))
-        bindings[FactVariable.metrics.rawValue] = record
-        tabulated?[FactVariable.metrics.rawValue] = record
-        self.bindings = bindings
+        values[metricsPosition] = record
+        tabulated?[metricsPosition] = record
+        bindings = Dictionary(zip(variables.map(\.rawValue), values), uniquingKeysWith: { _, later in later })
         self.metrics = metrics
-        activation = CELActivation(bindings)
-        self.tabulated = tabulated.map(CELActivation.init)
+        activation = CELActivation(shape: replay.nowShape, values: values)
+        self.tabulated = tabulated.map { CELActivation(shape: replay.tabulatedNowShape, values: $0) }
     }
 
     /// An expression's value at `now`: through its plan when that reads like the written one.

@@ -36,6 +36,10 @@ package struct Replay: Sendable {
     let metricIndex: [String: Int]
     /// What every state's bindings evaluate (`Replay.slots(of:)`), planned once here.
     private(set) var slots: [ExpressionSlot] = []
+    /// The names bound at `now` (`ValuesAtNow`): every fact variable, in `FactVariable.allCases`
+    /// order; then, in `tabulatedNowShape`, every fold's variable.
+    let nowShape: CELRecordShape
+    let tabulatedNowShape: CELRecordShape
 
     /// Every achievement and milestone in output order.
     package var awards: [AwardRule] { plans.map(\.rule) }
@@ -71,6 +75,8 @@ package struct Replay: Sendable {
         metricChannels = channels
         metricFolds = foldSets
         metricIndex = index
+        nowShape = CELRecordShape(fields: FactVariable.allCases.map(\.rawValue))
+        tabulatedNowShape = CELRecordShape(fields: FactVariable.allCases.map(\.rawValue) + planner.folds.map(\.variable))
         slots = Self.slots(of: self)
     }
 
