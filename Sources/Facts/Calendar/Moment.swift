@@ -105,6 +105,64 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// RFC 3339 in the moment's own offset (`Z` for zero), fraction only when non-zero.
     public var description: String {
+        writtenDigitByDigit ?? spelledOut
+    }
+
+    /// `description` for years 0–9999 and offsets under 100 hours, written into one buffer:
+    /// every unlock and `now` of a decision is named, and padding through `String(Int)` and
+    /// concatenation costs several allocations per moment.
+    private var writtenDigitByDigit: String? {
+        let local = localDateTime
+        let (year, month, day) = local.date.civil
+        let magnitude = abs(offsetSeconds)
+        guard (0...9999).contains(year), magnitude / 3600 < 100, instant.nanos >= 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(35)
+        func two(_ value: Int) {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        }
+        two(year / 100)
+        two(year % 100)
+        bytes.append(UInt8(ascii: "-"))
+        two(month)
+        bytes.append(UInt8(ascii: "-"))
+        two(day)
+        bytes.append(UInt8(ascii: "T"))
+        let rest = Int(local.secondsIntoDay)
+        two(rest / 3600)
+        bytes.append(UInt8(ascii: ":"))
+        two(rest % 3600 / 60)
+        bytes.append(UInt8(ascii: ":"))
+        two(rest % 60)
+        if instant.nanos != 0 {
+            bytes.append(UInt8(ascii: "."))
+            var nanos = Int(instant.nanos)
+            var width = 9
+            while nanos % 10 == 0 {
+                nanos /= 10
+                width -= 1
+            }
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(nanos / divisor % 10))
+                divisor /= 10
+            }
+        }
+        if offsetSeconds == 0 {
+            bytes.append(UInt8(ascii: "Z"))
+        } else {
+            bytes.append(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            two(magnitude / 3600)
+            bytes.append(UInt8(ascii: ":"))
+            two(magnitude % 3600 / 60)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `description` through the strings of its parts (any year, any offset).
+    private var spelledOut: String {
         var text = localDateTime.description
         if instant.nanos != 0 {
             var fraction = LocalDay.pad(Int(instant.nanos), 9)
