@@ -40,11 +40,12 @@ struct StateFileDecoder {
         for (index, raw) in rawEvents.enumerated() {
             events.append(try event(raw, index: index, forms: &forms))
         }
-        // Stable: equal instants keep file order.
-        if !zip(events, events.dropFirst()).allSatisfy({ $0.at.instant <= $1.at.instant }) {
-            events = events.enumerated().sorted { a, b in
-                a.element.at.instant != b.element.at.instant ? a.element.at.instant < b.element.at.instant : a.offset < b.offset
-            }.map(\.element)
+        // Stable: equal instants keep file order. Instants and positions are sorted, not the
+        // events: moving an event retains and releases each of its fields.
+        if !events.indices.dropFirst().allSatisfy({ events[$0 - 1].at.instant <= events[$0].at.instant }) {
+            var order = events.indices.map { (instant: events[$0].at.instant, position: $0) }
+            order.sort { $0.instant != $1.instant ? $0.instant < $1.instant : $0.position < $1.position }
+            events = order.map { events[$0.position] }
         }
 
         var levels: [LevelSnapshot] = []
