@@ -11,8 +11,18 @@ public struct JSONObject: Sendable, Hashable {
 
     /// Entries in order; a repeated key replaces the earlier value at its place.
     public init(_ entries: [(key: String, value: JSONValue)]) {
-        self.init()
-        for (key, value) in entries { self[key] = value }
+        keys = []
+        values = []
+        keys.reserveCapacity(entries.count)
+        values.reserveCapacity(entries.count)
+        for (key, value) in entries {
+            if let index = keys.firstIndex(of: key) {
+                values[index] = value
+            } else {
+                keys.append(key)
+                values.append(value)
+            }
+        }
     }
 
     public var count: Int { keys.count }

@@ -33,7 +33,12 @@ package struct DecisionJSONRenderer: Renderer {
 
     /// The same decision on one line (NDJSON, `eval --batch`).
     package func renderLine(_ decision: Decision) -> String {
-        JSONWriter.write(.object(document(decision)), layout: .compact) + "\n"
+        // Written into one buffer with its newline: the text is copied once, into the String.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4096)
+        JSONWriter.write(.object(document(decision)), layout: .compact, into: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func document(_ decision: Decision) -> JSONObject {
