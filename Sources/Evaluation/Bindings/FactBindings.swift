@@ -190,10 +190,11 @@ struct FactBindings<Facts: ReplayFacts> {
         let limit = Swift.min(replay.costLimit, stepBudget - stepsUsed)
         guard limit > 0 else { return .error(CELError(.costLimitExceeded, "the replay's step budget is spent")) }
         let activation = CELActivation(shape: slots[slot].bindingShape, values: values)
-        if !folded, let fallback = slots[slot].plan.fallback {
+        let programs = slots[slot].programs
+        if !folded, let fallback = programs.fallback {
             return fallback.evaluate(activation, costLimit: limit, steps: &stepsUsed)
         }
-        return slots[slot].plan.program.evaluate(activation, costLimit: limit, steps: &stepsUsed)
+        return programs.program.evaluate(activation, costLimit: limit, steps: &stepsUsed)
     }
 
     /// `metrics` holding the metrics slot's expression reads, rebuilt only when one of them was

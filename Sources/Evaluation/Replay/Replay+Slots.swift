@@ -15,7 +15,7 @@ extension Replay {
                 scope = plan.inputs.achievements.compactMap { awardIndex[$0] }.sorted()
             }
             let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
-            return ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: limit),
+            return ExpressionSlot(plan: plan, programs: ExpressionSlot.Programs(plan), channels: replay.channels(of: plan, before: limit),
                                   folds: replay.folds(of: plan, before: limit).sorted(),
                                   metricPositions: positions, achievementScope: scope, variables: variables,
                                   bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
