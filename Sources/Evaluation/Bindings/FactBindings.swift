@@ -53,6 +53,7 @@ struct FactBindings<Facts: ReplayFacts> {
             return unique
         }
         let awardIndex = Dictionary(replay.plans.enumerated().map { ($1.rule.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let streakIndex = Dictionary(replay.rules.streaks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         func slot(_ plan: PlannedExpression, before limit: Int) -> ExpressionSlot {
             let metrics = replay.metricsRead(by: plan.inputs, before: limit)
             let positions = metrics.compactMap { replay.metricIndex[$0] }
@@ -61,10 +62,14 @@ struct FactBindings<Facts: ReplayFacts> {
             if !plan.inputs.readsEveryAchievement, !viaMetrics {
                 scope = plan.inputs.achievements.compactMap { awardIndex[$0] }.sorted()
             }
+            let streaksViaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.streaks) ?? true }
+            let streakScope = plan.inputs.readsEveryStreak || streaksViaMetrics
+                ? nil : plan.inputs.streaks.compactMap { streakIndex[$0] }.sorted()
             let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
             return ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: limit),
                                   changePoints: changePoints(replay.folds(of: plan, before: limit)),
-                                  metricPositions: positions, achievementScope: scope, variables: variables,
+                                  metricPositions: positions, achievementScope: scope, streakScope: streakScope,
+                                  variables: variables,
                                   bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
                                       + plan.folds.map { replay.folds[$0].variable }
                                       + plan.dayFolds.map { replay.dayFolds[$0].variable }),
@@ -121,6 +126,9 @@ struct FactBindings<Facts: ReplayFacts> {
         }
         if channels.contains(.levels) { key.levels = stamp.levels }
         if channels.contains(.clock) { key.clock = stamp.clock }
+        if channels.contains(.streaks) {
+            key.streaks = facts.streaksStamp(slots[slot].streakScope, at: moment) ?? stamp.clock
+        }
         if channels.contains(.achievements) {
             if let scope = slots[slot].achievementScope {
                 // Only the awards it names matter: how many of them are unlocked now.

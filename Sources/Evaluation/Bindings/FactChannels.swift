@@ -9,19 +9,22 @@ struct FactChannels: OptionSet, Sendable, Hashable {
     static let events = FactChannels(rawValue: 1)
     /// A level was completed or improved (`levels`).
     static let levels = FactChannels(rawValue: 2)
-    /// Time passed (`now`, `days`, `today`, `streaks`): every checkpoint.
+    /// Time passed (`now`, `days`, `today`): every checkpoint.
     static let clock = FactChannels(rawValue: 4)
     /// An achievement unlocked (`achievements`).
     static let achievements = FactChannels(rawValue: 8)
+    /// A streak's state changed (`streaks`): judged by the facts, per streak read.
+    static let streaks = FactChannels(rawValue: 16)
 
-    static let all: FactChannels = [.events, .levels, .clock, .achievements]
+    static let all: FactChannels = [.events, .levels, .clock, .achievements, .streaks]
 
     /// The channels of the fact variables an expression reads (`metrics` excluded).
     init(reading variables: Set<FactVariable>) {
         var channels: FactChannels = []
         for variable in variables {
             switch variable {
-            case .now, .days, .today, .streaks: channels.insert(.clock)
+            case .now, .days, .today: channels.insert(.clock)
+            case .streaks: channels.insert(.streaks)
             case .events: channels.insert(.events)
             case .levels: channels.insert(.levels)
             case .achievements: channels.insert(.achievements)
