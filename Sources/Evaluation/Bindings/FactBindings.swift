@@ -129,6 +129,7 @@ struct FactBindings<Facts: ReplayFacts> {
         if channels.contains(.streaks) {
             key.streaks = facts.streaksStamp(slots[slot].streakScope, at: moment) ?? stamp.clock
         }
+        if channels.contains(.days) { key.days = facts.daysStamp(at: moment) ?? stamp.clock }
         if channels.contains(.achievements) {
             if let scope = slots[slot].achievementScope {
                 // Only the awards it names matter: how many of them are unlocked now.

@@ -17,6 +17,8 @@ package struct StateFacts: ReplayFacts {
     private var currentDays: (moment: FactMoment, value: CELValue)?
     /// When each known snapshot level becomes visible (from the start when it has no time), ascending.
     private let snapshotLevelTimes: [CELTimestamp?]
+    /// The days' stamp at a moment (every slot reading `days` asks for it at each checkpoint).
+    private var currentDaysStamp: (moment: FactMoment, stamp: Int)?
     /// Streak id → index in rule order.
     private let streakIndex: [String: Int]
 
@@ -119,6 +121,14 @@ package struct StateFacts: ReplayFacts {
             return timeline.streakRules.indices.reduce(0) { $0 + builder.streakVersion($1, at: moment.moment) }
         }
         return streaks.reduce(0) { $0 + builder.streakVersion($1, at: moment.moment) }
+    }
+
+    package mutating func daysStamp(at moment: FactMoment) -> Int? {
+        if let known = currentDaysStamp, known.moment == moment { return known.stamp }
+        releaseHeldDays(before: moment)
+        let stamp = builder.daysVersion(at: moment.moment)
+        currentDaysStamp = (moment, stamp)
+        return stamp
     }
 
     /// Lets go of records held for an earlier moment, so the builder updates its days in place.

@@ -9,6 +9,8 @@ struct ChannelStamp: Sendable, Hashable {
     var clock = 0
     /// The facts' stamp of the streaks read (`ReplayFacts.streaksStamp`).
     var streaks = 0
+    /// The facts' stamp of `days` (`ReplayFacts.daysStamp`).
+    var days = 0
     var storedUnlocks = 0
     var newUnlocks = 0
 }

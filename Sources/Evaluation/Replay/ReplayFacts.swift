@@ -37,6 +37,9 @@ package protocol ReplayFacts {
     /// (indices in rule order; `nil`: every streak) can differ between them; `nil` when the facts
     /// do not follow their streaks (every moment then counts as a change).
     mutating func streaksStamp(_ streaks: [Int]?, at moment: FactMoment) -> Int?
+    /// A number that differs between two moments whenever `days` can differ between them; `nil`
+    /// when the facts do not follow their day records (every moment then counts as a change).
+    mutating func daysStamp(at moment: FactMoment) -> Int?
     /// A streak's `current` at a moment.
     mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int
     /// Done and total counted, released levels of a catalog module at a moment (docs/rules.md, "achievements[]").
@@ -65,4 +68,7 @@ extension ReplayFacts {
 
     /// Facts that do not follow their streaks change them at every moment.
     package mutating func streaksStamp(_ streaks: [Int]?, at moment: FactMoment) -> Int? { nil }
+
+    /// Facts that do not follow their day records change them at every moment.
+    package mutating func daysStamp(at moment: FactMoment) -> Int? { nil }
 }

@@ -31,6 +31,13 @@ package struct FactBuilder: Sendable {
     /// over a restart, so a version never repeats).
     private var observedStreaks: [StreakState?]
     private var streakVersions: [Int]
+    /// What a `day` predicate binds.
+    private static let dayBinding = CELRecordShape(fields: ["day", "user"])
+    /// The days' version (`daysVersion`) and what it was counted from: the ledger's change count
+    /// and how many days `days` showed (under `timezone: event` today can move back a day). The
+    /// version is kept over a restart, so it never repeats.
+    private var daysVersionCount = 0
+    private var observedDays: (changes: Int, count: Int)?
     /// Today and whether its kill moment passed, at the last moment asked (and event position).
     private var dayContext: (instant: CELTimestamp, position: Int, today: LocalDay, decided: Bool)?
 
@@ -133,6 +140,22 @@ package struct FactBuilder: Sendable {
         return streakVersions[index]
     }
 
+    /// A number that changes whenever `days` at `moment` differs from `days` when last asked
+    /// (moments in non-decreasing order): records are brought up to date, rebuilt only where
+    /// they changed, and the changes and the days shown compared with the last time.
+    package mutating func daysVersion(at moment: Moment) -> Int {
+        moveTo(moment)
+        let today = dayContext(at: moment).today
+        _ = refreshDays(now: moment, today: today)
+        let range = days.range(today: today)
+        let count = range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
+        if observedDays.map({ $0.changes != days.changeCount || $0.count != count }) ?? true {
+            observedDays = (days.changeCount, count)
+            daysVersionCount += 1
+        }
+        return daysVersionCount
+    }
+
     /// Today at `moment` and whether its kill moment has passed (`moveTo(moment)` done).
     private mutating func dayContext(at moment: Moment) -> (today: LocalDay, decided: Bool) {
         if let context = dayContext, context.instant == moment.instant, context.position == position {
@@ -178,9 +201,11 @@ package struct FactBuilder: Sendable {
         if let lastMoment, moment.instant < lastMoment.instant {
             let resets = self.resets
             let (observed, versions) = (observedStreaks, streakVersions)
+            let daysVersion = daysVersionCount
             self = FactBuilder(timeline: timeline)
             self.resets = resets + 1
             (observedStreaks, streakVersions) = (observed, versions)
+            daysVersionCount = daysVersion
         }
         lastMoment = moment
         advance(to: moment)
@@ -299,7 +324,7 @@ package struct FactBuilder: Sendable {
         }
         if days.cachedValue(of: today) == nil { judged.append((today, todayValue)) }
         for (day, value) in judged {
-            let activation = CELActivation(["day": value, "user": timeline.userValue])
+            let activation = CELActivation(shape: Self.dayBinding, values: [value, timeline.userValue])
             for streak in dayStreaks {
                 guard case .day(let predicate) = timeline.qualifiers[streak] else { continue }
                 streaks[streak].record(day, qualifies: predicate.holds(value, in: activation))
