@@ -57,6 +57,7 @@ enum RandomScenario {
               one_expired: days.exists_one(d, d.status == "expired")
               best_focus: (days.map(d, d.events.filter(e, e.type == "focus_session").map(e, e.minutes).sum()) + [0]).max()
               long_day: days.exists(d, d.events.exists(e, e.minutes >= 40))
+              runs: streaks.daily.current + streaks.perfect.longest
 
             """
 
@@ -162,6 +163,12 @@ enum RandomScenario {
             { g in ("bestfocus_\(n(1...9, &g))", "    when: metrics.best_focus >= \(n(20...90, &g)) || metrics.tasks >= \(n(2...5, &g))\n") },
             { g in ("longday_\(n(1...9, &g))", "    when: metrics.long_day || metrics.checkins >= \(n(2...5, &g))\n") },
             { g in ("failday_\(n(1...9, &g))", "    when: days.filter(d, d.events.all(e, e.minutes > 5)).size() >= \(n(1...4, &g))\n") },
+            // Streaks and days read by conditions, judged again only when what they read changed.
+            { g in ("perfectrun_\(n(1...9, &g))", "    when: streaks.perfect.current >= \(n(1...3, &g))\n") },
+            { g in ("dailyrun_\(n(1...9, &g))", "    when: streaks.daily.current >= \(n(2...5, &g)) && streaks.daily.status != \"frozen\"\n") },
+            { g in ("anyrun_\(n(1...9, &g))", "    when: streaks.filter(k, streaks[k].current >= \(n(2...4, &g))).size() >= 1\n") },
+            { g in ("runs_\(n(1...9, &g))", "    when: metrics.runs >= \(n(2...6, &g))\n") },
+            { g in ("expiredday_\(n(1...9, &g))", "    when: days.exists(d, d.status == \"expired\" && d.planned >= \(n(1...3, &g)))\n") },
         ]
         // In every rule set: fails at `now` unless today has a completed task (a rule error).
         add("busy_today", "    when: today.count[\"task_completed\"] >= 2\n")

@@ -114,4 +114,43 @@ struct IncrementalFactsTests {
             }
         }
     }
+
+    /// What the replay asks for alone (one streak's state, a streak's version, the days'
+    /// version), at some checkpoints and not others, must follow the facts rebuilt from nothing:
+    /// a version changes when the state did, and an unchanged days' version means unchanged days.
+    @Test("streak states, streak versions and the days' version follow the facts", arguments: 0..<40)
+    func versionsFollowTheFacts(seed: Int) throws {
+        var random = SeededGenerator(state: UInt64(seed) &* 7919 &+ 104_729)
+        let rules = try ruleSet(Self.rules(&random), Self.catalog)
+        for _ in 0..<4 {
+            let (json, now) = Self.state(&random)
+            let timeline = try FactTimeline(state: try StateFile.parse(json: json), rules: rules, now: moment(now))
+            var builder = FactBuilder(timeline: timeline)
+            let count = timeline.streakRules.count
+            var seen = [(state: StreakState, version: Int)?](repeating: nil, count: count)
+            var seenDays: (version: Int, text: String)?
+            for checkpoint in checkpoints(timeline) {
+                let rebuilt = timeline.facts(at: checkpoint)
+                let states = rebuilt.streakStates.map(\.state)
+                // Day streak first or last, and some checkpoints skipped, as conditions ask.
+                let order = Bool.random(using: &random) ? Array(0..<count) : Array((0..<count).reversed())
+                for index in order where Int.random(in: 0..<3, using: &random) > 0 {
+                    #expect(builder.streakState(index, at: checkpoint) == states[index], "seed \(seed) at \(checkpoint)\n\(json)")
+                    let version = builder.streakVersion(index, at: checkpoint)
+                    if let last = seen[index] {
+                        #expect((version != last.version) == (states[index] != last.state), "seed \(seed) at \(checkpoint)\n\(json)")
+                    }
+                    seen[index] = (states[index], version)
+                }
+                guard Bool.random(using: &random) else { continue }
+                let version = builder.daysVersion(at: checkpoint)
+                let text = render(rebuilt.variables["days"] ?? .null)
+                if let seenDays, seenDays.version == version {
+                    #expect(text == seenDays.text, "seed \(seed) at \(checkpoint): days changed, version did not\n\(json)")
+                }
+                #expect(render(builder.days(at: checkpoint)) == text, "seed \(seed) at \(checkpoint)\n\(json)")
+                seenDays = (version, text)
+            }
+        }
+    }
 }

@@ -111,6 +111,10 @@ struct FactBindings<Facts: ReplayFacts> {
         }
         if channels.contains(.levels) { key.levels = stamp.levels }
         if channels.contains(.clock) { key.clock = stamp.clock }
+        if channels.contains(.streaks) {
+            key.streaks = facts.streaksStamp(slots[slot].streakScope, at: moment) ?? stamp.clock
+        }
+        if channels.contains(.days) { key.days = facts.daysStamp(at: moment) ?? stamp.clock }
         if channels.contains(.achievements) {
             if let scope = slots[slot].achievementScope {
                 // Only the awards it names matter: how many of them are unlocked now.

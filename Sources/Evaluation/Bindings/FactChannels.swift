@@ -9,19 +9,26 @@ struct FactChannels: OptionSet, Sendable, Hashable {
     static let events = FactChannels(rawValue: 1)
     /// A level was completed or improved (`levels`).
     static let levels = FactChannels(rawValue: 2)
-    /// Time passed (`now`, `days`, `today`, `streaks`): every checkpoint.
+    /// Time passed (`now`, `today`): every checkpoint.
     static let clock = FactChannels(rawValue: 4)
     /// An achievement unlocked (`achievements`).
     static let achievements = FactChannels(rawValue: 8)
+    /// A streak's state changed (`streaks`): judged by the facts, per streak read.
+    static let streaks = FactChannels(rawValue: 16)
 
-    static let all: FactChannels = [.events, .levels, .clock, .achievements]
+    /// A day record changed or the days' range moved (`days`): judged by the facts.
+    static let days = FactChannels(rawValue: 32)
+
+    static let all: FactChannels = [.events, .levels, .clock, .achievements, .streaks, .days]
 
     /// The channels of the fact variables an expression reads (`metrics` excluded).
     init(reading variables: Set<FactVariable>) {
         var channels: FactChannels = []
         for variable in variables {
             switch variable {
-            case .now, .days, .today, .streaks: channels.insert(.clock)
+            case .now, .today: channels.insert(.clock)
+            case .days: channels.insert(.days)
+            case .streaks: channels.insert(.streaks)
             case .events: channels.insert(.events)
             case .levels: channels.insert(.levels)
             case .achievements: channels.insert(.achievements)

@@ -17,6 +17,10 @@ package struct StateFacts: ReplayFacts {
     private var currentDays: (moment: FactMoment, value: CELValue)?
     /// When each known snapshot level becomes visible (from the start when it has no time), ascending.
     private let snapshotLevelTimes: [CELTimestamp?]
+    /// The days' stamp at a moment (every slot reading `days` asks for it at each checkpoint).
+    private var currentDaysStamp: (moment: FactMoment, stamp: Int)?
+    /// Streak id → index in rule order.
+    private let streakIndex: [String: Int]
 
     package init(timeline: FactTimeline) {
         self.timeline = timeline
@@ -26,6 +30,7 @@ package struct StateFacts: ReplayFacts {
         timeCheckpoints = timeline.timeCheckpoints()
         builder = FactBuilder(timeline: timeline)
         snapshotLevelTimes = timeline.state.levels.map { $0.completedAt?.instant }
+        streakIndex = Dictionary(timeline.streakRules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Reads the state against the rules at `now`. Throws when the calendar needs a zone the
@@ -104,9 +109,32 @@ package struct StateFacts: ReplayFacts {
     }
 
     package mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {
-        guard let index = timeline.streakRules.firstIndex(where: { $0.id == streak }) else { return 0 }
-        let states = streakStates(at: moment)
-        return index < states.count ? states[index].current : 0
+        guard let index = streakIndex[streak] else { return 0 }
+        if let streaks = currentStreaks, streaks.moment == moment { return streaks.states[index].current }
+        releaseHeldDays(before: moment)
+        return builder.streakState(index, at: moment.moment).current
+    }
+
+    package mutating func streaksStamp(_ streaks: [Int]?, at moment: FactMoment) -> Int? {
+        releaseHeldDays(before: moment)
+        guard let streaks else {
+            return timeline.streakRules.indices.reduce(0) { $0 + builder.streakVersion($1, at: moment.moment) }
+        }
+        return streaks.reduce(0) { $0 + builder.streakVersion($1, at: moment.moment) }
+    }
+
+    package mutating func daysStamp(at moment: FactMoment) -> Int? {
+        if let known = currentDaysStamp, known.moment == moment { return known.stamp }
+        releaseHeldDays(before: moment)
+        let stamp = builder.daysVersion(at: moment.moment)
+        currentDaysStamp = (moment, stamp)
+        return stamp
+    }
+
+    /// Lets go of records held for an earlier moment, so the builder updates its days in place.
+    private mutating func releaseHeldDays(before moment: FactMoment) {
+        if let held = current?.moment, held != moment { current = nil }
+        if let held = currentDays?.moment, held != moment { currentDays = nil }
     }
 
     /// The streak states alone at a moment: far cheaper than a whole snapshot (no `days`

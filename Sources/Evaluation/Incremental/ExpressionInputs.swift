@@ -14,10 +14,15 @@ struct ExpressionInputs: Sendable, Hashable {
     var achievements: Set<String> = []
     /// True when `achievements` is read other than by a field: every award.
     var readsEveryAchievement = false
+    /// Streaks read as `streaks.ID`.
+    var streaks: Set<String> = []
+    /// True when `streaks` is read other than by a field: every streak.
+    var readsEveryStreak = false
 
     static let everything: ExpressionInputs = {
         var inputs = ExpressionInputs(variables: Set(FactVariable.allCases), metrics: [], readsEveryMetric: true)
         inputs.readsEveryAchievement = true
+        inputs.readsEveryStreak = true
         return inputs
     }()
 
@@ -40,5 +45,8 @@ struct ExpressionInputs: Sendable, Hashable {
         let achievementUse = read[FactVariable.achievements.rawValue]
         achievements = achievementUse?.fields ?? []
         readsEveryAchievement = achievementUse?.whole ?? false
+        let streakUse = read[FactVariable.streaks.rawValue]
+        streaks = streakUse?.fields ?? []
+        readsEveryStreak = streakUse?.whole ?? false
     }
 }

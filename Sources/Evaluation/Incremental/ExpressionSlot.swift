@@ -36,6 +36,9 @@ struct ExpressionSlot: Sendable {
     /// The awards it reads through `achievements.ID`, by index; `nil` when it may read any (the
     /// whole map, or through a metric).
     var achievementScope: [Int]?
+    /// The streaks it reads through `streaks.ID`, by index in rule order; `nil` when it may read
+    /// any (the whole map, or through a metric).
+    var streakScope: [Int]?
     /// The fact variables it reads, in the order they are bound.
     var variables: [FactVariable]
     /// The names it binds: `variables`, then its folds' variables.

@@ -7,6 +7,10 @@ struct ChannelStamp: Sendable, Hashable {
     var foldEpoch = 0
     var levels = 0
     var clock = 0
+    /// The facts' stamp of the streaks read (`ReplayFacts.streaksStamp`).
+    var streaks = 0
+    /// The facts' stamp of `days` (`ReplayFacts.daysStamp`).
+    var days = 0
     var storedUnlocks = 0
     var newUnlocks = 0
 }

@@ -6,6 +6,7 @@ extension Replay {
     /// one per award with a condition (`AwardGate.Criterion.condition`'s index).
     static func slots(of replay: Replay) -> [ExpressionSlot] {
         let awardIndex = Dictionary(replay.plans.enumerated().map { ($1.rule.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let streakIndex = Dictionary(replay.rules.streaks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         func slot(_ plan: PlannedExpression, before limit: Int) -> ExpressionSlot {
             let metrics = replay.metricsRead(by: plan.inputs, before: limit)
             let positions = metrics.compactMap { replay.metricIndex[$0] }
@@ -14,10 +15,15 @@ extension Replay {
             if !plan.inputs.readsEveryAchievement, !viaMetrics {
                 scope = plan.inputs.achievements.compactMap { awardIndex[$0] }.sorted()
             }
+            // Likewise the streaks it names, unless it reads them whole or through a metric.
+            let streaksViaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.streaks) ?? true }
+            let streakScope = plan.inputs.readsEveryStreak || streaksViaMetrics
+                ? nil : plan.inputs.streaks.compactMap { streakIndex[$0] }.sorted()
             let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
             return ExpressionSlot(plan: plan, programs: ExpressionSlot.Programs(plan), channels: replay.channels(of: plan, before: limit),
                                   folds: replay.folds(of: plan, before: limit).sorted(),
-                                  metricPositions: positions, achievementScope: scope, variables: variables,
+                                  metricPositions: positions, achievementScope: scope, streakScope: streakScope,
+                                  variables: variables,
                                   bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
                                       + plan.folds.map { replay.folds[$0].variable }
                                       + plan.dayFolds.map { replay.dayFolds[$0].variable }),

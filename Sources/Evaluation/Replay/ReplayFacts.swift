@@ -33,6 +33,13 @@ package protocol ReplayFacts {
     /// `everything: true` when all must be read again; and the mark for next time.
     mutating func dayChanges(since mark: DayChangeMark, at moment: FactMoment,
                              _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool)
+    /// A number that differs between two moments whenever the state of one of `streaks`
+    /// (indices in rule order; `nil`: every streak) can differ between them; `nil` when the facts
+    /// do not follow their streaks (every moment then counts as a change).
+    mutating func streaksStamp(_ streaks: [Int]?, at moment: FactMoment) -> Int?
+    /// A number that differs between two moments whenever `days` can differ between them; `nil`
+    /// when the facts do not follow their day records (every moment then counts as a change).
+    mutating func daysStamp(at moment: FactMoment) -> Int?
     /// A streak's `current` at a moment.
     mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int
     /// Done and total counted, released levels of a catalog module at a moment (docs/rules.md, "achievements[]").
@@ -58,4 +65,10 @@ extension ReplayFacts {
                                     _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
         (mark, true)
     }
+
+    /// Facts that do not follow their streaks change them at every moment.
+    package mutating func streaksStamp(_ streaks: [Int]?, at moment: FactMoment) -> Int? { nil }
+
+    /// Facts that do not follow their day records change them at every moment.
+    package mutating func daysStamp(at moment: FactMoment) -> Int? { nil }
 }

@@ -19,11 +19,16 @@ struct DayLedger: Sendable {
         var killPassed: Bool?
         /// The `count` map as last built (`nil` after a change).
         var countValue: CELValue?
+        /// The shape of the `count` map (its type names in order; `nil` after a new type).
+        var countShape: CELRecordShape?
     }
 
     private static let emptyCount: CELValue = .map(CELMap(strings: []))
 
     private var labels: DayLabels
+    /// Shapes of `count` maps by their type names in order: days mostly repeat a few orders, and
+    /// a shape spares hashing every name again at each record.
+    private var countShapes: [[String]: CELRecordShape] = [:]
     private var clock = WallClockMemo()
 
     let calendar: LocalCalendar
@@ -39,6 +44,9 @@ struct DayLedger: Sendable {
     /// added, in order.
     private(set) var generation = 0
     private(set) var changedOffsets: [Int] = []
+    /// How many times `values` changed (a record rebuilt or added, or all of them dropped):
+    /// equal counts mean equal records.
+    private(set) var changeCount = 0
     /// Planned, not completed days: their status depends on the moment.
     private var timeSensitive: Set<LocalDay> = []
 
@@ -59,6 +67,7 @@ struct DayLedger: Sendable {
                     entry.counts[index].count += 1
                 } else {
                     entry.counts.append((type, 1))
+                    entry.countShape = nil
                 }
                 if placed.effect == .taskCompleted { entry.tasksDone += 1 }
                 entry.countValue = nil
@@ -140,11 +149,13 @@ struct DayLedger: Sendable {
             valuesStart = range.lowerBound
             generation += 1
             changedOffsets.removeAll(keepingCapacity: true)
+            changeCount += 1
         }
         let start = range.lowerBound
         for day in dirty where day >= start && day.number - start.number < values.count {
             values[day.number - start.number] = record(of: day, now: now, timeline: timeline)
             changedOffsets.append(day.number - start.number)
+            changeCount += 1
             rebuilt.append(day)
         }
         dirty.removeAll(keepingCapacity: true)
@@ -153,12 +164,14 @@ struct DayLedger: Sendable {
             if entries[day]?.killPassed != passed {
                 values[day.number - start.number] = record(of: day, now: now, timeline: timeline)
                 changedOffsets.append(day.number - start.number)
+                changeCount += 1
                 rebuilt.append(day)
             }
         }
         while values.count < range.upperBound.number - start.number + 1 {
             let day = start + values.count
             changedOffsets.append(values.count)
+            changeCount += 1
             values.append(record(of: day, now: now, timeline: timeline))
             rebuilt.append(day)
         }
@@ -172,17 +185,21 @@ struct DayLedger: Sendable {
 
     /// The CEL `day` record of `day` at `now` (docs/facts.md).
     mutating func record(of day: LocalDay, now: Moment, timeline: FactTimeline) -> CELValue {
+        let known = entries[day] != nil
         var entry = entries[day] ?? Entry()
-        let passed = killPassed(day, now: now)
+        let killTime = entry.killTime.map(LocalTime.init(minutes:)) ?? calendar.killTime
+        let passed = clock.isAtOrAfter(now, calendar.killDateTime(of: day, killTime: killTime), in: calendar)
         let count: CELValue
         if let known = entry.countValue {
             count = known
         } else if entry.counts.isEmpty {
             count = Self.emptyCount
         } else {
-            count = .map(CELMap(strings: entry.counts.map { (key: $0.type, value: .int(Int64($0.count))) }))
+            let shape = entry.countShape ?? countShape(of: entry.counts.map(\.type))
+            entry.countShape = shape
+            count = .map(CELMap(shape: shape, values: entry.counts.map { .int(Int64($0.count)) }))
         }
-        if entries[day] != nil {
+        if known {
             entry.killPassed = passed
             entry.countValue = count
             entries[day] = entry
@@ -191,7 +208,6 @@ struct DayLedger: Sendable {
         let expiredCount = status == .expired ? max(0, entry.planned - entry.tasksDone) : 0
         let onTime = timeline.onTimeValues[day] ?? []
         let late = timeline.lateValues[day] ?? []
-        let killTime = self.killTime(of: day)
         let label = labels[day]
         return FactTypes.dayRecord.record { field in
             switch field {
@@ -207,6 +223,14 @@ struct DayLedger: Sendable {
             case .expiredCount: .int(Int64(expiredCount))
             }
         }
+    }
+
+    /// The shape of a `count` map with these type names, in this order.
+    private mutating func countShape(of types: [String]) -> CELRecordShape {
+        if let shape = countShapes[types] { return shape }
+        let shape = CELRecordShape(fields: types)
+        countShapes[types] = shape
+        return shape
     }
 
     /// A day's status at `now` without building its record.

@@ -25,6 +25,21 @@ package struct FactBuilder: Sendable {
     private var lastMoment: Moment?
     /// How many times the builder started over (marks from before a restart are stale).
     private var resets = 0
+    /// Per streak: whether a `day` predicate qualifies it (its state needs the day records).
+    private let isDayStreak: [Bool]
+    /// Per streak: the state `streakVersion` last saw and how many times it saw it change (kept
+    /// over a restart, so a version never repeats).
+    private var observedStreaks: [StreakState?]
+    private var streakVersions: [Int]
+    /// What a `day` predicate binds.
+    private static let dayBinding = CELRecordShape(fields: ["day", "user"])
+    /// The days' version (`daysVersion`) and what it was counted from: the ledger's change count
+    /// and how many days `days` showed (under `timezone: event` today can move back a day). The
+    /// version is kept over a restart, so it never repeats.
+    private var daysVersionCount = 0
+    private var observedDays: (changes: Int, count: Int)?
+    /// Today and whether its kill moment passed, at the last moment asked (and event position).
+    private var dayContext: (instant: CELTimestamp, position: Int, today: LocalDay, decided: Bool)?
 
     /// A builder at the start of history (no events consumed yet).
     package init(timeline: FactTimeline) {
@@ -37,6 +52,12 @@ package struct FactBuilder: Sendable {
             return false
         }
         levels = Array(repeating: nil, count: timeline.catalogs.levels.count)
+        isDayStreak = timeline.qualifiers.map {
+            if case .day = $0 { return true }
+            return false
+        }
+        observedStreaks = Array(repeating: nil, count: timeline.streakRules.count)
+        streakVersions = Array(repeating: 0, count: timeline.streakRules.count)
     }
 
     /// The facts at `moment` (docs/facts.md): built from the events at or before it, with `now` =
@@ -98,6 +119,54 @@ package struct FactBuilder: Sendable {
         return streaks.indices.map { streaks[$0].state(today: today, todayDecided: todayDecided) }
     }
 
+    /// Streak `index`'s state at `moment` (in rule order): the day records are brought up to
+    /// date only for a streak with a `day` predicate.
+    package mutating func streakState(_ index: Int, at moment: Moment) -> StreakState {
+        moveTo(moment)
+        let (today, decided) = dayContext(at: moment)
+        if isDayStreak[index] { _ = refreshDays(now: moment, today: today) }
+        return streaks[index].state(today: today, todayDecided: decided)
+    }
+
+    /// A number that changes whenever streak `index`'s state at `moment` differs from the one
+    /// it had when last asked (moments in non-decreasing order): what lets a reader of the
+    /// streak skip the moments where it stood still.
+    package mutating func streakVersion(_ index: Int, at moment: Moment) -> Int {
+        let state = streakState(index, at: moment)
+        if observedStreaks[index] != state {
+            observedStreaks[index] = state
+            streakVersions[index] += 1
+        }
+        return streakVersions[index]
+    }
+
+    /// A number that changes whenever `days` at `moment` differs from `days` when last asked
+    /// (moments in non-decreasing order): records are brought up to date, rebuilt only where
+    /// they changed, and the changes and the days shown compared with the last time.
+    package mutating func daysVersion(at moment: Moment) -> Int {
+        moveTo(moment)
+        let today = dayContext(at: moment).today
+        _ = refreshDays(now: moment, today: today)
+        let range = days.range(today: today)
+        let count = range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
+        if observedDays.map({ $0.changes != days.changeCount || $0.count != count }) ?? true {
+            observedDays = (days.changeCount, count)
+            daysVersionCount += 1
+        }
+        return daysVersionCount
+    }
+
+    /// Today at `moment` and whether its kill moment has passed (`moveTo(moment)` done).
+    private mutating func dayContext(at moment: Moment) -> (today: LocalDay, decided: Bool) {
+        if let context = dayContext, context.instant == moment.instant, context.position == position {
+            return (context.today, context.decided)
+        }
+        let today = days.today(at: moment)
+        let decided = days.killPassed(today, now: moment)
+        dayContext = (moment.instant, position, today, decided)
+        return (today, decided)
+    }
+
     /// The `streaks` CEL value for states from `streakStates(at:)` (what `facts(at:).streaks`
     /// holds); rebuilt only when one changes, reusing the records of the streaks that did not.
     package mutating func streaksValue(of states: [StreakState]) -> CELValue {
@@ -131,8 +200,12 @@ package struct FactBuilder: Sendable {
     private mutating func moveTo(_ moment: Moment) {
         if let lastMoment, moment.instant < lastMoment.instant {
             let resets = self.resets
+            let (observed, versions) = (observedStreaks, streakVersions)
+            let daysVersion = daysVersionCount
             self = FactBuilder(timeline: timeline)
             self.resets = resets + 1
+            (observedStreaks, streakVersions) = (observed, versions)
+            daysVersionCount = daysVersion
         }
         lastMoment = moment
         advance(to: moment)
@@ -251,7 +324,7 @@ package struct FactBuilder: Sendable {
         }
         if days.cachedValue(of: today) == nil { judged.append((today, todayValue)) }
         for (day, value) in judged {
-            let activation = CELActivation(["day": value, "user": timeline.userValue])
+            let activation = CELActivation(shape: Self.dayBinding, values: [value, timeline.userValue])
             for streak in dayStreaks {
                 guard case .day(let predicate) = timeline.qualifiers[streak] else { continue }
                 streaks[streak].record(day, qualifies: predicate.holds(value, in: activation))
