@@ -8,10 +8,10 @@ import RuleModel
 struct FactBindings<Facts: ReplayFacts> {
     let replay: Replay
     var facts: Facts
-    let folds: EventFoldValues
+    var folds: EventFoldValues
     private var dayFolds: DayFoldValues
     /// Metrics first (by position), then one slot per award with a condition.
-    let slots: [ExpressionSlot]
+    var slots: [ExpressionSlot]
     private(set) var moment: FactMoment
     private(set) var stamp = ChannelStamp()
     private var epochCursors: [Int]
@@ -26,7 +26,7 @@ struct FactBindings<Facts: ReplayFacts> {
     var unlockedSince: [CELTimestamp?]
     /// Steps every evaluation of this replay took so far, and how many they may take.
     var stepsUsed = 0
-    let stepBudget: Int
+    var stepBudget: Int
     /// Whether the replay's step budget is spent: nothing more is evaluated.
     var budgetSpent: Bool { stepsUsed >= stepBudget }
 
@@ -98,6 +98,12 @@ struct FactBindings<Facts: ReplayFacts> {
         if stamp.clock != self.stamp.clock || moment != self.moment { variables.removeAll(keepingCapacity: true) }
         self.moment = moment
         self.stamp = stamp
+    }
+
+    /// Forgets the fact variables held for the current checkpoint (before the facts grow: held
+    /// values would make the timeline's arrays copy).
+    mutating func forgetVariables() {
+        variables.removeAll()
     }
 
     /// Records that the unlocks in effect changed.
@@ -224,3 +230,5 @@ struct FactBindings<Facts: ReplayFacts> {
         return value
     }
 }
+
+extension FactBindings: Sendable where Facts: Sendable {}

@@ -1,0 +1,32 @@
+import Facts
+
+extension FactBindings where Facts == StateFacts {
+    /// The folds each slot reads (through metrics too), in slot order: metrics first, then the
+    /// award conditions, as `init` lays the slots out.
+    func slotFolds() -> [[Int]] {
+        var folds: [[Int]] = []
+        folds.reserveCapacity(slots.count)
+        for (position, plan) in replay.metricPlans.enumerated() { folds.append(replay.folds(of: plan, before: position).sorted()) }
+        for award in replay.plans {
+            guard let plan = award.condition else { continue }
+            folds.append(replay.folds(of: plan, before: .max).sorted())
+        }
+        return folds
+    }
+
+    /// Grows the facts by an event after `now` (or none) and moves `now` on: the fold tables take
+    /// the event, and each slot whose folds change value at it gets it as a change point (a
+    /// threshold slot's points are then a superset of its own: it is judged again a little more
+    /// often, never less).
+    mutating func grow(by event: StateEvent?, now: Moment, slotFolds: [[Int]]) throws(StateFileError) {
+        forgetVariables()
+        try facts.append(event, now: now)
+        guard event != nil, let value = facts.timeline.eventValues.last else { return }
+        folds.append(value, costLimit: replay.costLimit)
+        let n = facts.timeline.eventValues.count
+        let changed = replay.folds.indices.map { folds.changes($0, at: n) }
+        for slot in slots.indices where slotFolds[slot].contains(where: { changed[$0] }) {
+            slots[slot].changePoints.append(n)
+        }
+    }
+}
