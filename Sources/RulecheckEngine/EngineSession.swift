@@ -27,8 +27,17 @@ public struct EngineSession: Sendable {
         state.events = live.events
         return state
     }
-    /// The decision of the last step (its `unlocks` are that step's new ones).
-    public private(set) var lastDecision: Decision
+    /// The decision of the last step (its `unlocks` are that step's new ones), built on demand
+    /// from the kept replay: a step itself does not build it.
+    public var lastDecision: Decision {
+        var decision = live.decision()
+        decision.unlocks = lastUnlocks
+        return decision
+    }
+    /// The last step's new unlocks.
+    private var lastUnlocks: [UnlockDecision]
+    /// Where the awards and streaks stood after the last step.
+    private var standings: LiveStandings
     /// Milestone ids with their streak and days (for streak changes).
     private let milestones: [String: (streak: String, days: Int)]
     /// The state without its events: the live replay holds them, once, so that recording one
@@ -53,12 +62,13 @@ public struct EngineSession: Sendable {
             state.backfillAt = now
             state.setDocumentValue(.object(JSONObject([("at", .string(now.description))])), forKey: "backfill")
         }
-        live = try LiveReplay(replay: rules.replay, state: state, now: now)
+        var live = try LiveReplay(replay: rules.replay, state: state, now: now)
+        standings = live.standings()
+        self.live = live
         state.events = []
         kept = state
-        lastDecision = live.decision()
-        lastDecision.unlocks = live.initialUnlocks
-        keep(lastDecision.unlocks)
+        lastUnlocks = live.initialUnlocks
+        keep(lastUnlocks)
     }
 
     /// A new user's session: an empty state for `userID` (with the device's zone when the rules'
@@ -131,25 +141,23 @@ public struct EngineSession: Sendable {
 
     /// One step of the kept replay.
     private mutating func step(with event: StateEvent?, to now: Moment) throws(StateFileError) -> SessionChanges {
-        let unlocks = try live.step(with: event, to: now)
-        var decision = live.decision()
-        decision.unlocks = unlocks
-        return finish(decision)
+        finish(try live.step(with: event, to: now))
     }
 
     /// A replay of `next` from the start (its stored unlocks are this session's), kept for the
     /// steps after it.
     private mutating func replayAll(_ next: StateFile, at now: Moment) throws(StateFileError) -> SessionChanges {
         live = try LiveReplay(replay: rules.replay, state: next, now: now)
-        var decision = live.decision()
-        decision.unlocks = live.initialUnlocks
-        return finish(decision)
+        return finish(live.initialUnlocks)
     }
 
-    private mutating func finish(_ decision: Decision) -> SessionChanges {
-        let changes = SessionChanges(from: lastDecision, to: decision, milestones: milestones)
-        lastDecision = decision
-        keep(decision.unlocks)
+    /// The changes of a step that found `unlocks`, which are kept.
+    private mutating func finish(_ unlocks: [UnlockDecision]) -> SessionChanges {
+        let after = live.standings()
+        let changes = SessionChanges(from: standings, to: after, unlocked: unlocks, milestones: milestones)
+        standings = after
+        lastUnlocks = unlocks
+        keep(unlocks)
         return changes
     }
 

@@ -1,3 +1,4 @@
+import CEL
 import Facts
 
 extension FactBindings where Facts == StateFacts {
@@ -25,8 +26,29 @@ extension FactBindings where Facts == StateFacts {
         folds.append(value, costLimit: replay.costLimit)
         let n = facts.timeline.eventValues.count
         let changed = replay.folds.indices.map { folds.changes($0, at: n) }
-        for slot in slots.indices where slotFolds[slot].contains(where: { changed[$0] }) {
+        for slot in slotFolds.indices where slotFolds[slot].contains(where: { changed[$0] }) {
             slots[slot].changePoints.append(n)
         }
+    }
+}
+
+extension FactBindings {
+    /// A slot for an expression evaluated only on demand (`addSlot`): it may read every metric
+    /// and award; its change points are not followed.
+    func onDemandSlot(_ plan: PlannedExpression) -> ExpressionSlot {
+        let metrics = replay.metricsRead(by: plan.inputs)
+        let positions = metrics.compactMap { replay.metricIndex[$0] }
+        var scope: [Int]?
+        let viaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.achievements) ?? true }
+        if !plan.inputs.readsEveryAchievement, !viaMetrics {
+            scope = replay.plans.indices.filter { plan.inputs.achievements.contains(replay.plans[$0].rule.id) }
+        }
+        let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
+        return ExpressionSlot(plan: plan, channels: replay.channels(of: plan), changePoints: [],
+                              metricPositions: positions, achievementScope: scope, variables: variables,
+                              bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
+                                  + plan.folds.map { replay.folds[$0].variable }
+                                  + plan.dayFolds.map { replay.dayFolds[$0].variable }),
+                              metricsShape: CELRecordShape(fields: positions.map { replay.rules.metrics[$0].id }))
     }
 }

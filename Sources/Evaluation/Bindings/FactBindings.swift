@@ -100,6 +100,15 @@ struct FactBindings<Facts: ReplayFacts> {
         self.stamp = stamp
     }
 
+    /// Adds a slot for an expression the walk does not judge (a progress figure), evaluated on
+    /// demand; returns its index.
+    mutating func addSlot(_ slot: ExpressionSlot) -> Int {
+        slots.append(slot)
+        epochCursors.append(0)
+        metricsRecords.append(nil)
+        return slots.count - 1
+    }
+
     /// Forgets the fact variables held for the current checkpoint (before the facts grow: held
     /// values would make the timeline's arrays copy).
     mutating func forgetVariables() {

@@ -13,6 +13,8 @@ package struct LiveReplay: Sendable {
     private var run: ReplayRun<StateFacts>
     /// Per expression slot, the folds it reads (`FactBindings.slotFolds`).
     private let slotFolds: [[Int]]
+    /// Per award, the on-demand slots of its progress figures.
+    private let progressSlots: [ReplayRun<StateFacts>.ProgressSlots]
     /// The unlocks the first walk found (a replay of the whole state given).
     package let initialUnlocks: [UnlockDecision]
 
@@ -21,18 +23,21 @@ package struct LiveReplay: Sendable {
         run = ReplayRun(replay: replay, facts: try StateFacts(state: state, rules: replay.rules, now: now))
         run.walk()
         slotFolds = run.bindings.slotFolds()
+        progressSlots = run.addProgressSlots()
         initialUnlocks = Self.sorted(run.found[...])
     }
 
     /// The moment of the last step.
     package var now: Moment { run.bindings.facts.now }
     /// The state's events (the live replay holds them once: the session does not copy them).
-    package var events: [StateEvent] { run.bindings.facts.events }
+    package var events: [StateEvent] { run.bindings.facts.timeline.state.events }
 
     /// Whether `step` can take `event` at `now`: it is later than the last step's moment, every
     /// event of the state is at or before it, and it changes no kill time.
     package func canStep(with event: StateEvent?, to now: Moment) -> Bool {
-        guard let event else { return now.instant >= self.now.instant && run.bindings.facts.timeline.events.count == events.count }
+        guard let event else {
+            return now.instant >= self.now.instant && run.bindings.facts.timeline.events.count == events.count
+        }
         return run.bindings.facts.timeline.canAppend(event, now: now)
     }
 
@@ -44,6 +49,12 @@ package struct LiveReplay: Sendable {
         try run.grow(by: event, now: now, slotFolds: slotFolds)
         run.walk()
         return Self.sorted(run.found[before...])
+    }
+
+    /// Where every award and streak stands at `now` (what the decision shows of them), from the
+    /// kept folds and metrics: no expression is evaluated over the whole history.
+    package mutating func standings() -> LiveStandings {
+        run.standings(progressSlots: progressSlots)
     }
 
     /// The decision at `now` from what the walks found: its `unlocks` are every new unlock since

@@ -142,7 +142,8 @@ extension Replay {
     package var rulesFallingBack: [String] {
         func walksHistory(_ plan: PlannedExpression?) -> Bool {
             guard let plan else { return false }
-            return plan.inputs.variables.contains(.events) || plan.inputs.variables.contains(.days)
+            // With day folds, `days` is read only where a day fold has no value (`DayFoldValues`).
+            return plan.inputs.variables.contains(.events) || (plan.inputs.variables.contains(.days) && plan.dayFolds.isEmpty)
         }
         var metricFalls: [String: Bool] = [:]
         var names: [String] = []

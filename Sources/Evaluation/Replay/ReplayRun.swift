@@ -48,7 +48,9 @@ struct ReplayRun<Facts: ReplayFacts> {
 
         var unlocks: [String: UnlockDecision] = [:]
         var since = [CELTimestamp?](repeating: nil, count: awards.count)
-        for stored in facts.storedUnlocks where unlocks[stored.id] == nil {
+        // The earliest stored unlock of an award is the one in effect (a repeatable award's are
+        // not in time order when a late event was replayed after a later unlock was kept).
+        for stored in facts.storedUnlocks where unlocks[stored.id].map({ stored.at.instant < $0.at.instant }) ?? true {
             let position = index[stored.id]
             unlocks[stored.id] = UnlockDecision(id: stored.id, at: stored.at, points: position.map { awards[$0].info.points } ?? 0,
                                                 catalogVersion: stored.catalogVersion)
@@ -221,5 +223,107 @@ extension ReplayRun where Facts == StateFacts {
         }
         checkpoints += CheckpointPlan.checkpoints(rules: replay.rules, facts: bindings.facts, after: after, timeCheckpoints: times)
         bindings.stepBudget = replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: bindings.facts))
+    }
+}
+
+extension ReplayRun {
+    /// The slots of an award's progress figures (`FactBindings.addSlot`), when it has them.
+    struct ProgressSlots: Sendable {
+        var current: Int?
+        var target: Int?
+    }
+
+    /// Adds on-demand slots for every award's progress figures, in award order.
+    mutating func addProgressSlots() -> [ProgressSlots] {
+        replay.plans.map { plan in
+            ProgressSlots(current: plan.progressCurrent.map { bindings.addSlot(bindings.onDemandSlot($0)) },
+                          target: plan.progressTarget.map { bindings.addSlot(bindings.onDemandSlot($0)) })
+        }
+    }
+
+    /// Where every award and streak stands at the last checkpoint (`now`), as the decision at
+    /// `now` shows it: progress figures evaluated through the folds and the metrics the walk
+    /// keeps, outside the replay's step budget (as the decision evaluates them).
+    mutating func standings(progressSlots: [ProgressSlots]) -> LiveStandings {
+        moveToLastCheckpoint()
+        let moment = bindings.moment
+        let spent = bindings.stepsUsed
+        bindings.stepsUsed = 0
+        defer { bindings.stepsUsed = spent }
+        var progress: [AwardProgress] = []
+        progress.reserveCapacity(replay.plans.count)
+        for index in replay.plans.indices {
+            progress.append(progressAtNow(index, slots: progressSlots[index], moment: moment))
+        }
+        return LiveStandings(ids: replay.plans.map(\.rule.id), progress: progress,
+                             streaks: bindings.facts.streakStandings(at: moment))
+    }
+
+    /// Moves the bindings to the last checkpoint when the walk stopped before it (nothing left
+    /// to judge), with the stamp the walk would have given it.
+    private mutating func moveToLastCheckpoint() {
+        guard let last = checkpoints.last else { return }
+        let moment = FactMoment(moment: last.time, eventCount: last.eventCount)
+        guard bindings.moment != moment else { return }
+        while storedEffective < storedInstants.count, storedInstants[storedEffective] <= last.instant { storedEffective += 1 }
+        bindings.advance(to: moment, stamp: ChannelStamp(
+            events: last.eventCount, levels: bindings.facts.levelsStamp(at: moment), clock: checkpoints.count,
+            storedUnlocks: storedEffective, newUnlocks: newUnlockCount))
+    }
+
+    /// An award's progress at `now`, as `Replay.standing` gives it.
+    private mutating func progressAtNow(_ index: Int, slots: ProgressSlots, moment: FactMoment) -> AwardProgress {
+        let award = replay.plans[index].rule
+        let unlock = unlocks[award.id]
+        var progress: AwardProgress
+        var keepsMaximum = true
+        switch award.criterion {
+        case .milestone(let streak, let days):
+            progress = AwardProgress(current: .int(Int64(bindings.facts.streakCurrent(streak, at: moment))), target: .int(Int64(days)))
+        case .module(let catalogID, let module, let difficulty):
+            let measured = bindings.facts.moduleProgress(catalog: catalogID, module: module, difficulty: difficulty, at: moment)
+            progress = AwardProgress(current: .int(Int64(measured.done)), target: .int(Int64(measured.total)))
+            if let recorded = unlock?.catalogVersion, let catalog = replay.rules.catalogs.first(where: { $0.id == catalogID }),
+               recorded < catalog.version {
+                keepsMaximum = false
+            }
+        case .condition:
+            progress = conditionProgressAtNow(index, slots: slots, locked: unlock == nil)
+        }
+        if unlock != nil, keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
+        return progress
+    }
+
+    private mutating func conditionProgressAtNow(_ index: Int, slots: ProgressSlots, locked: Bool) -> AwardProgress {
+        let award = replay.plans[index].rule
+        if locked, budgetLimited.contains(award.id) {
+            let target: ProgressNumber = if case .derived(_, let t, let isInt) = award.progress {
+                isInt ? .int(Int64(t)) : .double(t)
+            } else { .int(1) }
+            return AwardProgress(current: .int(0), target: target)
+        }
+        switch award.progress {
+        case .measured:
+            return AwardProgress(current: number(slots.current), target: number(slots.target))
+        case .derived(_, let target, let targetIsInt):
+            return AwardProgress(current: number(slots.current), target: targetIsInt ? .int(Int64(target)) : .double(target))
+        case .binary, .module:
+            guard case .condition(let slot) = replay.plans[index].gate.criterion else {
+                return AwardProgress(current: .int(0), target: .int(1))
+            }
+            let holds: Bool = if case .bool(true) = bindings.evaluate(slot, unlocks: unlocks) { true } else { false }
+            return AwardProgress(current: .int(holds ? 1 : 0), target: .int(1))
+        }
+    }
+
+    /// A progress figure (an error counts as 0, as in the decision).
+    private mutating func number(_ slot: Int?) -> ProgressNumber {
+        guard let slot else { return .int(0) }
+        switch bindings.evaluate(slot, unlocks: unlocks) {
+        case .int(let v): return .int(v)
+        case .uint(let v): return .int(Int64(clamping: v))
+        case .double(let v): return .double(v)
+        default: return .int(0)
+        }
     }
 }

@@ -32,8 +32,8 @@ package struct FactTimeline: Sendable {
     package internal(set) var eventValues: [CELValue]
     /// Per day: the CEL values of its on-time and late events, in order (prefixes of these are
     /// `day.events` / `day.late`).
-    internal(set) var onTimeValues: [LocalDay: [CELValue]]
-    internal(set) var lateValues: [LocalDay: [CELValue]]
+    var onTimeValues: [LocalDay: [CELValue]]
+    var lateValues: [LocalDay: [CELValue]]
     /// Per event: the streaks (indices in `streakRules`) whose `counts` holds for it (on-time
     /// events only), flattened: event i's are `countedStreaks[countedEnds[i - 1] ..< countedEnds[i]]`
     /// (one small array per event would cost more than the event's own record).
@@ -43,7 +43,7 @@ package struct FactTimeline: Sendable {
     /// first such event (index in the state file) and the error.
     package internal(set) var countsErrors: [Int: (event: Int, error: CELError)]
     /// The names of the days events fell on, made once here and reused for day records.
-    internal(set) var dayLabels: DayLabels
+    var dayLabels: DayLabels
     /// Known snapshot levels in the order they become visible (no `completed_at` first).
     let snapshotLevels: [(ordinal: Int, snapshot: LevelSnapshot)]
     /// Each day's kill time after every accepted change.
