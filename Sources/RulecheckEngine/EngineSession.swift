@@ -168,9 +168,15 @@ public struct EngineSession: Sendable {
         for unlock in unlocks {
             var entry = JSONObject([("id", .string(unlock.id)), ("at", .string(unlock.at.description))])
             if let version = unlock.catalogVersion { entry["catalog_version"] = .int(Int64(version)) }
-            written.append(.object(entry))
-            kept.unlocked.append(StoredUnlock(id: unlock.id, at: unlock.at, catalogVersion: unlock.catalogVersion,
-                                               index: written.count - 1))
+            // The first stored unlock of an award is the one in effect: one a late event found
+            // before a kept one of the same (repeatable) award goes before it.
+            let later = kept.unlocked.firstIndex { $0.id == unlock.id && $0.at.instant > unlock.at.instant }
+            let position = later.map { kept.unlocked[$0].index } ?? written.count
+            written.insert(.object(entry), at: Swift.min(position, written.count))
+            for index in kept.unlocked.indices where kept.unlocked[index].index >= position { kept.unlocked[index].index += 1 }
+            kept.unlocked.insert(StoredUnlock(id: unlock.id, at: unlock.at, catalogVersion: unlock.catalogVersion,
+                                              index: Swift.min(position, written.count - 1)),
+                                 at: later ?? kept.unlocked.count)
         }
         kept.setDocumentValue(.array(written), forKey: "unlocked")
     }

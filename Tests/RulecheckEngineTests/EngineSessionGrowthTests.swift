@@ -63,6 +63,24 @@ import Testing
         #expect(once.count == Set(once).count, "\(once)")
     }
 
+    /// A session is a value: a copy grows on its own, and the original is left as it was.
+    @Test func copiesGoTheirOwnWay() throws {
+        let rules = EngineRules(try EngineFixtures.rules("taskmate"))
+        let history = try RandomHistory(product: "taskmate", seed: 3, count: 30)
+        var first = try EngineSession(rules: rules, state: try history.emptyState, at: history.start)
+        for event in history.events.prefix(20) { _ = try first.record(event) }
+        let before = first.stateJSON
+        var second = first
+        for event in history.events.dropFirst(20) { _ = try second.record(event) }
+        #expect(first.stateJSON == before)
+        #expect(first.state.events.count == 20 && second.state.events.count == 30)
+        let render = DecisionJSONRenderer(rules: rules.ruleSet)
+        for (session, last) in [(first, history.events[19].at), (second, history.events[29].at)] {
+            #expect(render.render(EngineSessionTests.keptAll(session.lastDecision))
+                    == render.render(EngineSessionTests.keptAll(try rules.evaluate(session.state, at: last))))
+        }
+    }
+
     static func progressMoved(from before: Decision, to after: Decision) -> [String] {
         var old: [String: AwardProgress] = [:]
         for standing in before.achievements { old[standing.id] = standing.progress }

@@ -48,9 +48,7 @@ struct ReplayRun<Facts: ReplayFacts> {
 
         var unlocks: [String: UnlockDecision] = [:]
         var since = [CELTimestamp?](repeating: nil, count: awards.count)
-        // The earliest stored unlock of an award is the one in effect (a repeatable award's are
-        // not in time order when a late event was replayed after a later unlock was kept).
-        for stored in facts.storedUnlocks where unlocks[stored.id].map({ stored.at.instant < $0.at.instant }) ?? true {
+        for stored in facts.storedUnlocks where unlocks[stored.id] == nil {
             let position = index[stored.id]
             unlocks[stored.id] = UnlockDecision(id: stored.id, at: stored.at, points: position.map { awards[$0].info.points } ?? 0,
                                                 catalogVersion: stored.catalogVersion)
