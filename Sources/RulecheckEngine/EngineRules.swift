@@ -50,12 +50,4 @@ public struct EngineRules: Sendable {
     public func evaluate(_ state: StateFile, at now: Moment) throws(StateFileError) -> Decision {
         try UserEvaluation(replay: replay, state: state, now: now).decision
     }
-
-    /// `evaluate`, skipping the checkpoints an earlier replay of the same state judged (`ReplayResume`).
-    func evaluate(_ state: StateFile, at now: Moment,
-                  resumingAfter resume: ReplayResume?) throws(StateFileError) -> (decision: Decision, resume: ReplayResume) {
-        let facts = try StateFacts(state: state, rules: ruleSet, now: now)
-        let result = replay.run(facts, resumingAfter: resume)
-        return (result.outcome.decision, result.resume)
-    }
 }

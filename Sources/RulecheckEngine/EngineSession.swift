@@ -13,22 +13,38 @@ import RuleModel
 /// save(session.stateJSON)                       // the unlocks are in it: never reported twice
 /// ```
 ///
-/// Every step runs the replay `rulecheck eval` runs (planned once for the session), resuming its
-/// walk over the checkpoints after the previous step's moment, so a step's result is the full
-/// replay's (property-tested); the unlocks it finds are kept in the state's `unlocked` list, as
-/// `eval --write-state` keeps them. A step's cost still grows with the history (`replayedRules`
-/// names the rules that make it so; docs/engine.md, "Cost", gives the figures and the way on).
+/// The session keeps its replay between steps (`LiveReplay`): a step grows the facts, the fold
+/// tables and the checkpoints by the new event and judges only the checkpoints after the
+/// previous step's moment, so its unlocks are the full replay's (property-tested) and are kept in
+/// the state's `unlocked` list, as `eval --write-state` keeps them. An event at or before the last
+/// step's moment (a late sync), a kill-time change, or going back in time replays everything.
 public struct EngineSession: Sendable {
     public let rules: EngineRules
     /// The state to persist: the events recorded so far and every unlock found, with
     /// `backfill.at` fixed at the session's first evaluation.
-    public private(set) var state: StateFile
-    /// The decision of the last step (its `unlocks` are that step's new ones).
-    public private(set) var lastDecision: Decision
+    public var state: StateFile {
+        var state = kept
+        state.events = live.events
+        return state
+    }
+    /// The decision of the last step (its `unlocks` are that step's new ones), built on demand
+    /// from the kept replay: a step itself does not build it.
+    public var lastDecision: Decision {
+        var decision = live.decision()
+        decision.unlocks = lastUnlocks
+        return decision
+    }
+    /// The last step's new unlocks.
+    private var lastUnlocks: [UnlockDecision]
+    /// Where the awards and streaks stood after the last step.
+    private var standings: LiveStandings
     /// Milestone ids with their streak and days (for streak changes).
     private let milestones: [String: (streak: String, days: Int)]
-    /// Where the last step's replay left off: the next step does not judge again what it judged.
-    private var resume: ReplayResume?
+    /// The state without its events: the live replay holds them, once, so that recording one
+    /// appends it in place rather than copying the history.
+    private var kept: StateFile
+    /// The replay, kept between steps.
+    private var live: LiveReplay
 
     /// Starts a session on a saved state (or a new user's) at `now`, usually the app's launch.
     /// Unlocks the state earns at `now` (from a backfilled history, say) are kept in the state
@@ -46,9 +62,13 @@ public struct EngineSession: Sendable {
             state.backfillAt = now
             state.setDocumentValue(.object(JSONObject([("at", .string(now.description))])), forKey: "backfill")
         }
-        self.state = state
-        (lastDecision, resume) = try rules.evaluate(state, at: now, resumingAfter: nil)
-        keep(lastDecision.unlocks)
+        var live = try LiveReplay(replay: rules.replay, state: state, now: now)
+        standings = live.standings()
+        self.live = live
+        state.events = []
+        kept = state
+        lastUnlocks = live.initialUnlocks
+        keep(lastUnlocks)
     }
 
     /// A new user's session: an empty state for `userID` (with the device's zone when the rules'
@@ -60,27 +80,31 @@ public struct EngineSession: Sendable {
         try self.init(rules: rules, state: StateFile.parse(json: JSONWriter.write(.object(document))), at: now)
     }
 
-    /// The rules whose cost per step grows with the history. Every step still rebuilds the facts,
-    /// the fold tables and the decision at its moment from the whole history in this release, so
-    /// it is every metric, achievement and streak (docs/engine.md, "Cost").
-    public var replayedRules: [String] {
-        rules.ruleSet.metrics.map { "metrics." + $0.id } + rules.awardIDs + rules.ruleSet.streaks.map { "streaks." + $0.id }
-    }
+    /// The rules whose cost per step grows with the history: the metrics and awards with an
+    /// expression that reads `events` other than through a fold, or `days` other than through a
+    /// day fold (directly or through a metric). Every other rule — counts, sums, min/max,
+    /// `exists`, streaks — is kept incrementally (docs/engine.md, "Cost").
+    public var replayedRules: [String] { rules.replay.rulesFallingBack }
 
     /// Records an event and decides at its time: the new unlocks, the progress that moved and
     /// the streak changes since the previous step. Throws, leaving the session unchanged, when the
     /// event is not a valid state-file event (errors name `events[N]`).
     public mutating func record(_ event: EngineEvent) throws(StateFileError) -> SessionChanges {
         // The new event is the file's last: `document` writes it back from `events`.
-        let checked = try StateFile.event(.object(event.object), index: state.events.count, file: state.file)
+        let checked = try StateFile.event(.object(event.object), index: live.events.count, file: kept.file)
+        if live.canStep(with: checked, to: event.at) {
+            do {
+                return try step(with: checked, to: event.at)
+            } catch {
+                // The day span grew past its limit: the replay of everything says so below.
+            }
+        }
         var next = state
         // Processing order: by time, equal times in file order (the new one last).
         var position = next.events.count
         while position > 0, next.events[position - 1].at.instant > checked.at.instant { position -= 1 }
         next.events.insert(checked, at: position)
-        // An event at or before the last step's moment changes facts that step judged: replay all.
-        if let after = resume?.after, checked.at.instant <= after { resume = nil }
-        return try step(to: next, at: event.at)
+        return try replayAll(next, at: event.at)
     }
 
     /// Uses a streak freeze (a `freeze_used` event): it covers yesterday, or `date`
@@ -95,9 +119,15 @@ public struct EngineSession: Sendable {
     /// Decides at `now` without an event (the app opening, a day passing): time-driven changes
     /// such as a streak at risk or broken, and unlocks at day ends.
     public mutating func advance(to now: Moment) throws(StateFileError) -> SessionChanges {
+        if live.canStep(with: nil, to: now) {
+            do {
+                return try step(with: nil, to: now)
+            } catch {
+                // The day span grew past its limit: the replay of everything says so below.
+            }
+        }
         // Going back in time: the recorded events after `now` are left out, so replay all.
-        if let after = resume?.after, now.instant < after { resume = nil }
-        return try step(to: state, at: now)
+        return try replayAll(state, at: now)
     }
 
     /// The decision at `now` (SPEC 6), without changing the session.
@@ -109,27 +139,45 @@ public struct EngineSession: Sendable {
     /// `StateFile.parse(json:)` gives the same session.
     public var stateJSON: String { JSONWriter.write(.object(state.document), layout: .pretty(indent: 2)) + "\n" }
 
-    private mutating func step(to next: StateFile, at now: Moment) throws(StateFileError) -> SessionChanges {
-        let (decision, nextResume) = try rules.evaluate(next, at: now, resumingAfter: resume)
-        resume = nextResume
-        let changes = SessionChanges(from: lastDecision, to: decision, milestones: milestones)
-        state = next
-        lastDecision = decision
-        keep(decision.unlocks)
+    /// One step of the kept replay.
+    private mutating func step(with event: StateEvent?, to now: Moment) throws(StateFileError) -> SessionChanges {
+        finish(try live.step(with: event, to: now))
+    }
+
+    /// A replay of `next` from the start (its stored unlocks are this session's), kept for the
+    /// steps after it.
+    private mutating func replayAll(_ next: StateFile, at now: Moment) throws(StateFileError) -> SessionChanges {
+        live = try LiveReplay(replay: rules.replay, state: next, now: now)
+        return finish(live.initialUnlocks)
+    }
+
+    /// The changes of a step that found `unlocks`, which are kept.
+    private mutating func finish(_ unlocks: [UnlockDecision]) -> SessionChanges {
+        let after = live.standings()
+        let changes = SessionChanges(from: standings, to: after, unlocked: unlocks, milestones: milestones)
+        standings = after
+        lastUnlocks = unlocks
+        keep(unlocks)
         return changes
     }
 
     /// Appends new unlocks to the state's `unlocked`, as `--write-state` writes them.
     private mutating func keep(_ unlocks: [UnlockDecision]) {
         guard !unlocks.isEmpty else { return }
-        var written = state.documentValue(forKey: "unlocked")?.arrayValue ?? []
+        var written = kept.documentValue(forKey: "unlocked")?.arrayValue ?? []
         for unlock in unlocks {
             var entry = JSONObject([("id", .string(unlock.id)), ("at", .string(unlock.at.description))])
             if let version = unlock.catalogVersion { entry["catalog_version"] = .int(Int64(version)) }
-            written.append(.object(entry))
-            state.unlocked.append(StoredUnlock(id: unlock.id, at: unlock.at, catalogVersion: unlock.catalogVersion,
-                                               index: written.count - 1))
+            // The first stored unlock of an award is the one in effect: one a late event found
+            // before a kept one of the same (repeatable) award goes before it.
+            let later = kept.unlocked.firstIndex { $0.id == unlock.id && $0.at.instant > unlock.at.instant }
+            let position = later.map { kept.unlocked[$0].index } ?? written.count
+            written.insert(.object(entry), at: Swift.min(position, written.count))
+            for index in kept.unlocked.indices where kept.unlocked[index].index >= position { kept.unlocked[index].index += 1 }
+            kept.unlocked.insert(StoredUnlock(id: unlock.id, at: unlock.at, catalogVersion: unlock.catalogVersion,
+                                              index: Swift.min(position, written.count - 1)),
+                                 at: later ?? kept.unlocked.count)
         }
-        state.setDocumentValue(.array(written), forKey: "unlocked")
+        kept.setDocumentValue(.array(written), forKey: "unlocked")
     }
 }

@@ -43,21 +43,22 @@ public struct SessionChanges: Sendable, Hashable {
     /// Whether nothing changed.
     public var isEmpty: Bool { unlocked.isEmpty && progress.isEmpty && streaks.isEmpty }
 
-    /// The differences between two decisions of the same rules, `after` the later one;
-    /// `milestones` gives each milestone id its streak and days.
-    init(from before: Decision, to after: Decision, milestones: [String: (streak: String, days: Int)]) {
-        unlocked = after.unlocks
+    /// The differences between where the awards and streaks of the same rules stood before and
+    /// after a step that found `unlocked`; `milestones` gives each milestone id its streak and days.
+    init(from before: LiveStandings, to after: LiveStandings, unlocked: [UnlockDecision],
+         milestones: [String: (streak: String, days: Int)]) {
+        self.unlocked = unlocked
         var beforeProgress: [String: AwardProgress] = [:]
-        for standing in before.achievements { beforeProgress[standing.id] = standing.progress }
-        progress = after.achievements.compactMap { standing in
-            guard let old = beforeProgress[standing.id], old != standing.progress else { return nil }
-            return Progress(id: standing.id, before: old, after: standing.progress)
+        for (id, progress) in zip(before.ids, before.progress) { beforeProgress[id] = progress }
+        progress = zip(after.ids, after.progress).compactMap { id, progress in
+            guard let old = beforeProgress[id], old != progress else { return nil }
+            return Progress(id: id, before: old, after: progress)
         }
         var beforeStreaks: [String: StreakStanding] = [:]
         for standing in before.streaks { beforeStreaks[standing.id] = standing }
         streaks = after.streaks.compactMap { standing in
             guard let old = beforeStreaks[standing.id] else { return nil }
-            let reached = after.unlocks.compactMap { unlock -> Streak.Event? in
+            let reached = unlocked.compactMap { unlock -> Streak.Event? in
                 guard let milestone = milestones[unlock.id], milestone.streak == standing.id else { return nil }
                 return .milestone(id: unlock.id, days: milestone.days)
             }

@@ -6,8 +6,8 @@ import RulecheckEngine
 
 /// `rulecheck-bench session`: what the embedded engine costs an app on TaskMate's rules —
 /// compiling the rules to a bundle and decoding it (once per launch), and one
-/// `EngineSession.record` after a history of 1,000 and 10,000 events (CPU time of one thread,
-/// median). Run from the repository root.
+/// `EngineSession.record` after a history of 1,000, 10,000 and 100,000 events (CPU time of one
+/// thread, median). Run from the repository root.
 ///
 /// Usage: `rulecheck-bench session [RECORDS]`. The target: `record` ≤ 20 µs at 10,000 events.
 enum SessionBench {
@@ -23,7 +23,7 @@ enum SessionBench {
         print(String(format: "session: taskmate rules: compile to a bundle (%d bytes) %.2f ms, decode %.2f ms CPU", text.count,
                      bundle, decode))
         let rules = EngineRules(yaml)
-        for history in [1_000, 10_000] {
+        for history in [1_000, 10_000, 100_000] {
             guard let micros = recordCost(rules: rules, history: history, records: records) else {
                 print("session: the generated history of \(history) events does not evaluate")
                 continue

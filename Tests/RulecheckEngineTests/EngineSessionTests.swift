@@ -10,19 +10,26 @@ import Testing
 /// A session that records events one at a time ends where one replay of all of them ends.
 @Suite struct EngineSessionTests {
     /// Random histories of every product, recorded one by one (the app opening in between now
-    /// and then, without an event; each step resumes where the last one's replay left off): the unlocks the steps report,
+    /// and then, without an event; each step grows the kept replay by its event): the unlocks the steps report,
     /// together, are the full replay's new unlocks (same ids, times and points, same order), and
     /// the last step's decision is the full replay's once new unlocks count as kept.
-    @Test(arguments: EngineFixtures.products.map(\.name).flatMap { product in (1...4).map { (product, UInt64($0)) } })
-    func recordingOneByOneEqualsOneReplay(product: String, seed: UInt64) throws {
+    ///
+    /// A step judges its own moment, which a replay of the whole history does not: under
+    /// `timezone: event` the app opening between two events in different offsets can see a
+    /// streak dip that no checkpoint of the whole replay sees, and a repeatable milestone then
+    /// pays again earlier (docs/engine.md, "Cost"). So the openings are in the shorter histories.
+    @Test(arguments: EngineFixtures.products.map(\.name).flatMap { product in
+        (1...4).map { (product, UInt64($0), 60, true) } + (5...12).map { (product, UInt64($0), 120, false) }
+    })
+    func recordingOneByOneEqualsOneReplay(product: String, seed: UInt64, count: Int, opensBetween: Bool) throws {
         let rules = EngineRules(try EngineFixtures.rules(product))
-        let history = try RandomHistory(product: product, seed: seed, count: 60)
+        let history = try RandomHistory(product: product, seed: seed, count: count)
         var session = try EngineSession(rules: rules, state: try history.emptyState, at: history.start)
         var reported = session.lastDecision.unlocks
         var previous = history.start
         for (index, event) in history.events.enumerated() {
             // Now and then the app opens between two events: time passes without an event.
-            if index % 4 == 3 {
+            if opensBetween, index % 4 == 3 {
                 let middle = (previous.unixSeconds + event.at.unixSeconds) / 2
                 reported += try session.advance(to: Moment(unixSeconds: middle, offsetSeconds: previous.offsetSeconds)).unlocked
             }

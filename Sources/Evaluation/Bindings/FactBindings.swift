@@ -8,13 +8,15 @@ import RuleModel
 struct FactBindings<Facts: ReplayFacts> {
     let replay: Replay
     var facts: Facts
-    let folds: EventFoldValues
+    var folds: EventFoldValues
     private var dayFolds: DayFoldValues
-    /// Metrics first (by position), then one slot per award with a condition (`Replay.slots`).
-    let slots: [ExpressionSlot]
+    /// Metrics first (by position), then one slot per award with a condition (`Replay.slots`),
+    /// then the slots a session adds for progress read on demand (`addSlot`).
+    var slots: [ExpressionSlot]
     /// Per slot: the ascending event counts at which one of its folds (through metrics too)
-    /// changes value, those of its count threshold only when it has one.
-    private let changePoints: [[Int]]
+    /// changes value, those of its count threshold only when it has one; a session appends the
+    /// counts its events add (`grow`).
+    var changePoints: [[Int]]
     private(set) var moment: FactMoment
     private(set) var stamp = ChannelStamp()
     private var epochCursors: [Int]
@@ -30,7 +32,7 @@ struct FactBindings<Facts: ReplayFacts> {
     var unlockedSince: [CELTimestamp?]
     /// Steps every evaluation of this replay took so far, and how many they may take.
     var stepsUsed = 0
-    let stepBudget: Int
+    var stepBudget: Int
     /// Whether the replay's step budget is spent: nothing more is evaluated.
     var budgetSpent: Bool { stepsUsed >= stepBudget }
 
@@ -88,6 +90,22 @@ struct FactBindings<Facts: ReplayFacts> {
         }
         self.moment = moment
         self.stamp = stamp
+    }
+
+    /// Adds a slot for an expression the walk does not judge (a progress figure), evaluated on
+    /// demand; returns its index.
+    mutating func addSlot(_ slot: ExpressionSlot) -> Int {
+        slots.append(slot)
+        changePoints.append([])
+        epochCursors.append(0)
+        metricsRecords.append(nil)
+        return slots.count - 1
+    }
+
+    /// Forgets the fact variables held for the current checkpoint (before the facts grow: held
+    /// values would make the timeline's arrays copy).
+    mutating func forgetVariables() {
+        variables.removeAll()
     }
 
     /// Records that the unlocks in effect changed.
@@ -241,3 +259,5 @@ struct FactBindings<Facts: ReplayFacts> {
         return value
     }
 }
+
+extension FactBindings: Sendable where Facts: Sendable {}

@@ -5,9 +5,12 @@ import RuleModel
 /// The replay's view of one user's state: the `Facts` module's timeline, advanced incrementally
 /// by a `FactBuilder` as the checkpoints go by.
 package struct StateFacts: ReplayFacts {
-    package let timeline: FactTimeline
-    package let events: [StateEvent]
-    package let timeCheckpoints: [Moment]
+    /// The timeline is the builder's: one copy, so that it can grow in place (`append`).
+    package var timeline: FactTimeline { builder.timeline }
+    /// The state's events, or, when some are after `now`, those up to it.
+    package var events: [StateEvent] { leftOutSome ?? builder.timeline.state.events }
+    private let leftOutSome: [StateEvent]?
+    package private(set) var timeCheckpoints: [Moment]
     private var builder: FactBuilder
     /// The last snapshot built. Compare its moment before binding it: a snapshot holds many
     /// references, and copying one out for nothing is not free at every checkpoint.
@@ -23,10 +26,9 @@ package struct StateFacts: ReplayFacts {
     private let streakIndex: [String: Int]
 
     package init(timeline: FactTimeline) {
-        self.timeline = timeline
         // Timeline events are the state's (sorted) events up to `now`: share the array when
         // none was left out rather than hold a million events twice.
-        events = timeline.events.count == timeline.state.events.count ? timeline.state.events : timeline.events.map(timeline.event(of:))
+        leftOutSome = timeline.events.count == timeline.state.events.count ? nil : timeline.events.map(timeline.event(of:))
         timeCheckpoints = timeline.timeCheckpoints()
         builder = FactBuilder(timeline: timeline)
         snapshotLevelTimes = timeline.state.levels.map { $0.completedAt?.instant }
@@ -37,6 +39,23 @@ package struct StateFacts: ReplayFacts {
     /// state does not give.
     package init(state: StateFile, rules: RuleSet, now: Moment) throws(StateFileError) {
         self.init(timeline: try FactTimeline(state: state, rules: rules, now: now))
+    }
+
+    /// Appends an event after `now` and moves `now` to `now` (the caller checked
+    /// `FactTimeline.canAppend`); the time checkpoints grow by those after the old `now`.
+    /// Facts already asked for stay as they were: the event is later than all of them.
+    package mutating func append(_ event: StateEvent?, now: Moment) throws(StateFileError) {
+        let after = self.now.instant
+        // What holds the timeline's arrays would make appending copy them.
+        current = nil
+        currentDays = nil
+        currentStreaks = nil
+        if let event {
+            try builder.appendToTimeline(event, now: now)
+        } else {
+            try builder.advanceTimeline(to: now)
+        }
+        timeCheckpoints += builder.timeline.timeCheckpoints(after: after)
     }
 
     package var userID: String { timeline.state.userID }

@@ -8,16 +8,16 @@ import CEL
 struct EventFoldTable: Sendable {
     let shape: EventFold.Shape
     /// For list shapes: every produced element, in order.
-    private(set) var outputs: [CELValue] = []
+    var outputs: [CELValue] = []
     /// For list shapes and `exists_one`: how many elements were produced (or held) from the first
     /// m source elements, for every m (count + 1 entries).
-    private(set) var producedBefore: [Int32] = []
+    var producedBefore: [Int32] = []
     /// The source index of the first element that decides `exists` (true) or `all` (false).
-    private(set) var firstDecisive: Int?
+    var firstDecisive: Int?
     /// The source index of the first element whose body failed, and the failure.
-    private(set) var firstError: Int?
-    private(set) var error: CELValue = .error(CELError(.other, "fold failed"))
-    let sourceCount: Int
+    var firstError: Int?
+    var error: CELValue = .error(CELError(.other, "fold failed"))
+    var sourceCount: Int
 
     init(fold: EventFold, source: [CELValue], costLimit: Int) {
         shape = fold.shape

@@ -4,7 +4,7 @@ import CEL
 /// events, with chains (a `map` over a `filter`) resolved through their sources.
 struct EventFoldValues: Sendable {
     let folds: [EventFold]
-    private let tables: [EventFoldTable]
+    private var tables: [EventFoldTable]
 
     init(folds: [EventFold], events: [CELValue], costLimit: Int) {
         self.folds = folds
@@ -20,6 +20,29 @@ struct EventFoldValues: Sendable {
             tables.append(EventFoldTable(fold: fold, source: source, costLimit: costLimit))
         }
         self.tables = tables
+    }
+
+    /// Extends every table by one more event (its CEL record), chained folds by what their
+    /// source produced from it: the tables then hold what tabulating all events gives.
+    mutating func append(_ event: CELValue, costLimit: Int) {
+        var produced: [[CELValue]] = []
+        produced.reserveCapacity(tables.count)
+        for k in tables.indices {
+            let source: [CELValue]
+            switch folds[k].source {
+            case .events: source = [event]
+            case .fold(let s): source = s < produced.count ? produced[s] : []
+            }
+            let before = tables[k].outputs.count
+            tables[k].append(source, fold: folds[k], costLimit: costLimit)
+            produced.append(Array(tables[k].outputs[before...]))
+        }
+    }
+
+    /// Whether fold k changes value at the n-th event (`changePoints(of:total:)` holds n).
+    func changes(_ k: Int, at n: Int) -> Bool {
+        guard n > 0 else { return false }
+        return version(k, events: n) != version(k, events: n - 1)
     }
 
     /// How many source elements fold k sees after n events, or the failure of its source.

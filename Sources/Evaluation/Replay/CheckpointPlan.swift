@@ -9,18 +9,39 @@ package struct CheckpointPlan: Sendable {
     package var checkpoints: [Checkpoint]
 
     package init(rules: RuleSet, facts: some ReplayFacts) {
+        checkpoints = Self.plan(rules: rules, facts: facts, after: nil, timeCheckpoints: facts.timeCheckpoints)
+    }
+
+    /// The checkpoints a plan of the same facts grown since an earlier `now` (`after`) adds: the
+    /// ones strictly after it. `timeCheckpoints`: the facts' time checkpoints after `after`. Only
+    /// the events after `after` are read (they are the last ones).
+    package static func checkpoints(rules: RuleSet, facts: some ReplayFacts, after: CELTimestamp,
+                                    timeCheckpoints: [Moment]) -> [Checkpoint] {
+        guard facts.now.instant > after else { return [] }
+        return plan(rules: rules, facts: facts, after: after, timeCheckpoints: timeCheckpoints)
+    }
+
+    private static func plan(rules: RuleSet, facts: some ReplayFacts, after: CELTimestamp?,
+                                    timeCheckpoints: [Moment]) -> [Checkpoint] {
         let events = facts.events
         let now = facts.now
+        var firstNew = events.count
+        if let after {
+            while firstNew > 0, events[firstNew - 1].at.instant > after { firstNew -= 1 }
+        } else {
+            firstNew = 0
+        }
         // Checkpoints that are not events, with the offset each is reported in when no event or
         // `now` is at it (`nil`: the calendar's there). Events are already in time order, so the
         // two lists are merged rather than gathered in a dictionary of instants.
         var others: [(instant: CELTimestamp, kind: Checkpoint.Kind, offset: Int?)] = []
-        others.reserveCapacity(facts.timeCheckpoints.count + facts.storedUnlocks.count + 1)
+        others.reserveCapacity(timeCheckpoints.count + facts.storedUnlocks.count + 1)
         func add(_ instant: CELTimestamp, _ kind: Checkpoint.Kind, offset: Int?) {
             guard let first = events.first, first.at.instant <= instant, instant <= now.instant else { return }
+            if let after, instant <= after { return }
             others.append((instant, kind, offset))
         }
-        for moment in facts.timeCheckpoints { add(moment.instant, .dayBoundary, offset: moment.offsetSeconds) }
+        for moment in timeCheckpoints { add(moment.instant, .dayBoundary, offset: moment.offsetSeconds) }
         for achievement in rules.achievements {
             if let from = achievement.available?.from { add(from, .availabilityStart, offset: nil) }
         }
@@ -32,8 +53,8 @@ package struct CheckpointPlan: Sendable {
         }.map(\.element)
 
         var checkpoints: [Checkpoint] = []
-        checkpoints.reserveCapacity(events.count + others.count)
-        var next = 0
+        checkpoints.reserveCapacity(events.count - firstNew + others.count)
+        var next = firstNew
         var other = 0
         while next < events.count || other < others.count {
             let instant = other < others.count && (next == events.count || others[other].instant < events[next].at.instant)
@@ -65,6 +86,6 @@ package struct CheckpointPlan: Sendable {
             checkpoints.append(Checkpoint(time: Moment(instant: instant, offsetSeconds: offset), kind: kind,
                                           eventCount: next, events: atInstant.map { events[$0].index }.sorted()))
         }
-        self.checkpoints = checkpoints
+        return checkpoints
     }
 }

@@ -98,17 +98,6 @@ package struct Replay: Sendable {
         return decide(run.bindings.facts, found: run.findings)
     }
 
-    /// Replays a state that an earlier replay (`resume`) saw with fewer events: the checkpoints
-    /// at or before `resume.after` are not judged again. The caller guarantees the state is the
-    /// earlier one with events after `resume.after` added and the earlier new unlocks stored
-    /// (`ReplayResume`); the result is then the full replay's (within the step budget).
-    package func run(_ facts: StateFacts, resumingAfter resume: ReplayResume?) -> (outcome: ReplayOutcome, resume: ReplayResume) {
-        var run = ReplayRun(replay: self, facts: facts, resume: resume)
-        run.walk()
-        let next = run.resume
-        return (decide(run.bindings.facts, found: run.findings), next)
-    }
-
     /// The step budget of one state's replay over `checkpoints` checkpoints and `days` days:
     /// ten times the per-expression cost limit, plus 1,000 + 100 × `days` steps per checkpoint
     /// (rules that read every day record at every checkpoint, several of them, stay within it),
@@ -151,5 +140,37 @@ package struct Replay: Sendable {
         var folds = Set(plan.folds)
         for metric in metricsRead(by: plan.inputs, before: limit) { folds.formUnion(metricFolds[metric] ?? []) }
         return folds
+    }
+}
+
+extension Replay {
+    /// The rules a session step cannot keep incrementally (docs/engine.md, "Cost"): metrics and
+    /// awards with an expression that reads `events` other than through a fold or `days` other
+    /// than through a day fold (directly or through a metric), whose evaluation walks the
+    /// history. As `metrics.ID` and award ids, in rule order.
+    package var rulesFallingBack: [String] {
+        func walksHistory(_ plan: PlannedExpression?) -> Bool {
+            guard let plan else { return false }
+            // With day folds, `days` is read only where a day fold has no value (`DayFoldValues`).
+            return plan.inputs.variables.contains(.events) || (plan.inputs.variables.contains(.days) && plan.dayFolds.isEmpty)
+        }
+        var metricFalls: [String: Bool] = [:]
+        var names: [String] = []
+        func readsFallingMetric(_ plan: PlannedExpression?, before limit: Int) -> Bool {
+            guard let plan else { return false }
+            return metricsRead(by: plan.inputs, before: limit).contains { metricFalls[$0] == true }
+        }
+        for (position, metric) in rules.metrics.enumerated() {
+            let falls = walksHistory(metricPlans[position]) || readsFallingMetric(metricPlans[position], before: position)
+            metricFalls[metric.id] = falls
+            if falls { names.append("metrics." + metric.id) }
+        }
+        for plan in plans {
+            let expressions = [plan.condition, plan.progressCurrent, plan.progressTarget]
+            if expressions.contains(where: { walksHistory($0) || readsFallingMetric($0, before: .max) }) {
+                names.append(plan.rule.id)
+            }
+        }
+        return names
     }
 }

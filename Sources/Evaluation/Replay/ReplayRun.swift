@@ -5,7 +5,13 @@ import Facts
 /// condition the stamp of what it read when it was last found false.
 struct ReplayRun<Facts: ReplayFacts> {
     let replay: Replay
-    let checkpoints: [Checkpoint]
+    private(set) var checkpoints: [Checkpoint]
+    /// The next checkpoint to judge: every one before it was judged (or skipped as judged before).
+    private var nextCheckpoint = 0
+    /// How many stored unlocks are in effect at the last checkpoint judged.
+    private var storedEffective = 0
+    /// Every new unlock, in the order the walk found them (each edge of a repeatable award).
+    private(set) var found: [UnlockDecision] = []
     /// Every unlock in effect: the stored ones from the start, new ones as they happen.
     private(set) var unlocks: [String: UnlockDecision] = [:]
     /// Awards whose condition ran over the cost limit while locked.
@@ -33,13 +39,9 @@ struct ReplayRun<Facts: ReplayFacts> {
     private let storedRepeats: [String: Set<CELTimestamp>]
     /// New unlocks of repeatable awards (edges not matched by a stored entry), in time order.
     private(set) var repeats: [String: [UnlockDecision]] = [:]
-    /// Checkpoints at or before this instant were judged by an earlier replay of the same facts.
-    private let judgedThrough: CELTimestamp?
 
-    /// - Parameter resume: where an earlier replay of the same state, with fewer events, left off.
-    init(replay: Replay, facts: Facts, resume: ReplayResume? = nil) {
+    init(replay: Replay, facts: Facts) {
         self.replay = replay
-        judgedThrough = resume?.after
         checkpoints = CheckpointPlan(rules: replay.rules, facts: facts).checkpoints
         let awards = replay.plans.map(\.rule)
         let index = Dictionary(awards.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -67,18 +69,6 @@ struct ReplayRun<Facts: ReplayFacts> {
         bindings = FactBindings(replay: replay, facts: facts, moment: first,
                                 stepBudget: replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: facts)))
         bindings.unlockedSince = since
-        if let resume {
-            heldBefore = Set(repeatables.filter { resume.heldBefore.contains(awards[$0].id) })
-            costLimited = resume.costLimited
-            budgetLimited = resume.budgetLimited
-            bindings.stepsUsed = resume.stepsUsed
-        }
-    }
-
-    /// Where this replay leaves off, for a later replay of the same state with more events.
-    var resume: ReplayResume {
-        ReplayResume(after: bindings.facts.now.instant, heldBefore: Set(heldBefore.map { replay.plans[$0].rule.id }),
-                     costLimited: costLimited, budgetLimited: budgetLimited, stepsUsed: bindings.stepsUsed)
     }
 
     /// What the walk found, for the decision at `now`.
@@ -87,14 +77,19 @@ struct ReplayRun<Facts: ReplayFacts> {
                        repeats: repeats, folds: bindings.folds)
     }
 
+    /// Judges the checkpoints not judged yet (all of them, or the ones `grow` added).
     mutating func walk() {
-        var storedEffective = 0
         var streakCurrents = [Int?](repeating: nil, count: replay.streakIDs.count)
         var moduleHolds = [(levels: Int, holds: Bool)?](repeating: nil, count: replay.modules.count)
-        for (position, checkpoint) in checkpoints.enumerated() {
-            guard !locked.isEmpty || !repeatables.isEmpty else { break }
+        while nextCheckpoint < checkpoints.count {
+            let position = nextCheckpoint
+            let checkpoint = checkpoints[position]
+            nextCheckpoint += 1
+            guard !locked.isEmpty || !repeatables.isEmpty else {
+                nextCheckpoint = checkpoints.count
+                break
+            }
             let instant = checkpoint.instant
-            if let judgedThrough, instant <= judgedThrough { continue }
             let moment = FactMoment(moment: checkpoint.time, eventCount: checkpoint.eventCount)
             while storedEffective < storedInstants.count, storedInstants[storedEffective] <= instant {
                 storedEffective += 1
@@ -163,6 +158,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         let unlock = UnlockDecision(
             id: rule.id, at: checkpoint.time, points: rule.info.points, catalogVersion: catalogVersion(of: rule),
             cause: UnlockCause(checkpoint: checkpoint.kind, events: checkpoint.events))
+        found.append(unlock)
         if rule.info.repeatable { repeats[rule.id, default: []].append(unlock) }
         // The first unlock (of a repeatable award: the earliest, stored or new) is the one in effect.
         guard unlocks[rule.id].map({ instant < $0.at.instant }) ?? true else { return }
@@ -204,5 +200,128 @@ struct ReplayRun<Facts: ReplayFacts> {
         judgements[award].falseAt = key
         judgements[award].falseUntilEvents = bindings.quietUntil(slot)
         return false
+    }
+}
+
+extension ReplayRun: Sendable where Facts: Sendable {}
+
+extension ReplayRun where Facts == StateFacts {
+    /// Grows the facts by an event after `now` (or none) and moves `now` on, adding the
+    /// checkpoints after the old `now` for `walk` to judge: the run goes on as the replay of the
+    /// grown facts would from there (`LiveReplay`).
+    mutating func grow(by event: StateEvent?, now: Moment, slotFolds: [[Int]]) throws(StateFileError) {
+        let after = bindings.facts.now.instant
+        let known = bindings.facts.timeCheckpoints.count
+        try bindings.grow(by: event, now: now, slotFolds: slotFolds)
+        let times = Array(bindings.facts.timeCheckpoints[known...])
+        // A condition over folds was false "until its next change point": the event may be one.
+        let events = bindings.facts.events.count
+        for award in judgements.indices where judgements[award].falseUntilEvents > events {
+            judgements[award].falseUntilEvents = events
+        }
+        checkpoints += CheckpointPlan.checkpoints(rules: replay.rules, facts: bindings.facts, after: after, timeCheckpoints: times)
+        bindings.stepBudget = replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: bindings.facts))
+    }
+}
+
+extension ReplayRun {
+    /// The slots of an award's progress figures (`FactBindings.addSlot`), when it has them.
+    struct ProgressSlots: Sendable {
+        var current: Int?
+        var target: Int?
+    }
+
+    /// Adds on-demand slots for every award's progress figures, in award order.
+    mutating func addProgressSlots() -> [ProgressSlots] {
+        replay.plans.map { plan in
+            ProgressSlots(current: plan.progressCurrent.map { bindings.addSlot(bindings.onDemandSlot($0)) },
+                          target: plan.progressTarget.map { bindings.addSlot(bindings.onDemandSlot($0)) })
+        }
+    }
+
+    /// Where every award and streak stands at the last checkpoint (`now`), as the decision at
+    /// `now` shows it: progress figures evaluated through the folds and the metrics the walk
+    /// keeps, outside the replay's step budget (as the decision evaluates them).
+    mutating func standings(progressSlots: [ProgressSlots]) -> LiveStandings {
+        moveToLastCheckpoint()
+        let moment = bindings.moment
+        let spent = bindings.stepsUsed
+        bindings.stepsUsed = 0
+        defer { bindings.stepsUsed = spent }
+        var progress: [AwardProgress] = []
+        progress.reserveCapacity(replay.plans.count)
+        for index in replay.plans.indices {
+            progress.append(progressAtNow(index, slots: progressSlots[index], moment: moment))
+        }
+        return LiveStandings(ids: replay.plans.map(\.rule.id), progress: progress,
+                             streaks: bindings.facts.streakStandings(at: moment))
+    }
+
+    /// Moves the bindings to the last checkpoint when the walk stopped before it (nothing left
+    /// to judge), with the stamp the walk would have given it.
+    private mutating func moveToLastCheckpoint() {
+        guard let last = checkpoints.last else { return }
+        let moment = FactMoment(moment: last.time, eventCount: last.eventCount)
+        guard bindings.moment != moment else { return }
+        while storedEffective < storedInstants.count, storedInstants[storedEffective] <= last.instant { storedEffective += 1 }
+        bindings.advance(to: moment, stamp: ChannelStamp(
+            events: last.eventCount, levels: bindings.facts.levelsStamp(at: moment), clock: checkpoints.count,
+            storedUnlocks: storedEffective, newUnlocks: newUnlockCount))
+    }
+
+    /// An award's progress at `now`, as `Replay.standing` gives it.
+    private mutating func progressAtNow(_ index: Int, slots: ProgressSlots, moment: FactMoment) -> AwardProgress {
+        let award = replay.plans[index].rule
+        let unlock = unlocks[award.id]
+        var progress: AwardProgress
+        var keepsMaximum = true
+        switch award.criterion {
+        case .milestone(let streak, let days):
+            progress = AwardProgress(current: .int(Int64(bindings.facts.streakCurrent(streak, at: moment))), target: .int(Int64(days)))
+        case .module(let catalogID, let module, let difficulty):
+            let measured = bindings.facts.moduleProgress(catalog: catalogID, module: module, difficulty: difficulty, at: moment)
+            progress = AwardProgress(current: .int(Int64(measured.done)), target: .int(Int64(measured.total)))
+            if let recorded = unlock?.catalogVersion, let catalog = replay.rules.catalogs.first(where: { $0.id == catalogID }),
+               recorded < catalog.version {
+                keepsMaximum = false
+            }
+        case .condition:
+            progress = conditionProgressAtNow(index, slots: slots, locked: unlock == nil)
+        }
+        if unlock != nil, keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
+        return progress
+    }
+
+    private mutating func conditionProgressAtNow(_ index: Int, slots: ProgressSlots, locked: Bool) -> AwardProgress {
+        let award = replay.plans[index].rule
+        if locked, budgetLimited.contains(award.id) {
+            let target: ProgressNumber = if case .derived(_, let t, let isInt) = award.progress {
+                isInt ? .int(Int64(t)) : .double(t)
+            } else { .int(1) }
+            return AwardProgress(current: .int(0), target: target)
+        }
+        switch award.progress {
+        case .measured:
+            return AwardProgress(current: number(slots.current), target: number(slots.target))
+        case .derived(_, let target, let targetIsInt):
+            return AwardProgress(current: number(slots.current), target: targetIsInt ? .int(Int64(target)) : .double(target))
+        case .binary, .module:
+            guard case .condition(let slot) = replay.plans[index].gate.criterion else {
+                return AwardProgress(current: .int(0), target: .int(1))
+            }
+            let holds: Bool = if case .bool(true) = bindings.evaluate(slot, unlocks: unlocks) { true } else { false }
+            return AwardProgress(current: .int(holds ? 1 : 0), target: .int(1))
+        }
+    }
+
+    /// A progress figure (an error counts as 0, as in the decision).
+    private mutating func number(_ slot: Int?) -> ProgressNumber {
+        guard let slot else { return .int(0) }
+        switch bindings.evaluate(slot, unlocks: unlocks) {
+        case .int(let v): return .int(v)
+        case .uint(let v): return .int(Int64(clamping: v))
+        case .double(let v): return .double(v)
+        default: return .int(0)
+        }
     }
 }

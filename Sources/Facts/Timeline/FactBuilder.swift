@@ -8,7 +8,7 @@ import CEL
 /// cheapest replay, let the previous snapshot go before asking for the next one, so the days
 /// array is updated in place instead of copied.
 package struct FactBuilder: Sendable {
-    package let timeline: FactTimeline
+    package private(set) var timeline: FactTimeline
     private var position = 0
     private var snapshotPosition = 0
     private var days: DayLedger
@@ -192,6 +192,17 @@ package struct FactBuilder: Sendable {
         }
         for index in mark.position..<log.count { changed(log[index]) }
         return (current, false)
+    }
+
+    /// Appends an event to the timeline being replayed (`FactTimeline.append`), in place: the
+    /// builder goes on from where it is, since the event is later than every moment asked for.
+    package mutating func appendToTimeline(_ event: StateEvent, now: Moment) throws(StateFileError) {
+        try timeline.append(event, now: now)
+    }
+
+    /// Moves the timeline's `now` on (`FactTimeline.advance(to:)`), in place.
+    package mutating func advanceTimeline(to now: Moment) throws(StateFileError) {
+        try timeline.advance(to: now)
     }
 
     // MARK: replay

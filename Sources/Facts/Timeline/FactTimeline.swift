@@ -17,37 +17,40 @@ import RuleModel
 /// - the `levels` map lists levels in catalog order; a snapshot level with `completed: false` is
 ///   touched (it appears) but not done.
 package struct FactTimeline: Sendable {
-    package let state: StateFile
+    package internal(set) var state: StateFile
     package let calendar: LocalCalendar
     /// The evaluation moment: the last moment facts can be asked for.
-    package let now: Moment
+    package internal(set) var now: Moment
     package let catalogs: CatalogIndex
     /// The rule set's streaks, in rule order (parallel to `qualifiers`).
     package let streakRules: [StreakRule]
     /// How each streak's days qualify.
     package let qualifiers: [StreakQualifier]
     /// Events at or before `now`, in processing order.
-    package let events: [TimelineEvent]
+    package internal(set) var events: [TimelineEvent]
     /// The CEL value of each of `events` (shared prefixes become `events` in CEL).
-    package let eventValues: [CELValue]
+    package internal(set) var eventValues: [CELValue]
     /// Per day: the CEL values of its on-time and late events, in order (prefixes of these are
     /// `day.events` / `day.late`).
-    let onTimeValues: [LocalDay: [CELValue]]
-    let lateValues: [LocalDay: [CELValue]]
+    var onTimeValues: [LocalDay: [CELValue]]
+    var lateValues: [LocalDay: [CELValue]]
     /// Per event: the streaks (indices in `streakRules`) whose `counts` holds for it (on-time
     /// events only), flattened: event i's are `countedStreaks[countedEnds[i - 1] ..< countedEnds[i]]`
     /// (one small array per event would cost more than the event's own record).
-    private let countedStreaks: [Int32]
-    private let countedEnds: [Int32]
+    var countedStreaks: [Int32]
+    var countedEnds: [Int32]
     /// Per streak (index in `streakRules`) whose `counts` failed for some on-time event: the
     /// first such event (index in the state file) and the error.
-    package let countsErrors: [Int: (event: Int, error: CELError)]
+    package internal(set) var countsErrors: [Int: (event: Int, error: CELError)]
     /// The names of the days events fell on, made once here and reused for day records.
-    let dayLabels: DayLabels
+    var dayLabels: DayLabels
     /// Known snapshot levels in the order they become visible (no `completed_at` first).
     let snapshotLevels: [(ordinal: Int, snapshot: LevelSnapshot)]
     /// Each day's kill time after every accepted change.
     let finalKillTimes: [LocalDay: Int]
+    /// What `append` continues: the placer after the last event, the record shapes made so far,
+    /// the day span and the range of event days.
+    var growth: Growth
     /// The `user` and `counters` CEL values (they never change).
     package let userValue: CELValue
     package let countersValue: CELValue
@@ -131,6 +134,8 @@ package struct FactTimeline: Sendable {
         self.countedEnds = countedEnds
         self.countsErrors = countsErrors
         dayLabels = labels
+        growth = Growth(placer: placer, shapes: recordShapes, span: span, countsStreaks: countsStreaks)
+        for placed in events { growth.note(placed, at: state.events[placed.position].at) }
 
         snapshotLevels = Self.knownSnapshotLevels(state.levels, catalogs: catalogs, warnings: &warnings)
         standingWarnings = warnings
@@ -178,7 +183,7 @@ package struct FactTimeline: Sendable {
     }
 
     /// The earliest local day of any event (the start of `days`).
-    package var firstDay: LocalDay? { events.map(\.day).min() }
+    package var firstDay: LocalDay? { growth.eventDays?.first }
 
     // MARK: time-driven checkpoints
 
@@ -189,34 +194,47 @@ package struct FactTimeline: Sendable {
     /// implies; a boundary the clock jumps over at an event coincides with that event and is
     /// left out). Under a zone, in the zone's offset at that instant.
     package func timeCheckpoints() -> [Moment] {
+        guard let firstDay else { return [] }
+        return timeCheckpoints(fromDay: firstDay, fromEvent: 0, pointerFloor: nil, after: nil)
+    }
+
+    /// `timeCheckpoints()` from `fromDay` and event `fromEvent` on, keeping only those after
+    /// `after`. `pointerFloor`: under `timezone: event`, the local time through which the walk
+    /// over the earlier events consumed the boundaries (`nil`: from the first event).
+    func timeCheckpoints(fromDay: LocalDay, fromEvent: Int, pointerFloor: Int64?, after: CELTimestamp?) -> [Moment] {
         guard let firstEvent = events.first, let firstDay else { return [] }
         var lastDay = calendar.calendarDay(of: now) + 1
-        lastDay = max(lastDay, events.map(\.day).max() ?? lastDay)
+        lastDay = max(lastDay, growth.eventDays?.last ?? lastDay)
         var boundaries: [LocalDateTime] = []
-        for number in firstDay.number...lastDay.number {
+        for number in max(firstDay.number, fromDay.number)...max(lastDay.number, firstDay.number) {
             let day = LocalDay(number: number)
             let kill = finalKillTimes[day].map(LocalTime.init(minutes:)) ?? calendar.killTime
             if let kill { boundaries.append(calendar.killDateTime(of: day, killTime: kill)) }
             boundaries.append(calendar.end(of: day))
         }
         boundaries = Array(Set(boundaries)).sorted()
+        let floor = after?.seconds ?? Int64.min
         var moments: [Moment] = []
         switch calendar.zone {
         case .named:
             for boundary in boundaries {
                 let moment = calendar.instant(of: boundary, offsetHint: 0)
-                if moment.instant > event(of: firstEvent).at.instant && moment.instant <= now.instant { moments.append(moment) }
+                if moment.instant > event(of: firstEvent).at.instant && moment.instant <= now.instant
+                    && moment.instant.seconds > floor { moments.append(moment) }
             }
         case .eventOffset:
             var next = 0
-            for (index, placed) in events.enumerated() {
-                let at = event(of: placed).at
+            if let pointerFloor {
+                while next < boundaries.count, boundaries[next].seconds <= pointerFloor { next += 1 }
+            }
+            for index in fromEvent..<events.count {
+                let at = event(of: events[index]).at
                 let offset = Int64(at.offsetSeconds)
                 let start = at.instant.seconds
                 let end = index + 1 < events.count ? event(of: events[index + 1]).at.instant.seconds : now.instant.seconds
                 while next < boundaries.count, boundaries[next].seconds <= end + offset {
                     let at = boundaries[next].seconds - offset
-                    if at > start {
+                    if at > start && at > floor {
                         moments.append(Moment(instant: CELTimestamp(seconds: at), offsetSeconds: Int(offset)))
                     }
                     next += 1
@@ -229,7 +247,7 @@ package struct FactTimeline: Sendable {
 
     /// Appends the streaks (indices) whose `counts` holds for an on-time event to `counted`; the
     /// first error of each streak is kept in `errors` (reported as `rule_error`).
-    private static func judgeCounts(_ value: CELValue, user: CELValue, event: Int, streaks: [(Int, StreakPredicate)],
+    static func judgeCounts(_ value: CELValue, user: CELValue, event: Int, streaks: [(Int, StreakPredicate)],
                                     counted: inout [Int32], errors: inout [Int: (event: Int, error: CELError)]) {
         let activation = CELActivation(shape: predicateShape, values: [value, user])
         for (streak, predicate) in streaks {

@@ -1,0 +1,48 @@
+import CEL
+import Facts
+
+extension FactBindings where Facts == StateFacts {
+    /// The folds each slot the walk judges reads (through metrics too), in slot order: metrics
+    /// first, then the award conditions (`Replay.slots`).
+    func slotFolds() -> [[Int]] {
+        replay.slots.map(\.folds)
+    }
+
+    /// Grows the facts by an event after `now` (or none) and moves `now` on: the fold tables take
+    /// the event, and each slot whose folds change value at it gets it as a change point (a
+    /// threshold slot's points are then a superset of its own: it is judged again a little more
+    /// often, never less).
+    mutating func grow(by event: StateEvent?, now: Moment, slotFolds: [[Int]]) throws(StateFileError) {
+        forgetVariables()
+        try facts.append(event, now: now)
+        guard event != nil, let value = facts.timeline.eventValues.last else { return }
+        folds.append(value, costLimit: replay.costLimit)
+        let n = facts.timeline.eventValues.count
+        let changed = replay.folds.indices.map { folds.changes($0, at: n) }
+        for slot in slotFolds.indices where slotFolds[slot].contains(where: { changed[$0] }) {
+            changePoints[slot].append(n)
+        }
+    }
+}
+
+extension FactBindings {
+    /// A slot for an expression evaluated only on demand (`addSlot`): it may read every metric
+    /// and award; its change points are not followed.
+    func onDemandSlot(_ plan: PlannedExpression) -> ExpressionSlot {
+        let metrics = replay.metricsRead(by: plan.inputs)
+        let positions = metrics.compactMap { replay.metricIndex[$0] }
+        var scope: [Int]?
+        let viaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.achievements) ?? true }
+        if !plan.inputs.readsEveryAchievement, !viaMetrics {
+            scope = replay.plans.indices.filter { plan.inputs.achievements.contains(replay.plans[$0].rule.id) }
+        }
+        let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
+        return ExpressionSlot(plan: plan, programs: ExpressionSlot.Programs(plan), channels: replay.channels(of: plan),
+                              folds: replay.folds(of: plan).sorted(), metricPositions: positions,
+                              achievementScope: scope, streakScope: nil, variables: variables,
+                              bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
+                                  + plan.folds.map { replay.folds[$0].variable }
+                                  + plan.dayFolds.map { replay.dayFolds[$0].variable }),
+                              metricsShape: CELRecordShape(fields: positions.map { replay.rules.metrics[$0].id }))
+    }
+}

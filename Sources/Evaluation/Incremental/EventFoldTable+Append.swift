@@ -1,0 +1,81 @@
+import CEL
+
+extension EventFoldTable {
+    /// Extends the table by source elements after the ones it holds, one by one: the table then
+    /// holds what tabulating the longer source gives (bodies are judged per element, as the
+    /// tabulation does when its batch fails; a batch gives the same values).
+    mutating func append(_ source: [CELValue], fold: EventFold, costLimit: Int) {
+        for element in source {
+            let index = sourceCount
+            sourceCount += 1
+            switch shape {
+            case .count:
+                continue
+            case .all(let predicate), .exists(let predicate):
+                // Past the deciding element the value stands: nothing more is judged.
+                guard firstDecisive == nil else { continue }
+                let decisive: Bool = if case .all = shape { false } else { true }
+                let value = Self.body(fold.elementPredicate, iterVar: fold.iterVar, element, costLimit: costLimit, body: predicate)
+                if case .bool(let flag) = value {
+                    if flag == decisive { firstDecisive = index }
+                } else {
+                    noteError(value, at: index, notBool: true)
+                }
+            case .existsOne(let predicate):
+                var count = producedBefore.last ?? 0
+                let value = Self.body(fold.elementPredicate, iterVar: fold.iterVar, element, costLimit: costLimit, body: predicate)
+                if case .bool(let flag) = value {
+                    if flag { count += 1 }
+                } else {
+                    noteError(value, at: index, notBool: true)
+                }
+                producedBefore.append(count)
+            case .filter(let predicate), .mapFiltered(let predicate, _):
+                appendFiltered(element, at: index, fold: fold, predicate: predicate, costLimit: costLimit)
+            case .map(let transform):
+                if firstError == nil {
+                    let value = Self.body(fold.elementTransform, iterVar: fold.iterVar, element, costLimit: costLimit, body: transform)
+                    if value.isError { noteError(value, at: index, notBool: false) } else { outputs.append(value) }
+                }
+                producedBefore.append(Int32(outputs.count))
+            }
+        }
+    }
+
+    /// One element of a `filter` (or `filter` then `map`): kept when the predicate holds and
+    /// nothing failed before it, mapped when the fold maps.
+    private mutating func appendFiltered(_ element: CELValue, at index: Int, fold: EventFold, predicate: CELExpr,
+                                         costLimit: Int) {
+        var kept = Int32(producedBefore.last ?? 0)
+        let keep = Self.body(fold.elementPredicate, iterVar: fold.iterVar, element, costLimit: costLimit, body: predicate)
+        if case .bool(let flag) = keep {
+            if flag && firstError == nil {
+                kept += 1
+                if case .mapFiltered(_, let transform) = shape {
+                    let value = Self.body(fold.elementTransform, iterVar: fold.iterVar, element, costLimit: costLimit,
+                                          body: transform)
+                    if value.isError { noteError(value, at: index, notBool: false) } else { outputs.append(value) }
+                } else {
+                    outputs.append(element)
+                }
+            }
+        } else {
+            noteError(keep, at: index, notBool: true)
+        }
+        producedBefore.append(kept)
+    }
+
+    /// Keeps the first failure (a body that failed, or a predicate that gave no bool).
+    private mutating func noteError(_ value: CELValue, at index: Int, notBool: Bool) {
+        guard firstError.map({ index < $0 }) ?? true else { return }
+        firstError = index
+        error = value.isError || !notBool ? value : .error(CELError(.noSuchOverload, "predicate is not a bool"))
+    }
+
+    /// The body's value for one element.
+    private static func body(_ element: CELProgram?, iterVar: String, _ value: CELValue, costLimit: Int,
+                             body: CELExpr) -> CELValue {
+        guard let element else { return .error(CELError(.other, "fold body could not be planned")) }
+        return element.evaluate(CELActivation([iterVar: value]), costLimit: costLimit)
+    }
+}
