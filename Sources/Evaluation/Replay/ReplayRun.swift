@@ -134,9 +134,10 @@ struct ReplayRun<Facts: ReplayFacts> {
         let instant = checkpoint.instant
         // A condition over folds alone, false until its next change point: nothing to ask.
         if checkpoint.eventCount < judgements[award].falseUntilEvents { return false }
-        guard let criterion = Self.openCriterion(of: award, in: replay.plans, unlockedSince: unlockedSince, at: instant)
-        else { return false }
-        switch criterion {
+        // Read in place: copying the gate out costs a retain and release per award.
+        guard replay.plans[award].gate.isAvailable(at: instant),
+              replay.plans[award].gate.requirementsMet(unlockedSince: unlockedSince, at: instant) else { return false }
+        switch replay.plans[award].gate.criterion {
         case .condition(let slot):
             return conditionHolds(award, slot: slot)
         case .milestone(let streak, let days):
@@ -151,16 +152,6 @@ struct ReplayRun<Facts: ReplayFacts> {
             moduleHolds[module] = (levels, holds)
             return holds
         }
-    }
-
-    /// The award's criterion when its gates are open at `instant`. Static, so the plans are read in
-    /// place: read from a `mutating` method, the gate was copied (a retain and release of its
-    /// `requires`) at every award judged.
-    private static func openCriterion(of award: Int, in plans: [AwardPlan], unlockedSince: [CELTimestamp?],
-                                      at instant: CELTimestamp) -> AwardGate.Criterion? {
-        guard plans[award].gate.isAvailable(at: instant),
-              plans[award].gate.requirementsMet(unlockedSince: unlockedSince, at: instant) else { return nil }
-        return plans[award].gate.criterion
     }
 
     /// Records an unlock at the checkpoint. A repeatable award's edge at the instant of one of its
