@@ -1,5 +1,9 @@
 /// A compiled, immutable, thread-safe program: the expression planned once into closures.
-package struct CELProgram: Sendable {
+///
+/// A class: hosts keep programs in their plans and read them at every evaluation, and a copy of
+/// one reference costs one retain (or none, read in place) where a struct of its closure,
+/// arrays, AST and strings cost a retain and a release of each.
+package final class CELProgram: Sendable {
     let root: CELStep
     let variableNames: [String]
     let variableKeys: [CELFieldKey]
@@ -92,13 +96,13 @@ package struct CELProgram: Sendable {
 
 extension CELProgram {
     /// Plans a checked expression (the normal path).
-    package init(checked: CELCheckedAST) {
+    package convenience init(checked: CELCheckedAST) {
         self.init(ast: checked.ast, checked: checked, container: "", traced: false)
     }
 
     /// Plans an unchecked expression (dynamic dispatch only; used by conformance tests that
     /// disable checking). `container` is used for name resolution.
-    package init(parsed: CELAST, container: String = "") throws(CELCompileErrors) {
+    package convenience init(parsed: CELAST, container: String = "") throws(CELCompileErrors) {
         self.init(ast: parsed, checked: nil, container: container, traced: false)
     }
 

@@ -3,6 +3,11 @@ import Foundation
 
 /// CEL benchmarks: compile time and nanoseconds per evaluation (median of batches) for the
 /// expressions of issue 3 (E1–E5), plus the check that `int * double` is a checker error.
+///
+/// Usage: `rulecheck-bench cel [CASE...] [--evaluations N]`. Cases are named E0–E5 and M1 (all
+/// when none is named). `--evaluations N` only evaluates each case N times, untimed and without
+/// compiling it again: a fixed amount of work for `valgrind --tool=callgrind`, whose instruction
+/// count divided by N is the cost of one evaluation.
 enum CELBench {
     struct Case {
         let name: String
@@ -24,6 +29,17 @@ enum CELBench {
     ]
 
     static func run(_ arguments: [String]) {
+        var arguments = arguments
+        if let flag = arguments.firstIndex(of: "--evaluations") {
+            let count = arguments.indices.contains(flag + 1) ? Int(arguments[flag + 1]) : nil
+            guard let count, count > 0 else {
+                print("cel: --evaluations takes a positive number")
+                exit(2)
+            }
+            arguments.removeSubrange(flag..<Swift.min(flag + 2, arguments.count))
+            evaluateOnly(arguments, count: count)
+            return
+        }
         let environment = makeEnvironment()
         let activation = makeActivation()
         print("CEL benchmarks: medians of batches, per evaluation; target in brackets")
@@ -56,6 +72,23 @@ enum CELBench {
         case .success: print("E6 stats.focus_minutes * 1.0: compiled (expected a checker error)")
         case .failure(let errors):
             print("E6 stats.focus_minutes * 1.0: checker error: \(errors.issues.first?.message ?? "?")")
+        }
+    }
+
+    /// Evaluates each selected case `count` times, untimed (`--evaluations`).
+    static func evaluateOnly(_ names: [String], count: Int) {
+        let environment = makeEnvironment()
+        let activation = makeActivation()
+        for benchCase in cases where names.isEmpty || names.contains(benchCase.name) {
+            guard case .success(let program) = environment.compile(benchCase.source) else {
+                print("\(benchCase.name) \(benchCase.source): does not compile")
+                continue
+            }
+            var trues = 0
+            for _ in 0..<count {
+                if case .bool(true) = program.evaluate(activation) { trues += 1 }
+            }
+            print("\(benchCase.name) \(benchCase.source): \(count) evaluations, \(trues) true")
         }
     }
 

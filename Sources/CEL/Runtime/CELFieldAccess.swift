@@ -30,6 +30,31 @@ enum CELFieldAccess {
         }
     }
 
+    /// Whether string field `key` of `value` equals `text`, compared where the field is (no copy
+    /// of the field's value: copying and destroying it cost more than the comparison of short
+    /// strings); `nil` when the field is missing or not a string, or takes the slow path.
+    @inline(__always)
+    static func stringField(_ value: borrowing CELValue, _ key: CELFieldKey, equals text: String) -> Bool? {
+        switch value {
+        case .map(let map):
+            let storage = map.storage
+            guard storage.index == nil, key.isExact else { return nil }
+            let target = key.fingerprint
+            var i = 0
+            let n = storage.fingerprints.count
+            while i < n {
+                if storage.fingerprints[i] == target {
+                    guard case .string(let field) = storage.values[i] else { return nil }
+                    return CELText.equal(field, text)
+                }
+                i += 1
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
     /// The field's value, or `nil` when `value` is not a map or lacks the field.
     @inline(__always)
     static func value(_ pointer: UnsafePointer<CELValue>, _ key: CELFieldKey) -> CELValue? {

@@ -335,6 +335,9 @@ extension CELPlanner {
         case (.string(let k), "_==_"), (.string(let k), "_!=_"):
             let wantEqual = function == "_==_"
             return Node(step: { frame in
+                if let equal = CELFieldAccess.stringField(frame.slots.address(slot).pointee, key, equals: k) {
+                    return .bool(equal == wantEqual)
+                }
                 if case .string(let x)? = CELFieldAccess.value(frame.slots.address(slot), key) {
                     return .bool(CELText.equal(x, k) == wantEqual)
                 }

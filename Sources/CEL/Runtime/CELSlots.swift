@@ -30,7 +30,8 @@ struct CELSlots {
         self.base = base
         self.count = count
         self.variables = variables
-        (base + variables).initialize(repeating: .null, count: count - variables)
+        // Most programs have no comprehension, hence no locals: skip the runtime calls then.
+        if count > variables { (base + variables).initialize(repeating: .null, count: count - variables) }
         #if DEBUG
         borrowed = .allocate(capacity: Swift.max(count, 1))
         borrowed.initialize(repeating: false, count: count)
@@ -57,7 +58,7 @@ struct CELSlots {
         for i in variables..<count { assert(!borrowed[i], "CELSlots: slot \(i) is still borrowed at the end") }
         borrowed.deallocate()
         #endif
-        (base + variables).deinitialize(count: count - variables)
+        if count > variables { (base + variables).deinitialize(count: count - variables) }
     }
 
     /// Reads copy (and retain); writes go to owned slots only.

@@ -37,7 +37,7 @@ extension FactBindings {
             scope = replay.plans.indices.filter { plan.inputs.achievements.contains(replay.plans[$0].rule.id) }
         }
         let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
-        return ExpressionSlot(plan: plan, programs: ExpressionSlot.Programs(plan), channels: replay.channels(of: plan),
+        return ExpressionSlot(plan: plan, channels: replay.channels(of: plan),
                               folds: replay.folds(of: plan).sorted(), metricPositions: positions,
                               achievementScope: scope, streakScope: nil, variables: variables,
                               bindingShape: CELRecordShape(fields: variables.map(\.rawValue)

@@ -212,11 +212,14 @@ struct FactBindings<Facts: ReplayFacts> {
         let limit = Swift.min(replay.costLimit, stepBudget - stepsUsed)
         guard limit > 0 else { return .error(CELError(.costLimitExceeded, "the replay's step budget is spent")) }
         let activation = CELActivation(shape: slots[slot].bindingShape, values: values)
-        let programs = slots[slot].programs
-        if !folded, let fallback = programs.fallback {
-            return fallback.evaluate(activation, costLimit: limit, steps: &stepsUsed)
+        // Steps are counted in a local: an inout access to `stepsUsed` would make the program
+        // read out of `slots` a copy instead of a borrow.
+        var steps = stepsUsed
+        defer { stepsUsed = steps }
+        if !folded, let fallback = slots[slot].plan.fallback {
+            return fallback.evaluate(activation, costLimit: limit, steps: &steps)
         }
-        return programs.program.evaluate(activation, costLimit: limit, steps: &stepsUsed)
+        return slots[slot].plan.program.evaluate(activation, costLimit: limit, steps: &steps)
     }
 
     /// `metrics` holding the metrics slot's expression reads, rebuilt only when one of them was

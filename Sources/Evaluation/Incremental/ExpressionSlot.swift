@@ -13,21 +13,7 @@ struct ExpressionSlot: Sendable {
         case leading(CountThreshold)
     }
 
-    /// The programs a slot runs, behind one reference: a program read out of an array of slots
-    /// was copied (each of its parts retained, then released) at every evaluation.
-    final class Programs: Sendable {
-        let program: CELProgram
-        let fallback: CELProgram?
-
-        init(_ plan: PlannedExpression) {
-            program = plan.program
-            fallback = plan.fallback
-        }
-    }
-
     var plan: PlannedExpression
-    /// `plan`'s program and fallback, as evaluations run them.
-    var programs: Programs
     var channels: FactChannels
     /// The folds it reads, through metrics too, ascending.
     var folds: [Int]

@@ -20,7 +20,7 @@ extension Replay {
             let streakScope = plan.inputs.readsEveryStreak || streaksViaMetrics
                 ? nil : plan.inputs.streaks.compactMap { streakIndex[$0] }.sorted()
             let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
-            return ExpressionSlot(plan: plan, programs: ExpressionSlot.Programs(plan), channels: replay.channels(of: plan, before: limit),
+            return ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: limit),
                                   folds: replay.folds(of: plan, before: limit).sorted(),
                                   metricPositions: positions, achievementScope: scope, streakScope: streakScope,
                                   variables: variables,
