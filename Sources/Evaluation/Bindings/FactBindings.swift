@@ -105,7 +105,7 @@ struct FactBindings<Facts: ReplayFacts> {
     /// Forgets the fact variables held for the current checkpoint (before the facts grow: held
     /// values would make the timeline's arrays copy).
     mutating func forgetVariables() {
-        variables.removeAll()
+        for position in variables.indices { variables[position] = nil }
     }
 
     /// Records that the unlocks in effect changed.
