@@ -98,6 +98,17 @@ enum RandomScenario {
             // Fails on every day without a completed task.
             streaks += "  - id: task_days\n    title: Task days\n    day: day.count[\"task_completed\"] >= 1\n"
         }
+        if g.chance(0.4) {
+            // Reads status through expired_count, the plan and the kill time (judged again only
+            // when one of them changes, not at each event of the day).
+            streaks += "  - id: planned_days\n    title: Planned days\n"
+            streaks += "    day: day.expired_count >= 1 || (day.planned >= 2 && day.kill_time != null)\n"
+            streaks += "    milestones:\n      - { days: 2, id: planned_2, title: Two planned, points: 5, repeatable: true }\n"
+        }
+        if g.chance(0.3) {
+            // Reads the day whole (judged again at every change of the day).
+            streaks += "  - id: open_days\n    title: Open days\n    day: size([day].filter(x, x.status == \"open\")) > 0\n"
+        }
 
         var achievements = "achievements:\n"
         var ids: [String] = []

@@ -53,6 +53,9 @@ struct IncrementalFactsTests {
             title: P
             day: day.status == "completed" || day.count.size() > 1
             freezes: { max: 1, refill_days: 3, mode: \(Bool.random(using: &random) ? "auto" : "manual") }
+          - id: expiring
+            title: E
+            day: day.status == "expired" && day.planned >= 2
         """
     }
 

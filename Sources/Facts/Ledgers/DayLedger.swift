@@ -49,6 +49,11 @@ struct DayLedger: Sendable {
     private(set) var changeCount = 0
     /// Planned, not completed days: their status depends on the moment.
     private var timeSensitive: Set<LocalDay> = []
+    /// Days changed since `drainUnjudged(into:)` last handed them out (for `day` predicates,
+    /// which are judged apart from the records; kept only when `judging`). A day may repeat.
+    private var unjudged: [LocalDay] = []
+    /// Whether `day` predicates follow the changes (`unjudged` is kept).
+    var judging = false
 
     /// `labels`: day names already made (the timeline's), extended as records need more.
     init(calendar: LocalCalendar, labels: DayLabels = DayLabels()) {
@@ -92,6 +97,7 @@ struct DayLedger: Sendable {
     private mutating func change(_ day: LocalDay, _ body: (inout Entry) -> Void) {
         let waitsForCompletion = Self.settle(&entries[day, default: Entry()], body)
         dirty.insert(day)
+        if judging, unjudged.last != day { unjudged.append(day) }
         if waitsForCompletion { timeSensitive.insert(day) } else { timeSensitive.remove(day) }
     }
 
@@ -141,6 +147,7 @@ struct DayLedger: Sendable {
     // MARK: records
 
     /// Brings every record of `range(today:)` up to date for `now`; returns the days rebuilt.
+    @discardableResult
     mutating func refresh(now: Moment, today: LocalDay, timeline: FactTimeline) -> [LocalDay] {
         guard let range = range(today: today) else { return [] }
         var rebuilt: [LocalDay] = []
@@ -183,8 +190,42 @@ struct DayLedger: Sendable {
         return rebuilt
     }
 
-    /// The CEL `day` record of `day` at `now` (docs/facts.md).
-    mutating func record(of day: LocalDay, now: Moment, timeline: FactTimeline) -> CELValue {
+    /// Replaces `buffer` with the days changed since the last call (their `view`s may differ
+    /// from the last ones seen); both arrays keep their storage.
+    mutating func drainUnjudged(into buffer: inout [LocalDay]) {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: unjudged)
+        unjudged.removeAll(keepingCapacity: true)
+    }
+
+    /// What `day`'s record shows at `now` of the fields in `fields` (equal views, equal values
+    /// of those fields), and whether its status can still change with time alone (planned,
+    /// not completed).
+    mutating func view(of day: LocalDay, now: Moment, fields: DayView.Fields) -> (view: DayView, waitsForTime: Bool) {
+        guard let index = entries.index(forKey: day) else { return (DayView(status: .empty), false) }
+        let entry = entries.values[index]
+        let waits = entry.planned > 0 && !entry.completed
+        let timed = waits && (fields.contains(.status) || fields.contains(.expiredCount))
+        let status = DayLedger.status(of: entry, killPassed: timed ? killPassed(day, now: now) : false)
+        let view = DayView(
+            status: fields.contains(.status) ? status : .empty,
+            planned: fields.contains(.planned) ? entry.planned : 0,
+            killTime: fields.contains(.killTime) ? entry.killTime : nil,
+            expiredCount: fields.contains(.expiredCount) && status == .expired ? max(0, entry.planned - entry.tasksDone) : 0,
+            onTime: fields.contains(.onTime) ? entry.onTime : 0,
+            late: fields.contains(.late) ? entry.late : 0)
+        return (view, waits)
+    }
+
+    /// The CEL `day` record of `day` at `now` for judging alone: the records' own bookkeeping
+    /// (when each was last built) is left as it is.
+    mutating func judgedRecord(of day: LocalDay, now: Moment, timeline: FactTimeline) -> CELValue {
+        record(of: day, now: now, timeline: timeline, remember: false)
+    }
+
+    /// The CEL `day` record of `day` at `now` (docs/facts.md); `remember`: note the kill moment's
+    /// state the record was built with (false when judging alone: the cached record is older).
+    mutating func record(of day: LocalDay, now: Moment, timeline: FactTimeline, remember: Bool = true) -> CELValue {
         let known = entries[day] != nil
         var entry = entries[day] ?? Entry()
         let killTime = entry.killTime.map(LocalTime.init(minutes:)) ?? calendar.killTime
@@ -200,7 +241,7 @@ struct DayLedger: Sendable {
             count = .map(CELMap(shape: shape, values: entry.counts.map { .int(Int64($0.count)) }))
         }
         if known {
-            entry.killPassed = passed
+            if remember { entry.killPassed = passed }
             entry.countValue = count
             entries[day] = entry
         }

@@ -25,13 +25,26 @@ package struct StreakPredicate: Sendable {
     private final class Box: Sendable {
         let program: CELProgram?
         let function: (@Sendable (CELValue) -> Bool)?
+        let subjectFields: Set<String>?
         init(program: CELProgram?, function: (@Sendable (CELValue) -> Bool)?) {
             self.program = program
             self.function = function
+            subjectFields = program?.checked.flatMap { checked in
+                // Only `day` or `event` is a subject; `user` is the same at every judgement.
+                let inputs = CELInputs(checked).variables
+                if inputs.keys.contains(where: { $0 != "day" && $0 != "event" && $0 != "user" }) { return nil }
+                let uses = inputs.filter { $0.key != "user" }.values
+                if uses.contains(where: \.whole) { return nil }
+                return uses.reduce(into: Set<String>()) { $0.formUnion($1.fields) }
+            }
         }
     }
 
     private let box: Box
+
+    /// The fields of its subject (`day` or `event`) it reads by name; `nil` when it reads the
+    /// subject whole or it cannot be told (a Swift condition, an unchecked program).
+    package var subjectFields: Set<String>? { box.subjectFields }
 
     /// A compiled CEL condition; anything but `true` (false, an error) does not qualify.
     package init(program: CELProgram) {

@@ -38,6 +38,17 @@ package struct FactBuilder: Sendable {
     /// version is kept over a restart, so it never repeats.
     private var daysVersionCount = 0
     private var observedDays: (changes: Int, count: Int)?
+    /// The record fields the `day` predicates read, the view each day was last judged with, the
+    /// days judged so far (`days` only grows) and the judged days whose status may change with time.
+    private let judgedFields: DayView.Fields
+    /// Per day of `judgedSpan`, from its first day.
+    private var judgedViews: [(view: DayView?, watched: Bool)] = []
+    private var judgedSpan: ClosedRange<LocalDay>?
+    private var watchedDays: Set<LocalDay> = []
+    /// The moment of the last judgement.
+    private var lastJudged: Moment?
+    /// The days changed since the last judgement (storage reused).
+    private var changedDays: [LocalDay] = []
     /// Today and whether its kill moment passed, at the last moment asked (and event position).
     private var dayContext: (instant: CELTimestamp, position: Int, today: LocalDay, decided: Bool)?
 
@@ -45,6 +56,10 @@ package struct FactBuilder: Sendable {
     package init(timeline: FactTimeline) {
         self.timeline = timeline
         days = DayLedger(calendar: timeline.calendar, labels: timeline.dayLabels)
+        days.judging = timeline.qualifiers.contains {
+            if case .day = $0 { return true }
+            return false
+        }
         streaks = timeline.streakRules.map { StreakLedger(rule: $0, backfillDay: timeline.backfillDay) }
         streakIDs = timeline.streakRules.map(\.id)
         dayStreaks = timeline.qualifiers.indices.filter {
@@ -55,6 +70,9 @@ package struct FactBuilder: Sendable {
         isDayStreak = timeline.qualifiers.map {
             if case .day = $0 { return true }
             return false
+        }
+        judgedFields = timeline.qualifiers.reduce(into: DayView.Fields()) { fields, qualifier in
+            if case .day(let predicate) = qualifier { fields.formUnion(DayView.Fields(recordFields: predicate.subjectFields)) }
         }
         observedStreaks = Array(repeating: nil, count: timeline.streakRules.count)
         streakVersions = Array(repeating: 0, count: timeline.streakRules.count)
@@ -115,7 +133,7 @@ package struct FactBuilder: Sendable {
         moveTo(moment)
         let today = days.today(at: moment)
         let todayDecided = days.killPassed(today, now: moment)
-        if !dayStreaks.isEmpty { _ = refreshDays(now: moment, today: today) }
+        judgeDays(now: moment, today: today)
         return streaks.indices.map { streaks[$0].state(today: today, todayDecided: todayDecided) }
     }
 
@@ -124,7 +142,7 @@ package struct FactBuilder: Sendable {
     package mutating func streakState(_ index: Int, at moment: Moment) -> StreakState {
         moveTo(moment)
         let (today, decided) = dayContext(at: moment)
-        if isDayStreak[index] { _ = refreshDays(now: moment, today: today) }
+        if isDayStreak[index] { judgeDays(now: moment, today: today) }
         return streaks[index].state(today: today, todayDecided: decided)
     }
 
@@ -308,7 +326,7 @@ package struct FactBuilder: Sendable {
         }
         if targets.contains(where: dayStreaks.contains) {
             // `day` predicates must see the days as they are at the event.
-            _ = refreshDays(now: event.at, today: placed.day)
+            judgeDays(now: event.at, today: placed.day)
         }
         let decided = days.killPassed(placed.day, now: event.at)
         for target in targets {
@@ -319,28 +337,80 @@ package struct FactBuilder: Sendable {
         }
     }
 
-    /// Updates day records for `now` and re-judges `day` predicates on every record that
+    /// Updates day records for `now` and judges `day` predicates again where what they read
     /// changed; returns today's record.
     private mutating func refreshDays(now: Moment, today: LocalDay) -> CELValue {
-        let rebuilt = days.refresh(now: now, today: today, timeline: timeline)
+        days.refresh(now: now, today: today, timeline: timeline)
         let todayValue: CELValue
         if let cached = days.cachedValue(of: today) {
             todayValue = cached
         } else {
             todayValue = days.record(of: today, now: now, timeline: timeline)
         }
-        guard !dayStreaks.isEmpty else { return todayValue }
-        var judged: [(day: LocalDay, value: CELValue)] = rebuilt.compactMap { day in
-            days.cachedValue(of: day).map { (day, $0) }
+        judgeDays(now: now, today: today, recordsCurrent: true)
+        return todayValue
+    }
+
+    /// Judges the `day` predicates again on the days whose view (the record fields they read)
+    /// can have changed since they were last judged: days changed by events, days `days` shows
+    /// for the first time, and planned days whose kill moment may pass. A record is built only
+    /// for a day whose view did change, so an event that leaves it alone (today's count
+    /// growing under a predicate over `status`) costs no record and no judgement.
+    /// `recordsCurrent`: the ledger's records were just brought up to date for `now` (reused).
+    private mutating func judgeDays(now: Moment, today: LocalDay, recordsCurrent: Bool = false) {
+        guard !dayStreaks.isEmpty else { return }
+        days.drainUnjudged(into: &changedDays)
+        guard let range = days.range(today: today) else { return }
+        let span = judgedSpan.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
+        // Nothing changed, no day entered and the clock stood still: every view is as judged.
+        if changedDays.isEmpty, span == judgedSpan, now == lastJudged { return }
+        lastJudged = now
+        // Days entering the span (all of it the first time) are judged once whatever changed.
+        let (oldFirst, oldLast) = judgedSpan.map { ($0.lowerBound.number, $0.upperBound.number) }
+            ?? (span.lowerBound.number, span.lowerBound.number - 1)
+        if oldFirst > span.lowerBound.number {
+            judgedViews.insert(contentsOf: repeatElement((view: DayView?.none, watched: false), count: oldFirst - span.lowerBound.number), at: 0)
         }
-        if days.cachedValue(of: today) == nil { judged.append((today, todayValue)) }
-        for (day, value) in judged {
-            let activation = CELActivation(shape: Self.dayBinding, values: [value, timeline.userValue])
-            for streak in dayStreaks {
-                guard case .day(let predicate) = timeline.qualifiers[streak] else { continue }
-                streaks[streak].record(day, qualifies: predicate.holds(value, in: activation))
+        if span.upperBound.number > oldLast {
+            judgedViews += repeatElement((view: DayView?.none, watched: false), count: span.upperBound.number - max(oldLast, oldFirst - 1))
+        }
+        judgedSpan = span
+        for number in span.lowerBound.number..<oldFirst {
+            judgeDay(LocalDay(number: number), now: now, recordsCurrent: recordsCurrent)
+        }
+        for number in (oldLast + 1)..<(span.upperBound.number + 1) {
+            judgeDay(LocalDay(number: number), now: now, recordsCurrent: recordsCurrent)
+        }
+        for day in changedDays where span.contains(day) { judgeDay(day, now: now, recordsCurrent: recordsCurrent) }
+        for day in watchedDays { judgeDay(day, now: now, recordsCurrent: recordsCurrent) }
+        // Planned days long past cannot un-expire (wall clocks differ by at most ~26 hours
+        // between offsets); stop watching them.
+        if watchedDays.contains(where: { $0 < today - 2 }) {
+            for day in watchedDays where day < today - 2 && days.killPassed(day, now: now) {
+                watchedDays.remove(day)
+                if let first = judgedSpan?.lowerBound { judgedViews[day.number - first.number].watched = false }
             }
         }
-        return todayValue
+    }
+
+    /// Judges `day` again when its view changed since last judged.
+    private mutating func judgeDay(_ day: LocalDay, now: Moment, recordsCurrent: Bool) {
+        guard let first = judgedSpan?.lowerBound else { return }
+        let offset = day.number - first.number
+        let (view, waits) = days.view(of: day, now: now, fields: judgedFields)
+        let watch = waits && (judgedFields.contains(.status) || judgedFields.contains(.expiredCount))
+        if watch != judgedViews[offset].watched {
+            judgedViews[offset].watched = watch
+            if watch { watchedDays.insert(day) } else { watchedDays.remove(day) }
+        }
+        if judgedViews[offset].view == view { return }
+        judgedViews[offset].view = view
+        let cached = recordsCurrent ? days.cachedValue(of: day) : nil
+        let value = cached ?? days.judgedRecord(of: day, now: now, timeline: timeline)
+        let activation = CELActivation(shape: Self.dayBinding, values: [value, timeline.userValue])
+        for streak in dayStreaks {
+            guard case .day(let predicate) = timeline.qualifiers[streak] else { continue }
+            streaks[streak].record(day, qualifies: predicate.holds(value, in: activation))
+        }
     }
 }
