@@ -3,7 +3,7 @@ import Facts
 
 extension FactBindings where Facts == StateFacts {
     /// The folds each slot reads (through metrics too), in slot order: metrics first, then the
-    /// award conditions, as `init` lays the slots out.
+    /// award conditions, as `init` lays the slots out, then the slots added on demand.
     func slotFolds() -> [[Int]] {
         var folds: [[Int]] = []
         folds.reserveCapacity(slots.count)
@@ -12,6 +12,7 @@ extension FactBindings where Facts == StateFacts {
             guard let plan = award.condition else { continue }
             folds.append(replay.folds(of: plan, before: .max).sorted())
         }
+        for slot in slots[folds.count...] { folds.append(replay.folds(of: slot.plan).sorted()) }
         return folds
     }
 
@@ -34,7 +35,8 @@ extension FactBindings where Facts == StateFacts {
 
 extension FactBindings {
     /// A slot for an expression evaluated only on demand (`addSlot`): it may read every metric
-    /// and award; its change points are not followed.
+    /// and award; its change points are those of the folds it reads, so its `key` tells when
+    /// its value may have moved (`evaluateKept`).
     func onDemandSlot(_ plan: PlannedExpression) -> ExpressionSlot {
         let metrics = replay.metricsRead(by: plan.inputs)
         let positions = metrics.compactMap { replay.metricIndex[$0] }
@@ -44,7 +46,14 @@ extension FactBindings {
             scope = replay.plans.indices.filter { plan.inputs.achievements.contains(replay.plans[$0].rule.id) }
         }
         let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
-        return ExpressionSlot(plan: plan, channels: replay.channels(of: plan), changePoints: [],
+        let total = facts.events.count
+        var points: [Int] = []
+        for fold in replay.folds(of: plan) { points += folds.changePoints(of: fold, total: total) }
+        points.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(points.count)
+        for point in points where unique.last != point { unique.append(point) }
+        return ExpressionSlot(plan: plan, channels: replay.channels(of: plan), changePoints: unique,
                               metricPositions: positions, achievementScope: scope, variables: variables,
                               bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
                                   + plan.folds.map { replay.folds[$0].variable }

@@ -309,7 +309,7 @@ extension ReplayRun {
             guard case .condition(let slot) = replay.plans[index].gate.criterion else {
                 return AwardProgress(current: .int(0), target: .int(1))
             }
-            let holds: Bool = if case .bool(true) = bindings.evaluate(slot, unlocks: unlocks) { true } else { false }
+            let holds: Bool = if case .bool(true) = bindings.evaluateKept(slot, unlocks: unlocks) { true } else { false }
             return AwardProgress(current: .int(holds ? 1 : 0), target: .int(1))
         }
     }
@@ -317,7 +317,7 @@ extension ReplayRun {
     /// A progress figure (an error counts as 0, as in the decision).
     private mutating func number(_ slot: Int?) -> ProgressNumber {
         guard let slot else { return .int(0) }
-        switch bindings.evaluate(slot, unlocks: unlocks) {
+        switch bindings.evaluateKept(slot, unlocks: unlocks) {
         case .int(let v): return .int(v)
         case .uint(let v): return .int(Int64(clamping: v))
         case .double(let v): return .double(v)
