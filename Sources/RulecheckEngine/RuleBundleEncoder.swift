@@ -1,5 +1,6 @@
 import CEL
 import Diagnostics
+import Evaluation
 import Facts
 import JSON
 import RuleModel
@@ -133,7 +134,11 @@ struct RuleBundleEncoder {
         case .derived(let current, let target, let targetIsInt):
             object["progress"] = .object(JSONObject([
                 ("current", expression(current)),
-                ("target", targetIsInt ? .int(Int64(target)) : .double(target)),
+                ("target", { () -> JSONValue in
+                    // Held to Int64's range like the decision's target (a bound past it cannot trap).
+                    if case .int(let bound) = ProgressNumber.target(target, isInt: targetIsInt) { return .int(bound) }
+                    return .double(target)
+                }()),
             ]))
         case .binary: object["progress"] = .string("binary")
         case .module: object["progress"] = .string("module")

@@ -16,10 +16,11 @@ import Testing
         ("events.filter(e, e.type == \"a\").size() >= 2", 1),
         ("size(events) >= 10", 1),
         ("events.size() > 3 && events.exists(e, e.hour >= 22)", 2),
-        ("events.filter(e, e.type == \"w\").map(e, e.minutes).sum() >= 100", 2),
+        // `sum()`, `max()`, `min()` of a fold's list are folds too (kept per prefix).
+        ("events.filter(e, e.type == \"w\").map(e, e.minutes).sum() >= 100", 3),
         ("events.all(e, e.late) || events.exists_one(e, e.type == \"x\")", 2),
         ("events.filter(e, e.weekday >= 6).filter(x, x.hour < 8).size() >= 1", 2),
-        ("events.map(e, e.hour).max() >= 22", 1),
+        ("events.map(e, e.hour).max() >= 22", 2),
     ])
     func foldsEverythingOverEvents(source: String, folds: Int) throws {
         var planner = EventFoldPlanner()
@@ -42,7 +43,7 @@ import Testing
 
     @Test(arguments: [
         // Two expressions over the same fold share it, however they are spaced.
-        (["events.filter(e, e.type == \"w\").size() >= 2", "events.filter(e,e.type==\"w\").map(e, e.minutes).sum() > 9"], 2),
+        (["events.filter(e, e.type == \"w\").size() >= 2", "events.filter(e,e.type==\"w\").map(e, e.minutes).sum() > 9"], 3),
         (["size(events) >= 10", "events.size() > 3"], 1),
         (["events.exists(e, e.hour >= 22)", "events.exists(e, e.hour >= 22) && size(events) > 1"], 2),
         // A different body, iteration variable or macro is another fold.
@@ -66,7 +67,8 @@ import Testing
         }
         let events = [event("f", 5), event("x", nil), event("f", 7), event("f", nil), event("f", 1)]
         let values = EventFoldValues(folds: planner.folds, events: events, costLimit: 10_000)
-        let mapFold = try #require(planner.folds.indices.last)
+        let mapFold = try #require(planner.folds.lastIndex { $0.shape.producesList })
+        let sumFold = try #require(planner.folds.indices.last)
         func minutes(_ n: Int) -> [Int64]? {
             guard case .list(let list) = values.value(mapFold, events: n) else { return nil }
             return list.array.compactMap { if case .int(let v) = $0 { v } else { nil } }
@@ -77,5 +79,8 @@ import Testing
         #expect(minutes(4) == nil)          // the fourth event has no minutes: the map fails from there
         #expect(minutes(5) == nil)
         #expect(values.changePoints(of: mapFold, total: 5) == [1, 3, 4])
+        // The kept sum: 0 before any minutes, then each prefix's total, then the map's failure.
+        let sums = (0...5).map { n -> Int64? in if case .int(let v) = values.value(sumFold, events: n) { v } else { nil } }
+        #expect(sums == [0, 5, 5, 12, nil, nil])
     }
 }

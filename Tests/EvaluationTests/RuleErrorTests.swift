@@ -76,6 +76,34 @@ import Testing
         #expect(replay.stepBudget(checkpoints: 30_000, days: 3) == 100 * 100_000)
     }
 
+    /// A threshold past Int64's range is a valid rule: its derived progress target is held to
+    /// the range instead of trapping when it is turned into an int.
+    @Test("a derived progress target past Int64's range does not trap", arguments: [
+        ("size(events) >= 9223372036854775800", Int64.max),
+        ("size(events) > 9223372036854775807", Int64.max),
+        ("size(events) >= 18446744073709551615u", Int64.max),
+        ("size(events) >= 3", 3),
+    ])
+    func aHugeThresholdIsHeldToTheIntRange(when: String, target: Int64) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            schema: 1
+            achievements:
+              - id: huge
+                title: Huge
+                when: \(when)
+            """.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
+        let rules = try #require(RuleSetLoader.load(paths: [folder.path]).ruleSet)
+        let state = try StateFile.parse(json: #"{"schema": 1, "user": {"id": "u"}, "now": "2026-03-01T00:00:00Z", "events": [{"type": "x", "at": "2026-02-01T00:00:00Z"}]}"#)
+        let now = try #require(state.now)
+        let decision = Replay(rules: rules).run(try StateFacts(state: state, rules: rules, now: now)).decision
+        let standing = try #require(decision.achievements.first { $0.id == "huge" })
+        #expect(standing.progress.target == .int(target))
+        #expect(standing.progress.current == .int(1))
+    }
+
     @Test func anEvaluationReportsTheStepsItTook() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("steps-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -2,10 +2,10 @@ import CEL
 import Facts
 
 extension FactBindings where Facts == StateFacts {
-    /// The folds each slot the walk judges reads (through metrics too), in slot order: metrics
-    /// first, then the award conditions (`Replay.slots`).
+    /// The folds each slot reads (through metrics too), in slot order: metrics first, then the
+    /// award conditions (`Replay.slots`), then the slots added on demand.
     func slotFolds() -> [[Int]] {
-        replay.slots.map(\.folds)
+        slots.map(\.folds)
     }
 
     /// Grows the facts by an event after `now` (or none) and moves `now` on: the fold tables take
@@ -27,7 +27,8 @@ extension FactBindings where Facts == StateFacts {
 
 extension FactBindings {
     /// A slot for an expression evaluated only on demand (`addSlot`): it may read every metric
-    /// and award; its change points are not followed.
+    /// and award; its change points are those of the folds it reads, so its `key` tells when
+    /// its value may have moved (`evaluateKept`).
     func onDemandSlot(_ plan: PlannedExpression) -> ExpressionSlot {
         let metrics = replay.metricsRead(by: plan.inputs)
         let positions = metrics.compactMap { replay.metricIndex[$0] }
@@ -37,8 +38,9 @@ extension FactBindings {
             scope = replay.plans.indices.filter { plan.inputs.achievements.contains(replay.plans[$0].rule.id) }
         }
         let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
+        let folds = replay.folds(of: plan).sorted()
         return ExpressionSlot(plan: plan, channels: replay.channels(of: plan),
-                              folds: replay.folds(of: plan).sorted(), metricPositions: positions,
+                              folds: folds, metricPositions: positions,
                               achievementScope: scope, streakScope: nil, variables: variables,
                               bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
                                   + plan.folds.map { replay.folds[$0].variable }

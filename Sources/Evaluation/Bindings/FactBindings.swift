@@ -28,6 +28,8 @@ struct FactBindings<Facts: ReplayFacts> {
     /// Per slot: its `metrics` record and the metric versions it was built from.
     private var metricsRecords: [(versions: [Int], value: CELValue)?]
     private var achievementsValues: [[Int]?: (stamp: ChannelStamp, value: CELValue)] = [:]
+    /// Per slot evaluated through `evaluateKept`: the key, value and steps of its last evaluation.
+    private var keptValues: [Int: (key: ChannelStamp, value: CELValue, steps: Int)] = [:]
     /// Per award: the instant it is unlocked from (stored or new), kept by the replay.
     var unlockedSince: [CELTimestamp?]
     /// Steps every evaluation of this replay took so far, and how many they may take.
@@ -95,8 +97,16 @@ struct FactBindings<Facts: ReplayFacts> {
     /// Adds a slot for an expression the walk does not judge (a progress figure), evaluated on
     /// demand; returns its index.
     mutating func addSlot(_ slot: ExpressionSlot) -> Int {
+        // Its change points: where any fold it reads changes, so `key` follows them.
+        let total = facts.events.count
+        var points: [Int] = []
+        for fold in slot.folds { points += folds.changePoints(of: fold, total: total) }
+        points.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(points.count)
+        for point in points where unique.last != point { unique.append(point) }
         slots.append(slot)
-        changePoints.append([])
+        changePoints.append(unique)
         epochCursors.append(0)
         metricsRecords.append(nil)
         return slots.count - 1
@@ -220,6 +230,27 @@ struct FactBindings<Facts: ReplayFacts> {
             return fallback.evaluate(activation, costLimit: limit, steps: &steps)
         }
         return slots[slot].plan.program.evaluate(activation, costLimit: limit, steps: &steps)
+    }
+
+    /// Evaluates slot now, or gives the value of its last evaluation through here when what it
+    /// reads has not moved since (an equal `key`): the steps it took then are counted again, so
+    /// the budget runs as if it were evaluated. Errors are not kept (a cost or budget error
+    /// depends on what is left of the budget).
+    mutating func evaluateKept(_ slot: Int, unlocks: [String: UnlockDecision]) -> CELValue {
+        let key = key(slot)
+        if let kept = keptValues[slot], kept.key == key,
+           kept.steps <= Swift.min(replay.costLimit, stepBudget - stepsUsed) {
+            stepsUsed += kept.steps
+            return kept.value
+        }
+        let before = stepsUsed
+        let value = evaluate(slot, unlocks: unlocks)
+        if case .error = value {
+            keptValues[slot] = nil
+        } else {
+            keptValues[slot] = (key, value, stepsUsed - before)
+        }
+        return value
     }
 
     /// `metrics` holding the metrics slot's expression reads, rebuilt only when one of them was

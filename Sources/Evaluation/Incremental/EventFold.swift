@@ -15,6 +15,8 @@ struct EventFold: Sendable {
         case mapFiltered(predicate: CELExpr, transform: CELExpr)
         /// `size(events)` / `events.size()`.
         case count
+        /// `sum()`, `min()` or `max()` of another fold's list (`CELListReduction`).
+        case reduction(CELListReduction)
 
         init(_ macro: CELMacroShape) {
             switch macro {
@@ -33,7 +35,7 @@ struct EventFold: Sendable {
             case .all(let p), .exists(let p), .existsOne(let p), .filter(let p): [p]
             case .map(let x): [x]
             case .mapFiltered(let p, let x): [p, x]
-            case .count: []
+            case .count, .reduction: []
             }
         }
 
@@ -41,13 +43,15 @@ struct EventFold: Sendable {
         var producesList: Bool {
             switch self {
             case .filter, .map, .mapFiltered: true
-            case .all, .exists, .existsOne, .count: false
+            case .all, .exists, .existsOne, .count, .reduction: false
             }
         }
 
         /// Whether `other` is the same shape with bodies written alike.
         func isWrittenAlike(_ other: Shape) -> Bool {
             switch (self, other) {
+            case (.reduction(let a), .reduction(let b)):
+                return a == b
             case (.count, .count), (.all, .all), (.exists, .exists), (.existsOne, .existsOne), (.filter, .filter),
                  (.map, .map), (.mapFiltered, .mapFiltered):
                 return zip(bodies, other.bodies).allSatisfy { $0.isWrittenAlike($1) }
@@ -98,7 +102,7 @@ struct EventFold: Sendable {
         case .mapFiltered(let p, let x):
             (batchPredicate, elementPredicate) = Self.programs(for: p, iterVar: iterVar)
             (batchTransform, elementTransform) = Self.programs(for: x, iterVar: iterVar)
-        case .count:
+        case .count, .reduction:
             break
         }
     }

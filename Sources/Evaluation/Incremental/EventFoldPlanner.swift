@@ -54,12 +54,17 @@ struct EventFoldPlanner {
         return (plan, dayFoldsUsed)
     }
 
-    /// The event fold `node` is: `size(events)`, or a standard macro over `events` or over a
-    /// fold's list whose bodies read only its iteration variable.
+    /// The event fold `node` is: `size(events)`, a standard macro over `events` or over a
+    /// fold's list whose bodies read only its iteration variable, or `sum()`, `min()` or
+    /// `max()` of a fold's list (kept per prefix: reading it does not walk the list).
     private func eventFold(_ node: CELExpr, checked: CELCheckedAST, bound: Set<String>) -> EventFold? {
         if let (function, operand) = node.singleOperandCall, function == "size",
            isEvents(operand, checked: checked, bound: bound) {
             return EventFold(shape: .count, source: .events, iterVar: "", variable: "")
+        }
+        if let (reduction, list) = CELListReduction.match(node, checked: checked), case .ident(let name) = list.kind,
+           let k = folds.firstIndex(where: { $0.variable == name }), folds[k].shape.producesList {
+            return EventFold(shape: .reduction(reduction), source: .fold(k), iterVar: "", variable: "")
         }
         guard let macro = CELClosedMacro(node, references: checked.references) else { return nil }
         let source: EventFold.Source

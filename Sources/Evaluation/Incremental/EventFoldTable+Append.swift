@@ -11,6 +11,9 @@ extension EventFoldTable {
             switch shape {
             case .count:
                 continue
+            case .reduction:
+                running?.append(element)
+                reduced.append(running?.value ?? .null)
             case .all(let predicate), .exists(let predicate):
                 // Past the deciding element the value stands: nothing more is judged.
                 guard firstDecisive == nil else { continue }

@@ -18,6 +18,10 @@ struct EventFoldTable: Sendable {
     var firstError: Int?
     var error: CELValue = .error(CELError(.other, "fold failed"))
     var sourceCount: Int
+    /// For a reduction: its value over the first m source elements, for every m (count + 1
+    /// entries), and the running reduction that appends the next.
+    var reduced: [CELValue] = []
+    var running: CELListReduction.Running?
 
     init(fold: EventFold, source: [CELValue], costLimit: Int) {
         shape = fold.shape
@@ -25,6 +29,15 @@ struct EventFoldTable: Sendable {
         switch fold.shape {
         case .count:
             return
+        case .reduction(let reduction):
+            var running = CELListReduction.Running(reduction)
+            reduced.reserveCapacity(source.count + 1)
+            reduced.append(running.value)
+            for element in source {
+                running.append(element)
+                reduced.append(running.value)
+            }
+            self.running = running
         case .all(let predicate), .exists(let predicate):
             let decisive: Bool = if case .all = fold.shape { false } else { true }
             let values = Self.bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar,
@@ -126,6 +139,8 @@ struct EventFoldTable: Sendable {
         switch shape {
         case .count:
             return .int(Int64(m))
+        case .reduction:
+            return reduced[m]
         case .all, .exists:
             let decisive: Bool = if case .all = shape { false } else { true }
             if let firstDecisive, firstDecisive < m { return .bool(decisive) }
@@ -141,7 +156,7 @@ struct EventFoldTable: Sendable {
     func version(over m: Int) -> Int {
         let m = Swift.max(0, Swift.min(m, sourceCount))
         switch shape {
-        case .count:
+        case .count, .reduction:
             return m
         case .all, .exists:
             if let firstDecisive, firstDecisive < m { return 2 }

@@ -92,7 +92,7 @@ struct EventFoldValues: Sendable {
             switch folds[k].shape {
             case .count: return m
             case .filter, .map, .mapFiltered: return tables[k].failed(within: m) ? nil : tables[k].produced(over: m)
-            case .all, .exists, .existsOne: return nil
+            case .all, .exists, .existsOne, .reduction: return nil
             }
         }
     }

@@ -22,8 +22,8 @@ package struct LiveReplay: Sendable {
     package init(replay: Replay, state: StateFile, now: Moment) throws(StateFileError) {
         run = ReplayRun(replay: replay, facts: try StateFacts(state: state, rules: replay.rules, now: now))
         run.walk()
-        slotFolds = run.bindings.slotFolds()
         progressSlots = run.addProgressSlots()
+        slotFolds = run.bindings.slotFolds()
         initialUnlocks = Self.sorted(run.found[...])
     }
 

@@ -143,7 +143,7 @@ extension Replay {
         let award = plan.rule
         if locked, budgetLimited.contains(award.id) {
             let target: ProgressNumber = if case .derived(_, let t, let isInt) = award.progress {
-                isInt ? .int(Int64(t)) : .double(t)
+                .target(t, isInt: isInt)
             } else { .int(1) }
             return (AwardProgress(current: .int(0), target: target), false)
         }
@@ -159,7 +159,7 @@ extension Replay {
                     holds)
         case .derived(let current, let target, let targetIsInt):
             return (AwardProgress(current: values.number(current, planned: plan.progressCurrent, id: award.id, what: "progress", report: &noting),
-                                  target: targetIsInt ? .int(Int64(target)) : .double(target)), holds)
+                                  target: .target(target, isInt: targetIsInt)), holds)
         case .binary, .module:
             return (AwardProgress(current: .int(holds ? 1 : 0), target: .int(1)), holds)
         }

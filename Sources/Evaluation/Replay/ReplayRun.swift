@@ -296,7 +296,7 @@ extension ReplayRun {
         let award = replay.plans[index].rule
         if locked, budgetLimited.contains(award.id) {
             let target: ProgressNumber = if case .derived(_, let t, let isInt) = award.progress {
-                isInt ? .int(Int64(t)) : .double(t)
+                .target(t, isInt: isInt)
             } else { .int(1) }
             return AwardProgress(current: .int(0), target: target)
         }
@@ -304,12 +304,12 @@ extension ReplayRun {
         case .measured:
             return AwardProgress(current: number(slots.current), target: number(slots.target))
         case .derived(_, let target, let targetIsInt):
-            return AwardProgress(current: number(slots.current), target: targetIsInt ? .int(Int64(target)) : .double(target))
+            return AwardProgress(current: number(slots.current), target: .target(target, isInt: targetIsInt))
         case .binary, .module:
             guard case .condition(let slot) = replay.plans[index].gate.criterion else {
                 return AwardProgress(current: .int(0), target: .int(1))
             }
-            let holds: Bool = if case .bool(true) = bindings.evaluate(slot, unlocks: unlocks) { true } else { false }
+            let holds: Bool = if case .bool(true) = bindings.evaluateKept(slot, unlocks: unlocks) { true } else { false }
             return AwardProgress(current: .int(holds ? 1 : 0), target: .int(1))
         }
     }
@@ -317,7 +317,7 @@ extension ReplayRun {
     /// A progress figure (an error counts as 0, as in the decision).
     private mutating func number(_ slot: Int?) -> ProgressNumber {
         guard let slot else { return .int(0) }
-        switch bindings.evaluate(slot, unlocks: unlocks) {
+        switch bindings.evaluateKept(slot, unlocks: unlocks) {
         case .int(let v): return .int(v)
         case .uint(let v): return .int(Int64(clamping: v))
         case .double(let v): return .double(v)
