@@ -86,6 +86,10 @@ public struct EngineSession: Sendable {
     /// `exists`, streaks — is kept incrementally (docs/engine.md, "Cost").
     public var replayedRules: [String] { rules.replay.rulesFallingBack }
 
+    /// The appends of the kept replay's steps that copied a shared array (debug builds): each
+    /// would copy the history, so tests hold it at 0.
+    package var copiedAppends: Int { live.copiedAppends }
+
     /// Records an event and decides at its time: the new unlocks, the progress that moved and
     /// the streak changes since the previous step. Throws, leaving the session unchanged, when the
     /// event is not a valid state-file event (errors name `events[N]`).

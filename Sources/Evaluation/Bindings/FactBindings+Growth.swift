@@ -8,6 +8,17 @@ extension FactBindings where Facts == StateFacts {
         slots.map(\.folds)
     }
 
+    /// The appends of a step that copied a shared array, in the change points, the fold
+    /// tables and the timeline (debug builds; `CopiedAppends`).
+    var copiedAppends: Int { grownPoints.count + folds.copiedAppends + facts.timeline.copiedAppends.count }
+
+    /// Makes room for `extra` more events in the facts, the fold tables and the change points.
+    mutating func reserveForGrowth(_ extra: Int) {
+        facts.reserveForAppends(extra)
+        folds.reserve(extra)
+        for slot in changePoints.indices { changePoints[slot].reserveCapacity(changePoints[slot].count + extra) }
+    }
+
     /// Grows the facts by an event after `now` (or none) and moves `now` on: the fold tables take
     /// the event, and each slot whose folds change value at it gets it as a change point (a
     /// threshold slot's points are then a superset of its own: it is judged again a little more
@@ -20,7 +31,7 @@ extension FactBindings where Facts == StateFacts {
         let n = facts.timeline.eventValues.count
         let changed = replay.folds.indices.map { folds.changes($0, at: n) }
         for slot in slotFolds.indices where slotFolds[slot].contains(where: { changed[$0] }) {
-            changePoints[slot].append(n)
+            grownPoints.append(n, to: &changePoints[slot])
         }
     }
 }

@@ -17,6 +17,8 @@ struct FactBindings<Facts: ReplayFacts> {
     /// changes value, those of its count threshold only when it has one; a session appends the
     /// counts its events add (`grow`).
     var changePoints: [[Int]]
+    /// The appends to `changePoints` that copied a shared array (debug builds).
+    var grownPoints = CopiedAppends()
     private(set) var moment: FactMoment
     private(set) var stamp = ChannelStamp()
     private var epochCursors: [Int]

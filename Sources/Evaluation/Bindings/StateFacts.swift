@@ -58,6 +58,13 @@ package struct StateFacts: ReplayFacts {
         timeCheckpoints += builder.timeline.timeCheckpoints(after: after)
     }
 
+    /// Makes room for `extra` more events and their time checkpoints, so that `append` grows
+    /// every array in place from the first event on.
+    package mutating func reserveForAppends(_ extra: Int) {
+        builder.reserveTimelineAppends(extra)
+        timeCheckpoints.reserveCapacity(timeCheckpoints.count + extra)
+    }
+
     package var userID: String { timeline.state.userID }
     package var now: Moment { timeline.now }
     package var storedUnlocks: [StoredUnlock] { timeline.state.unlocked }

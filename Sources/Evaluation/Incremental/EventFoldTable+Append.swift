@@ -1,4 +1,5 @@
 import CEL
+import Facts
 
 extension EventFoldTable {
     /// Extends the table by source elements after the ones it holds, one by one: the table then
@@ -13,7 +14,7 @@ extension EventFoldTable {
                 continue
             case .reduction:
                 running?.append(element)
-                reduced.append(running?.value ?? .null)
+                copiedAppends.append(running?.value ?? .null, to: &reduced)
             case .all(let predicate), .exists(let predicate):
                 // Past the deciding element the value stands: nothing more is judged.
                 guard firstDecisive == nil else { continue }
@@ -32,16 +33,31 @@ extension EventFoldTable {
                 } else {
                     noteError(value, at: index, notBool: true)
                 }
-                producedBefore.append(count)
+                copiedAppends.append(count, to: &producedBefore)
             case .filter(let predicate), .mapFiltered(let predicate, _):
                 appendFiltered(element, at: index, fold: fold, predicate: predicate, costLimit: costLimit)
             case .map(let transform):
                 if firstError == nil {
                     let value = Self.body(fold.elementTransform, iterVar: fold.iterVar, element, costLimit: costLimit, body: transform)
-                    if value.isError { noteError(value, at: index, notBool: false) } else { outputs.append(value) }
+                    if value.isError { noteError(value, at: index, notBool: false) } else { copiedAppends.append(value, to: &outputs) }
                 }
-                producedBefore.append(Int32(outputs.count))
+                copiedAppends.append(Int32(outputs.count), to: &producedBefore)
             }
+        }
+    }
+
+    /// Makes room for `extra` more source elements in the arrays `append` grows.
+    mutating func reserve(_ extra: Int) {
+        switch shape {
+        case .count, .all, .exists:
+            return
+        case .reduction:
+            reduced.reserveCapacity(reduced.count + extra)
+        case .existsOne:
+            producedBefore.reserveCapacity(producedBefore.count + extra)
+        case .filter, .map, .mapFiltered:
+            producedBefore.reserveCapacity(producedBefore.count + extra)
+            outputs.reserveCapacity(outputs.count + extra)
         }
     }
 
@@ -57,15 +73,15 @@ extension EventFoldTable {
                 if case .mapFiltered(_, let transform) = shape {
                     let value = Self.body(fold.elementTransform, iterVar: fold.iterVar, element, costLimit: costLimit,
                                           body: transform)
-                    if value.isError { noteError(value, at: index, notBool: false) } else { outputs.append(value) }
+                    if value.isError { noteError(value, at: index, notBool: false) } else { copiedAppends.append(value, to: &outputs) }
                 } else {
-                    outputs.append(element)
+                    copiedAppends.append(element, to: &outputs)
                 }
             }
         } else {
             noteError(keep, at: index, notBool: true)
         }
-        producedBefore.append(kept)
+        copiedAppends.append(kept, to: &producedBefore)
     }
 
     /// Keeps the first failure (a body that failed, or a predicate that gave no bool).

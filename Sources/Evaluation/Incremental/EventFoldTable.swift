@@ -1,4 +1,5 @@
 import CEL
+import Facts
 
 /// The value of one `EventFold` on every prefix of its source list, tabulated in one pass.
 ///
@@ -22,6 +23,8 @@ struct EventFoldTable: Sendable {
     /// entries), and the running reduction that appends the next.
     var reduced: [CELValue] = []
     var running: CELListReduction.Running?
+    /// The appends that copied a shared array (debug builds: a session step must append in place).
+    var copiedAppends = CopiedAppends()
 
     init(fold: EventFold, source: [CELValue], costLimit: Int) {
         shape = fold.shape

@@ -39,6 +39,14 @@ struct EventFoldValues: Sendable {
         }
     }
 
+    /// Makes room in every table for `extra` more events (`EventFoldTable.reserve`).
+    mutating func reserve(_ extra: Int) {
+        for k in tables.indices { tables[k].reserve(extra) }
+    }
+
+    /// The appends to the tables that copied a shared array (debug builds; `CopiedAppends`).
+    var copiedAppends: Int { tables.reduce(0) { $0 + $1.copiedAppends.count } }
+
     /// Whether fold k changes value at the n-th event (`changePoints(of:total:)` holds n).
     func changes(_ k: Int, at n: Int) -> Bool {
         guard n > 0 else { return false }

@@ -24,6 +24,9 @@ package struct LiveReplay: Sendable {
         run.walk()
         progressSlots = run.addProgressSlots()
         slotFolds = run.bindings.slotFolds()
+        // Room for a session's worth of steps (a quarter of the history, at least 64 events):
+        // the arrays are built to the history's size, and the first step would move them all.
+        run.reserveForGrowth(64 + run.bindings.facts.events.count / 4)
         initialUnlocks = Self.sorted(run.found[...])
     }
 
@@ -31,6 +34,10 @@ package struct LiveReplay: Sendable {
     package var now: Moment { run.bindings.facts.now }
     /// The state's events (the live replay holds them once: the session does not copy them).
     package var events: [StateEvent] { run.bindings.facts.timeline.state.events }
+
+    /// The appends of the steps so far that copied a shared array instead of growing it in
+    /// place (debug builds; always 0 in release builds): tests hold it at 0.
+    package var copiedAppends: Int { run.bindings.copiedAppends }
 
     /// Whether `step` can take `event` at `now`: it is later than the last step's moment, every
     /// event of the state is at or before it, and it changes no kill time.

@@ -206,6 +206,14 @@ struct ReplayRun<Facts: ReplayFacts> {
 extension ReplayRun: Sendable where Facts: Sendable {}
 
 extension ReplayRun where Facts == StateFacts {
+    /// Makes room for `extra` more events (and as many checkpoints) in every array `grow`
+    /// extends: built to the history's size, they would otherwise be reallocated (the whole
+    /// history moved) on the first step, and copied if still shared with the state given.
+    mutating func reserveForGrowth(_ extra: Int) {
+        bindings.reserveForGrowth(extra)
+        checkpoints.reserveCapacity(checkpoints.count + extra)
+    }
+
     /// Grows the facts by an event after `now` (or none) and moves `now` on, adding the
     /// checkpoints after the old `now` for `walk` to judge: the run goes on as the replay of the
     /// grown facts would from there (`LiveReplay`).

@@ -137,6 +137,14 @@ struct DayLedger: Sendable {
         return first...max(today, last)
     }
 
+    /// Drops the cached record of `day`, to be rebuilt at the next refresh: it holds the day's
+    /// event lists, which an appended event then grows in place rather than copying them.
+    mutating func releaseRecord(of day: LocalDay) {
+        guard let start = valuesStart, day >= start, day.number - start.number < values.count else { return }
+        values[day.number - start.number] = .null
+        dirty.insert(day)
+    }
+
     /// The cached record of a day inside the built range.
     func cachedValue(of day: LocalDay) -> CELValue? {
         guard let start = valuesStart else { return nil }

@@ -215,7 +215,17 @@ package struct FactBuilder: Sendable {
     /// Appends an event to the timeline being replayed (`FactTimeline.append`), in place: the
     /// builder goes on from where it is, since the event is later than every moment asked for.
     package mutating func appendToTimeline(_ event: StateEvent, now: Moment) throws(StateFileError) {
+        // The event lands on its calendar day or, late, on the next: their records let go of
+        // the day's event lists first (the event changes the day's record anyway).
+        let day = timeline.calendar.calendarDay(of: event.at)
+        days.releaseRecord(of: day)
+        days.releaseRecord(of: day + 1)
         try timeline.append(event, now: now)
+    }
+
+    /// Makes room in the timeline for `extra` more events (`FactTimeline.reserveForAppends`).
+    package mutating func reserveTimelineAppends(_ extra: Int) {
+        timeline.reserveForAppends(extra)
     }
 
     /// Moves the timeline's `now` on (`FactTimeline.advance(to:)`), in place.

@@ -64,20 +64,29 @@ extension FactTimeline {
                                           shapes: &growth.shapes)
         growth.note(placed, at: event.at)
         self.growth = growth
-        state.events.append(event)
-        events.append(placed)
-        eventValues.append(value)
+        copiedAppends.append(event, to: &state.events)
+        copiedAppends.append(placed, to: &events)
+        copiedAppends.append(value, to: &eventValues)
         if placed.onTime {
-            onTimeValues[placed.day, default: []].append(value)
+            copiedAppends.append(value, to: &onTimeValues[placed.day, default: []])
             if !growth.countsStreaks.isEmpty {
                 Self.judgeCounts(value, user: userValue, event: event.index, streaks: growth.countsStreaks,
                                  counted: &countedStreaks, errors: &countsErrors)
             }
         } else {
-            lateValues[placed.day, default: []].append(value)
+            copiedAppends.append(value, to: &lateValues[placed.day, default: []])
         }
-        countedEnds.append(Int32(clamping: countedStreaks.count))
+        copiedAppends.append(Int32(clamping: countedStreaks.count), to: &countedEnds)
         self.now = now
+    }
+
+    /// Makes room for `extra` more events in the arrays `append` grows, each then uniquely
+    /// held: the first appends neither reallocate nor copy arrays built to the history's size.
+    package mutating func reserveForAppends(_ extra: Int) {
+        state.events.reserveCapacity(state.events.count + extra)
+        events.reserveCapacity(events.count + extra)
+        eventValues.reserveCapacity(eventValues.count + extra)
+        countedEnds.reserveCapacity(countedEnds.count + extra)
     }
 
     /// Moves `now` on without an event. Throws when the day span grows past the limit.

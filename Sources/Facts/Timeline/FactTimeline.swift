@@ -51,6 +51,8 @@ package struct FactTimeline: Sendable {
     /// What `append` continues: the placer after the last event, the record shapes made so far,
     /// the day span and the range of event days.
     var growth: Growth
+    /// The appends that copied a shared array (debug builds: a step must append in place).
+    package internal(set) var copiedAppends = CopiedAppends()
     /// The `user` and `counters` CEL values (they never change).
     package let userValue: CELValue
     package let countersValue: CELValue
