@@ -61,13 +61,26 @@ struct StateFileDecoder {
             counters = try requireObject(countersValue, root / "counters")
         }
 
+        let unlocked = try storedUnlocks(object["unlocked"], root / "unlocked")
+
+        // The events are held once, as `events`; `StateFile.document` writes them back from there.
+        var head = object
+        head["events"] = .array([])
+        return StateFile(file: file, documentHead: head, user: user, userID: userID, userTimeZone: userTimeZone,
+                         now: now, events: events, levels: levels, counters: counters, unlocked: unlocked,
+                         backfillAt: try backfillMoment(object["backfill"]))
+    }
+
+    /// `unlocked`: the awards stored as unlocked, each `{"id", "at"}` with an optional
+    /// `catalog_version`, in file order.
+    private func storedUnlocks(_ value: JSONValue?, _ listPath: JSONPath) throws(StateFileError) -> [StoredUnlock] {
         var unlocked: [StoredUnlock] = []
-        if let unlockedValue = object["unlocked"], unlockedValue != .null {
+        if let unlockedValue = value, unlockedValue != .null {
             guard case .array(let entries) = unlockedValue else {
-                throw fail(root / "unlocked", "expected an array of {\"id\", \"at\"}, found \(unlockedValue.kindName)")
+                throw fail(listPath, "expected an array of {\"id\", \"at\"}, found \(unlockedValue.kindName)")
             }
             for (index, entry) in entries.enumerated() {
-                let path = root / "unlocked" / index
+                let path = listPath / index
                 let entryObject = try requireObject(entry, path)
                 guard let id = entryObject["id"] else { throw fail(path / "id", "missing required key 'id'") }
                 guard let at = entryObject["at"] else { throw fail(path / "at", "missing required key 'at'") }
@@ -82,13 +95,7 @@ struct StateFileDecoder {
                                              catalogVersion: version, index: index))
             }
         }
-
-        // The events are held once, as `events`; `StateFile.document` writes them back from there.
-        var head = object
-        head["events"] = .array([])
-        return StateFile(file: file, documentHead: head, user: user, userID: userID, userTimeZone: userTimeZone,
-                         now: now, events: events, levels: levels, counters: counters, unlocked: unlocked,
-                         backfillAt: try backfillMoment(object["backfill"]))
+        return unlocked
     }
 
     /// `backfill.at`: the moment of the state's first evaluation (`nil` when there is none yet).
