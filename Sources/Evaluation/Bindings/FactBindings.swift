@@ -101,14 +101,10 @@ struct FactBindings<Facts: ReplayFacts> {
     mutating func addSlot(_ slot: ExpressionSlot) -> Int {
         // Its change points: where any fold it reads changes, so `key` follows them.
         let total = facts.events.count
-        var points: [Int] = []
-        for fold in slot.folds { points += folds.changePoints(of: fold, total: total) }
-        points.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(points.count)
-        for point in points where unique.last != point { unique.append(point) }
+        var pointsByFold = [[Int]](repeating: [], count: replay.folds.count)
+        for fold in slot.folds { pointsByFold[fold] = folds.changePoints(of: fold, total: total) }
         slots.append(slot)
-        changePoints.append(unique)
+        changePoints.append(Self.merged(slot.folds, pointsByFold))
         epochCursors.append(0)
         metricsRecords.append(nil)
         return slots.count - 1
