@@ -41,21 +41,6 @@ extension FactBindings {
     /// and award; its change points are those of the folds it reads, so its `key` tells when
     /// its value may have moved (`evaluateKept`).
     func onDemandSlot(_ plan: PlannedExpression) -> ExpressionSlot {
-        let metrics = replay.metricsRead(by: plan.inputs)
-        let positions = metrics.compactMap { replay.metricIndex[$0] }
-        var scope: [Int]?
-        let viaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.achievements) ?? true }
-        if !plan.inputs.readsEveryAchievement, !viaMetrics {
-            scope = replay.plans.indices.filter { plan.inputs.achievements.contains(replay.plans[$0].rule.id) }
-        }
-        let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
-        let folds = replay.folds(of: plan).sorted()
-        return ExpressionSlot(plan: plan, channels: replay.channels(of: plan),
-                              folds: folds, metricPositions: positions,
-                              achievementScope: scope, streakScope: nil, variables: variables,
-                              bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
-                                  + plan.folds.map { replay.folds[$0].variable }
-                                  + plan.dayFolds.map { replay.dayFolds[$0].variable }),
-                              metricsShape: CELRecordShape(fields: positions.map { replay.rules.metrics[$0].id }))
+        Replay.slot(plan, before: .max, of: replay, index: Replay.SlotIndex(replay))
     }
 }

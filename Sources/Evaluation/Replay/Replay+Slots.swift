@@ -5,29 +5,9 @@ extension Replay {
     /// The slots of the rule set, planned once for every state: metrics first (by position), then
     /// one per award with a condition (`AwardGate.Criterion.condition`'s index).
     static func slots(of replay: Replay) -> [ExpressionSlot] {
-        let awardIndex = Dictionary(replay.plans.enumerated().map { ($1.rule.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let streakIndex = Dictionary(replay.rules.streaks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let index = SlotIndex(replay)
         func slot(_ plan: PlannedExpression, before limit: Int) -> ExpressionSlot {
-            let metrics = replay.metricsRead(by: plan.inputs, before: limit)
-            let positions = metrics.compactMap { replay.metricIndex[$0] }
-            var scope: [Int]?
-            let viaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.achievements) ?? true }
-            if !plan.inputs.readsEveryAchievement, !viaMetrics {
-                scope = plan.inputs.achievements.compactMap { awardIndex[$0] }.sorted()
-            }
-            // Likewise the streaks it names, unless it reads them whole or through a metric.
-            let streaksViaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.streaks) ?? true }
-            let streakScope = plan.inputs.readsEveryStreak || streaksViaMetrics
-                ? nil : plan.inputs.streaks.compactMap { streakIndex[$0] }.sorted()
-            let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
-            return ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: limit),
-                                  folds: replay.folds(of: plan, before: limit).sorted(),
-                                  metricPositions: positions, achievementScope: scope, streakScope: streakScope,
-                                  variables: variables,
-                                  bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
-                                      + plan.folds.map { replay.folds[$0].variable }
-                                      + plan.dayFolds.map { replay.dayFolds[$0].variable }),
-                                  metricsShape: CELRecordShape(fields: positions.map { replay.rules.metrics[$0].id }))
+            Self.slot(plan, before: limit, of: replay, index: index)
         }
         var slots: [ExpressionSlot] = []
         for (position, plan) in replay.metricPlans.enumerated() { slots.append(slot(plan, before: position)) }
@@ -43,5 +23,40 @@ extension Replay {
             slots.append(conditionSlot)
         }
         return slots
+    }
+
+    /// Award and streak positions by id, for planning slots.
+    struct SlotIndex {
+        let awards: [String: Int]
+        let streaks: [String: Int]
+
+        init(_ replay: Replay) {
+            awards = Dictionary(replay.plans.enumerated().map { ($1.rule.id, $0) }, uniquingKeysWith: { first, _ in first })
+            streaks = Dictionary(replay.rules.streaks.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// One expression's slot: what it reads (metrics before `limit` only), its scopes and shapes.
+    static func slot(_ plan: PlannedExpression, before limit: Int, of replay: Replay, index: SlotIndex) -> ExpressionSlot {
+        let metrics = replay.metricsRead(by: plan.inputs, before: limit)
+        let positions = metrics.compactMap { replay.metricIndex[$0] }
+        var scope: [Int]?
+        let viaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.achievements) ?? true }
+        if !plan.inputs.readsEveryAchievement, !viaMetrics {
+            scope = plan.inputs.achievements.compactMap { index.awards[$0] }.sorted()
+        }
+        // Likewise the streaks it names, unless it reads them whole or through a metric.
+        let streaksViaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.streaks) ?? true }
+        let streakScope = plan.inputs.readsEveryStreak || streaksViaMetrics
+            ? nil : plan.inputs.streaks.compactMap { index.streaks[$0] }.sorted()
+        let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
+        return ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: limit),
+                              folds: replay.folds(of: plan, before: limit).sorted(),
+                              metricPositions: positions, achievementScope: scope, streakScope: streakScope,
+                              variables: variables,
+                              bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
+                                  + plan.folds.map { replay.folds[$0].variable }
+                                  + plan.dayFolds.map { replay.dayFolds[$0].variable }),
+                              metricsShape: CELRecordShape(fields: positions.map { replay.rules.metrics[$0].id }))
     }
 }
