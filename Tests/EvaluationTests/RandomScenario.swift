@@ -57,6 +57,9 @@ enum RandomScenario {
               one_expired: days.exists_one(d, d.status == "expired")
               best_focus: (days.map(d, d.events.filter(e, e.type == "focus_session").map(e, e.minutes).sum()) + [0]).max()
               long_day: days.exists(d, d.events.exists(e, e.minutes >= 40))
+              best_minutes: (days.map(d, d.events.filter(e, e.type == "focus_session" && has(e.minutes)).map(e, int(e.minutes)).sum()) + [0]).max()
+              net_day: days.map(d, d.events.filter(e, e.type == "focus_session" && has(e.minutes)).map(e, int(e.minutes) - 30).sum()).max()
+              bad_day: (days.map(d, d.events.map(e, int(e.minutes)).sum()) + [1]).max()
               runs: streaks.daily.current + streaks.perfect.longest
 
             """
@@ -173,6 +176,12 @@ enum RandomScenario {
             // Day folds whose bodies fail on a focus session without `minutes`: the fold carries the error.
             { g in ("bestfocus_\(n(1...9, &g))", "    when: metrics.best_focus >= \(n(20...90, &g)) || metrics.tasks >= \(n(2...5, &g))\n") },
             { g in ("longday_\(n(1...9, &g))", "    when: metrics.long_day || metrics.checkins >= \(n(2...5, &g))\n") },
+            // Daily folds (a best day kept per event): exact, below 0 on some days (replayed with
+            // `days` as written), failing on events without `minutes`, and a count of each day.
+            { g in ("bestminutes_\(n(1...9, &g))", "    when: metrics.best_minutes >= \(n(20...90, &g))\n    progress: { current: metrics.best_minutes, target: 90 }\n") },
+            { g in ("netday_\(n(1...9, &g))", "    when: metrics.net_day >= \(n(-10...20, &g))\n") },
+            { g in ("badday_\(n(1...9, &g))", "    when: metrics.bad_day >= \(n(1...30, &g)) || metrics.checkins >= \(n(2...5, &g))\n") },
+            { g in ("busiest_\(n(1...9, &g))", "    when: days.map(d, d.events.size()).max() >= \(n(2...5, &g))\n") },
             { g in ("failday_\(n(1...9, &g))", "    when: days.filter(d, d.events.all(e, e.minutes > 5)).size() >= \(n(1...4, &g))\n") },
             // Streaks and days read by conditions, judged again only when what they read changed.
             { g in ("perfectrun_\(n(1...9, &g))", "    when: streaks.perfect.current >= \(n(1...3, &g))\n") },

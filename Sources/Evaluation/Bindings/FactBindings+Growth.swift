@@ -26,8 +26,8 @@ extension FactBindings where Facts == StateFacts {
     mutating func grow(by event: StateEvent?, now: Moment, slotFolds: [[Int]]) throws(StateFileError) {
         forgetVariables()
         try facts.append(event, now: now)
-        guard event != nil, let value = facts.timeline.eventValues.last else { return }
-        folds.append(value, costLimit: replay.costLimit)
+        guard event != nil, let value = facts.timeline.eventValues.last, let placed = facts.timeline.events.last else { return }
+        folds.append(value, day: placed.onTime ? Int32(clamping: placed.day.number) : Int32.min, costLimit: replay.costLimit)
         let n = facts.timeline.eventValues.count
         let changed = replay.folds.indices.map { folds.changes($0, at: n) }
         for slot in slotFolds.indices where slotFolds[slot].contains(where: { changed[$0] }) {
@@ -41,6 +41,6 @@ extension FactBindings {
     /// and award; its change points are those of the folds it reads, so its `key` tells when
     /// its value may have moved (`evaluateKept`).
     func onDemandSlot(_ plan: PlannedExpression) -> ExpressionSlot {
-        Replay.slot(plan, before: .max, of: replay, index: Replay.SlotIndex(replay))
+        Replay.slot(plan, before: .max, of: replay, index: Replay.SlotIndex(replay), plain: plain)
     }
 }

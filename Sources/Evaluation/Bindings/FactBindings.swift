@@ -10,9 +10,13 @@ struct FactBindings<Facts: ReplayFacts> {
     var facts: Facts
     var folds: EventFoldValues
     private var dayFolds: DayFoldValues
-    /// Metrics first (by position), then one slot per award with a condition (`Replay.slots`),
-    /// then the slots a session adds for progress read on demand (`addSlot`).
+    /// Metrics first (by position), then one slot per award with a condition (`Replay.slots`, or
+    /// `Replay.plainSlots` when `plain`), then the slots a session adds for progress read on
+    /// demand (`addSlot`).
     var slots: [ExpressionSlot]
+    /// Whether the slots are planned without daily folds: some daily table of this state is not
+    /// exact (`DailyFoldTable.exact`).
+    private(set) var plain: Bool
     /// Per slot: the ascending event counts at which one of its folds (through metrics too)
     /// changes value, those of its count threshold only when it has one; a session appends the
     /// counts its events add (`grow`).
@@ -48,11 +52,14 @@ struct FactBindings<Facts: ReplayFacts> {
         var facts = facts
         let all = FactMoment(moment: facts.now, eventCount: facts.events.count)
         let events: [CELValue] = if case .list(let list) = facts.variable(.events, at: all) { list.array } else { [] }
-        let folds = EventFoldValues(folds: replay.folds, events: events, costLimit: replay.costLimit)
+        let hasDaily = replay.folds.contains { if case .daily = $0.shape { true } else { false } }
+        let folds = EventFoldValues(folds: replay.folds, events: events, eventDays: hasDaily ? facts.onTimeDays : [],
+                                    costLimit: replay.costLimit)
         self.folds = folds
         dayFolds = DayFoldValues(folds: replay.dayFolds, costLimit: replay.costLimit)
         let pointsByFold = replay.folds.indices.map { folds.changePoints(of: $0, total: events.count) }
-        slots = replay.slots
+        plain = !folds.dailyFoldsExact
+        slots = plain ? replay.plainSlots : replay.slots
         changePoints = slots.map { Self.changePoints(of: $0, folds: folds, pointsByFold: pointsByFold) }
         metricVersions = Array(repeating: 0, count: replay.metricPlans.count)
         unlockedSince = Array(repeating: nil, count: replay.plans.count)
@@ -108,6 +115,25 @@ struct FactBindings<Facts: ReplayFacts> {
         epochCursors.append(0)
         metricsRecords.append(nil)
         return slots.count - 1
+    }
+
+    /// Goes over to the slots without daily folds (a session's event made a daily table inexact):
+    /// the slots added on demand are planned again, every change point is taken again from the
+    /// tables, and nothing evaluated so far is kept. Values already judged stand: up to here
+    /// the daily tables were exact, so both plans gave the same.
+    mutating func usePlainSlots() {
+        guard !plain else { return }
+        plain = true
+        let onDemand = slots[replay.slots.count...].map { onDemandSlot($0.plan) }
+        slots = replay.plainSlots + onDemand
+        let total = facts.events.count
+        let pointsByFold = replay.folds.indices.map { folds.changePoints(of: $0, total: total) }
+        changePoints = slots.map { Self.changePoints(of: $0, folds: folds, pointsByFold: pointsByFold) }
+        epochCursors = Array(repeating: 0, count: slots.count)
+        metricsRecords = Array(repeating: nil, count: slots.count)
+        metricValues = Array(repeating: nil, count: replay.metricPlans.count)
+        keptValues = [:]
+        forgetVariables()
     }
 
     /// Forgets the fact variables held for the current checkpoint (before the facts grow: held

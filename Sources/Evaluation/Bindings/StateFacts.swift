@@ -69,6 +69,9 @@ package struct StateFacts: ReplayFacts {
     package var now: Moment { timeline.now }
     package var storedUnlocks: [StoredUnlock] { timeline.state.unlocked }
     package var streakCountsErrors: [Int: (event: Int, error: CELError)] { timeline.countsErrors }
+    package var onTimeDays: [Int32] {
+        timeline.events.map { $0.onTime ? Int32(clamping: $0.day.number) : Int32.min }
+    }
 
     package func reportingOffset(at instant: CELTimestamp) -> Int {
         switch timeline.calendar.zone {

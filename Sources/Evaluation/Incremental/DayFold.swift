@@ -48,7 +48,7 @@ struct DayFold: Sendable {
         case .mapFiltered(let p, let x):
             predicate = program(p)
             transform = program(x)
-        case .count, .reduction:
+        case .count, .reduction, .daily:
             break
         }
     }

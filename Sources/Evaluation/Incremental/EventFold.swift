@@ -17,6 +17,8 @@ struct EventFold: Sendable {
         case count
         /// `sum()`, `min()` or `max()` of another fold's list (`CELListReduction`).
         case reduction(CELListReduction)
+        /// The best day of the events (`DailyFold`), over `events`.
+        case daily(DailyFold)
 
         init(_ macro: CELMacroShape) {
             switch macro {
@@ -35,7 +37,7 @@ struct EventFold: Sendable {
             case .all(let p), .exists(let p), .existsOne(let p), .filter(let p): [p]
             case .map(let x): [x]
             case .mapFiltered(let p, let x): [p, x]
-            case .count, .reduction: []
+            case .count, .reduction, .daily: []
             }
         }
 
@@ -43,7 +45,7 @@ struct EventFold: Sendable {
         var producesList: Bool {
             switch self {
             case .filter, .map, .mapFiltered: true
-            case .all, .exists, .existsOne, .count, .reduction: false
+            case .all, .exists, .existsOne, .count, .reduction, .daily: false
             }
         }
 
@@ -55,6 +57,8 @@ struct EventFold: Sendable {
             case (.count, .count), (.all, .all), (.exists, .exists), (.existsOne, .existsOne), (.filter, .filter),
                  (.map, .map), (.mapFiltered, .mapFiltered):
                 return zip(bodies, other.bodies).allSatisfy { $0.isWrittenAlike($1) }
+            case (.daily, _):
+                return false  // not shared: rule sets rarely write one best day twice
             default:
                 return false
             }
@@ -102,7 +106,7 @@ struct EventFold: Sendable {
         case .mapFiltered(let p, let x):
             (batchPredicate, elementPredicate) = Self.programs(for: p, iterVar: iterVar)
             (batchTransform, elementTransform) = Self.programs(for: x, iterVar: iterVar)
-        case .count, .reduction:
+        case .count, .reduction, .daily:
             break
         }
     }

@@ -13,29 +13,48 @@ struct EventFoldPlanner {
 
     /// The expression with its folds over events, and over days where it has any, read as
     /// variables. With day folds, `fallback` is the expression with only its event folds, for
-    /// checkpoints where a day fold cannot give the written value.
-    mutating func plan(_ program: CELProgram) -> PlannedExpression {
+    /// checkpoints where a day fold cannot give the written value. With `daily`, a best day
+    /// over the day's events becomes a daily fold (`DailyFold`), read like an event fold: such
+    /// a plan holds only where its tables are exact (`Replay.plainSlots` plans the others).
+    mutating func plan(_ program: CELProgram, daily: Bool = false) -> PlannedExpression {
         guard let checked = program.checked else {
             return PlannedExpression(program: program, inputs: .everything, folds: [])
         }
-        let withoutDays = planFolds(program, checked: checked, foldingDays: false).plan
+        let withoutDays = planFolds(program, checked: checked, foldingDays: false, daily: false).plan
         // Only an expression that reads `days` can have a day fold: the others are planned once.
         guard withoutDays.inputs.variables.contains(.days) else { return withoutDays }
-        var (withDays, dayFoldsUsed) = planFolds(program, checked: checked, foldingDays: true)
-        guard !dayFoldsUsed.isEmpty else { return withoutDays }
-        withDays.dayFolds = dayFoldsUsed
-        withDays.inputs.variables.insert(.days)
+        var (withDays, dayFoldsUsed) = planFolds(program, checked: checked, foldingDays: true, daily: daily)
+        let dailyUsed = withDays.folds.contains { if case .daily = folds[$0].shape { true } else { false } }
+        guard !dayFoldsUsed.isEmpty || dailyUsed else { return withoutDays }
         withDays.writtenNodes = nil
-        withDays.fallback = withoutDays.program
+        withDays.readsDailyFolds = dailyUsed
+        if !dayFoldsUsed.isEmpty {
+            withDays.dayFolds = dayFoldsUsed
+            withDays.inputs.variables.insert(.days)
+            withDays.fallback = withoutDays.program
+        }
         return withDays
     }
 
-    private mutating func planFolds(_ program: CELProgram, checked: CELCheckedAST,
-                                    foldingDays: Bool) -> (plan: PlannedExpression, dayFolds: [Int]) {
+    private mutating func planFolds(_ program: CELProgram, checked: CELCheckedAST, foldingDays: Bool,
+                                    daily: Bool) -> (plan: PlannedExpression, dayFolds: [Int]) {
         var used: [Int] = []
         var dayFoldsUsed: [Int] = []
         let rewritten = CELSubstitution.apply(to: checked) { node, bound in
             if foldingDays, var fold = DayFold.match(node, checked: checked, bound: bound) {
+                if daily, var dailyFold = DailyFold(fold, node: node, checked: checked) {
+                    // Its steps over all events, registered (not read by the expression) for their tables.
+                    var unread: [Int] = []
+                    var source = EventFold.Source.events
+                    for step in dailyFold.steps {
+                        let k = register(EventFold(shape: EventFold.Shape(step.macro), source: source, iterVar: step.iterVar,
+                                                   variable: ""), used: &unread)
+                        dailyFold.chain.append(k)
+                        source = .fold(k)
+                    }
+                    return folds[register(EventFold(shape: .daily(dailyFold), source: .events, iterVar: "", variable: ""),
+                                          used: &used)].variable
+                }
                 fold.variable = "@dayfold_\(dayFolds.count)"
                 dayFolds.append(fold)
                 dayFoldsUsed.append(dayFolds.count - 1)

@@ -10,8 +10,8 @@ extension EventFoldTable {
             let index = sourceCount
             sourceCount += 1
             switch shape {
-            case .count:
-                continue
+            case .count, .daily:
+                continue  // a daily fold takes its events with their days (`appendDaily`)
             case .reduction:
                 running?.append(element)
                 copiedAppends.append(running?.value ?? .null, to: &reduced)
@@ -46,10 +46,16 @@ extension EventFoldTable {
         }
     }
 
+    /// Extends a daily fold's table by one event on `day` (`DailyFoldTable.noDay` when late).
+    mutating func appendDaily(_ event: CELValue, day: Int32) {
+        sourceCount += 1
+        daily?.append(event, day: day)
+    }
+
     /// Makes room for `extra` more source elements in the arrays `append` grows.
     mutating func reserve(_ extra: Int) {
         switch shape {
-        case .count, .all, .exists:
+        case .count, .all, .exists, .daily:
             return
         case .reduction:
             reduced.reserveCapacity(reduced.count + extra)

@@ -23,15 +23,32 @@ struct EventFoldTable: Sendable {
     /// entries), and the running reduction that appends the next.
     var reduced: [CELValue] = []
     var running: CELListReduction.Running?
+    /// For a daily fold: its running table.
+    var daily: DailyFoldTable?
     /// The appends that copied a shared array (debug builds: a session step must append in place).
     var copiedAppends = CopiedAppends()
 
-    init(fold: EventFold, source: [CELValue], costLimit: Int) {
+    /// `days`: for a daily fold over `events`, each event's day (`ReplayFacts.onTimeDays`); without
+    /// them the daily table is not exact.
+    /// `chain`: for a daily fold, the tables of its chain's steps (`DailyFold.chain`).
+    init(fold: EventFold, source: [CELValue], costLimit: Int, days: [Int32] = [], chain: [EventFoldTable] = []) {
         shape = fold.shape
         sourceCount = source.count
         switch fold.shape {
         case .count:
             return
+        case .daily(let dailyFold):
+            var table = DailyFoldTable(fold: dailyFold, costLimit: costLimit, knowsDays: days.count == source.count)
+            let known = DailyFoldTable.contributions(through: chain, events: source.count)
+            for (index, event) in source.enumerated() {
+                let day = index < days.count ? days[index] : DailyFoldTable.noDay
+                if let known {
+                    table.append(day: day) { known[index] }
+                } else {
+                    table.append(event, day: day)
+                }
+            }
+            daily = table
         case .reduction(let reduction):
             var running = CELListReduction.Running(reduction)
             reduced.reserveCapacity(source.count + 1)
@@ -132,6 +149,7 @@ struct EventFoldTable: Sendable {
 
     /// Whether the first m source elements include a failed one.
     func failed(within m: Int) -> Bool {
+        if let daily { return daily.failed(within: Swift.max(0, Swift.min(m, sourceCount))) }
         guard let firstError else { return false }
         return firstError < m
     }
@@ -144,6 +162,8 @@ struct EventFoldTable: Sendable {
             return .int(Int64(m))
         case .reduction:
             return reduced[m]
+        case .daily:
+            return daily?.value(over: m) ?? .error(CELError(.other, "fold failed"))
         case .all, .exists:
             let decisive: Bool = if case .all = shape { false } else { true }
             if let firstDecisive, firstDecisive < m { return .bool(decisive) }
@@ -161,6 +181,8 @@ struct EventFoldTable: Sendable {
         switch shape {
         case .count, .reduction:
             return m
+        case .daily:
+            return daily?.version(over: m) ?? 0
         case .all, .exists:
             if let firstDecisive, firstDecisive < m { return 2 }
             return failed(within: m) ? 1 : 0

@@ -6,7 +6,8 @@ struct EventFoldValues: Sendable {
     let folds: [EventFold]
     private var tables: [EventFoldTable]
 
-    init(folds: [EventFold], events: [CELValue], costLimit: Int) {
+    /// `eventDays`: each event's day (`ReplayFacts.onTimeDays`), read by daily folds only.
+    init(folds: [EventFold], events: [CELValue], eventDays: [Int32] = [], costLimit: Int) {
         self.folds = folds
         var tables: [EventFoldTable] = []
         tables.reserveCapacity(folds.count)
@@ -17,17 +18,25 @@ struct EventFoldValues: Sendable {
             case .events: source = events
             case .fold(let k): source = k < tables.count ? tables[k].outputs : []
             }
-            tables.append(EventFoldTable(fold: fold, source: source, costLimit: costLimit))
+            let chain: [EventFoldTable] = if case .daily(let daily) = fold.shape, daily.chain.allSatisfy({ $0 < tables.count }) {
+                daily.chain.map { tables[$0] }
+            } else { [] }
+            tables.append(EventFoldTable(fold: fold, source: source, costLimit: costLimit, days: eventDays, chain: chain))
         }
         self.tables = tables
     }
 
     /// Extends every table by one more event (its CEL record), chained folds by what their
     /// source produced from it: the tables then hold what tabulating all events gives.
-    mutating func append(_ event: CELValue, costLimit: Int) {
+    mutating func append(_ event: CELValue, day: Int32, costLimit: Int) {
         var produced: [[CELValue]] = []
         produced.reserveCapacity(tables.count)
         for k in tables.indices {
+            if case .daily = folds[k].shape {
+                tables[k].appendDaily(event, day: day)
+                produced.append([])
+                continue
+            }
             let source: [CELValue]
             switch folds[k].source {
             case .events: source = [event]
@@ -37,6 +46,17 @@ struct EventFoldValues: Sendable {
             tables[k].append(source, fold: folds[k], costLimit: costLimit)
             produced.append(Array(tables[k].outputs[before...]))
         }
+    }
+
+    /// Whether every daily fold's values are the written expression's (`DailyFoldTable.exact`);
+    /// true without daily folds.
+    var dailyFoldsExact: Bool {
+        tables.allSatisfy { $0.daily?.exact ?? true }
+    }
+
+    /// Whether the replay has daily folds at all.
+    var hasDailyFolds: Bool {
+        tables.contains { $0.daily != nil }
     }
 
     /// Makes room in every table for `extra` more events (`EventFoldTable.reserve`).
@@ -100,7 +120,7 @@ struct EventFoldValues: Sendable {
             switch folds[k].shape {
             case .count: return m
             case .filter, .map, .mapFiltered: return tables[k].failed(within: m) ? nil : tables[k].produced(over: m)
-            case .all, .exists, .existsOne, .reduction: return nil
+            case .all, .exists, .existsOne, .reduction, .daily: return nil
             }
         }
     }

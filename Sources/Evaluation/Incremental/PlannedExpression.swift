@@ -14,6 +14,9 @@ struct PlannedExpression: Sendable {
     /// With day folds: the expression with only its event folds rewritten, evaluated where a
     /// day fold has no value (`DayFoldValues`).
     var fallback: CELProgram?
+    /// Whether it reads a daily fold (`DailyFold`): then it holds only for states whose daily
+    /// tables are exact, and `Replay` plans the expression without them as well.
+    var readsDailyFolds = false
     /// The nodes of the expression as written, when every iteration in it became a fold and no
     /// fold body iterates; `nil` otherwise.
     var writtenNodes: Int?

@@ -8,6 +8,8 @@ struct AwardPlan: Sendable {
     let rule: AwardRule
     /// The rewritten condition (`nil` for milestones and module achievements).
     let condition: PlannedExpression?
+    /// The condition without daily folds (`Replay.plainSlots`).
+    let plainCondition: PlannedExpression?
     /// The progress expressions planned like the condition, for the decision at `now`.
     let progressCurrent: PlannedExpression?
     let progressTarget: PlannedExpression?
@@ -20,10 +22,11 @@ struct AwardPlan: Sendable {
     static func plans(of awards: [AwardRule], planner: inout EventFoldPlanner,
                       firstSlot: Int) -> (plans: [AwardPlan], streaks: [String], modules: [AwardGate.Module]) {
         let index = Dictionary(awards.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var conditions: [PlannedExpression?] = []
+        var conditions: [(PlannedExpression, plain: PlannedExpression)?] = []
         for award in awards {
             guard case .condition(let expression) = award.criterion else { conditions.append(nil); continue }
-            conditions.append(planner.plan(expression.program))
+            let plan = planner.plan(expression.program, daily: true)
+            conditions.append((plan, plan.readsDailyFolds ? planner.plan(expression.program) : plan))
         }
         var progress: [(current: PlannedExpression?, target: PlannedExpression?)] = []
         for award in awards {
@@ -54,7 +57,8 @@ struct AwardPlan: Sendable {
             let requires = award.requires.map { index[$0] }
             let gate = AwardGate(from: award.available?.from, until: award.available?.until,
                                  requires: requires.contains(nil) ? nil : requires.compactMap { $0 }, criterion: criterion)
-            plans.append(AwardPlan(rule: award, condition: conditions[position], progressCurrent: progress[position].current,
+            plans.append(AwardPlan(rule: award, condition: conditions[position]?.0, plainCondition: conditions[position]?.plain,
+                                   progressCurrent: progress[position].current,
                                    progressTarget: progress[position].target, gate: gate))
         }
         return (plans, streaks, modules)

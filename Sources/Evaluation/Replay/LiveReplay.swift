@@ -11,8 +11,9 @@ import Facts
 /// which a later event (strictly after it) does not change.
 package struct LiveReplay: Sendable {
     private var run: ReplayRun<StateFacts>
-    /// Per expression slot, the folds it reads (`FactBindings.slotFolds`).
-    private let slotFolds: [[Int]]
+    /// Per expression slot, the folds it reads (`FactBindings.slotFolds`; taken again when the
+    /// bindings go over to the plain slots).
+    private var slotFolds: [[Int]]
     /// Per award, the on-demand slots of its progress figures.
     private let progressSlots: [ReplayRun<StateFacts>.ProgressSlots]
     /// The unlocks the first walk found (a replay of the whole state given).
@@ -53,7 +54,9 @@ package struct LiveReplay: Sendable {
     /// with nothing judged, when the history's day span grows past the limit.
     package mutating func step(with event: StateEvent?, to now: Moment) throws(StateFileError) -> [UnlockDecision] {
         let before = run.found.count
+        let wasPlain = run.bindings.plain
         try run.grow(by: event, now: now, slotFolds: slotFolds)
+        if run.bindings.plain != wasPlain { slotFolds = run.bindings.slotFolds() }
         run.walk()
         return Self.sorted(run.found[before...])
     }

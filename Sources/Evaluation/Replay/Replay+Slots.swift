@@ -3,17 +3,19 @@ import RuleModel
 
 extension Replay {
     /// The slots of the rule set, planned once for every state: metrics first (by position), then
-    /// one per award with a condition (`AwardGate.Criterion.condition`'s index).
-    static func slots(of replay: Replay) -> [ExpressionSlot] {
+    /// one per award with a condition (`AwardGate.Criterion.condition`'s index). `plain`: the
+    /// expressions planned without daily folds.
+    static func slots(of replay: Replay, plain: Bool) -> [ExpressionSlot] {
         let index = SlotIndex(replay)
         func slot(_ plan: PlannedExpression, before limit: Int) -> ExpressionSlot {
-            Self.slot(plan, before: limit, of: replay, index: index)
+            Self.slot(plan, before: limit, of: replay, index: index, plain: plain)
         }
         var slots: [ExpressionSlot] = []
-        for (position, plan) in replay.metricPlans.enumerated() { slots.append(slot(plan, before: position)) }
-        let metricPlans = Dictionary(zip(replay.rules.metrics.map(\.id), replay.metricPlans), uniquingKeysWith: { first, _ in first })
+        let planned = plain ? replay.plainMetricPlans : replay.metricPlans
+        for (position, plan) in planned.enumerated() { slots.append(slot(plan, before: position)) }
+        let metricPlans = Dictionary(zip(replay.rules.metrics.map(\.id), planned), uniquingKeysWith: { first, _ in first })
         for award in replay.plans {
-            guard let plan = award.condition else { continue }
+            guard let plan = plain ? award.plainCondition : award.condition else { continue }
             var conditionSlot = slot(plan, before: .max)
             if let threshold = CountThreshold(plan, folds: replay.folds, metricPlans: metricPlans) {
                 conditionSlot.threshold = .whole(threshold)
@@ -37,21 +39,23 @@ extension Replay {
     }
 
     /// One expression's slot: what it reads (metrics before `limit` only), its scopes and shapes.
-    static func slot(_ plan: PlannedExpression, before limit: Int, of replay: Replay, index: SlotIndex) -> ExpressionSlot {
+    static func slot(_ plan: PlannedExpression, before limit: Int, of replay: Replay, index: SlotIndex,
+                     plain: Bool) -> ExpressionSlot {
         let metrics = replay.metricsRead(by: plan.inputs, before: limit)
         let positions = metrics.compactMap { replay.metricIndex[$0] }
         var scope: [Int]?
-        let viaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.achievements) ?? true }
+        let reach = plain ? replay.plainMetricChannels : replay.metricChannels
+        let viaMetrics = metrics.contains { reach[$0]?.contains(.achievements) ?? true }
         if !plan.inputs.readsEveryAchievement, !viaMetrics {
             scope = plan.inputs.achievements.compactMap { index.awards[$0] }.sorted()
         }
         // Likewise the streaks it names, unless it reads them whole or through a metric.
-        let streaksViaMetrics = metrics.contains { replay.metricChannels[$0]?.contains(.streaks) ?? true }
+        let streaksViaMetrics = metrics.contains { reach[$0]?.contains(.streaks) ?? true }
         let streakScope = plan.inputs.readsEveryStreak || streaksViaMetrics
             ? nil : plan.inputs.streaks.compactMap { index.streaks[$0] }.sorted()
         let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
-        return ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: limit),
-                              folds: replay.folds(of: plan, before: limit).sorted(),
+        return ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: limit, plain: plain),
+                              folds: replay.folds(of: plan, before: limit, plain: plain).sorted(),
                               metricPositions: positions, achievementScope: scope, streakScope: streakScope,
                               variables: variables,
                               bindingShape: CELRecordShape(fields: variables.map(\.rawValue)

@@ -36,6 +36,12 @@ package struct Replay: Sendable {
     let metricIndex: [String: Int]
     /// What every state's bindings evaluate (`Replay.slots(of:)`), planned once here.
     private(set) var slots: [ExpressionSlot] = []
+    /// The metrics, conditions and slots without daily folds (`DailyFold`), for the states whose
+    /// daily tables are not exact (the same as the others when the rules have no daily fold).
+    let plainMetricPlans: [PlannedExpression]
+    let plainMetricChannels: [String: FactChannels]
+    let plainMetricFolds: [String: Set<Int>]
+    private(set) var plainSlots: [ExpressionSlot] = []
     /// The names bound at `now` (`ValuesAtNow`): every fact variable, in `FactVariable.allCases`
     /// order; then, in `tabulatedNowShape`, every fold's variable.
     let nowShape: CELRecordShape
@@ -50,16 +56,41 @@ package struct Replay: Sendable {
         self.stateStepLimit = stateStepLimit
         var planner = EventFoldPlanner()
         var index: [String: Int] = [:]
-        var channels: [String: FactChannels] = [:]
-        var foldSets: [String: Set<Int>] = [:]
         var metricPlans: [PlannedExpression] = []
+        var plainMetricPlans: [PlannedExpression] = []
         for (position, metric) in rules.metrics.enumerated() {
             index[metric.id] = position
-            let plan = planner.plan(metric.expression.program)
+            let plan = planner.plan(metric.expression.program, daily: true)
             metricPlans.append(plan)
+            plainMetricPlans.append(plan.readsDailyFolds ? planner.plan(metric.expression.program) : plan)
+        }
+        let channels = Self.reach(of: metricPlans, metrics: rules.metrics)
+        let plainChannels = Self.reach(of: plainMetricPlans, metrics: rules.metrics)
+        (plans, streakIDs, modules) = AwardPlan.plans(of: AwardRule.awards(of: rules), planner: &planner,
+                                                      firstSlot: metricPlans.count)
+        self.metricPlans = metricPlans
+        self.plainMetricPlans = plainMetricPlans
+        folds = planner.folds
+        dayFolds = planner.dayFolds
+        (metricChannels, metricFolds) = channels
+        (plainMetricChannels, plainMetricFolds) = plainChannels
+        metricIndex = index
+        nowShape = CELRecordShape(fields: FactVariable.allCases.map(\.rawValue))
+        tabulatedNowShape = CELRecordShape(fields: FactVariable.allCases.map(\.rawValue) + planner.folds.map(\.variable))
+        slots = Self.slots(of: self, plain: false)
+        plainSlots = Self.slots(of: self, plain: true)
+    }
+
+    /// Per metric: the channels and folds it reads through every metric it uses.
+    private static func reach(of plans: [PlannedExpression], metrics: [MetricRule])
+        -> (channels: [String: FactChannels], folds: [String: Set<Int>]) {
+        var channels: [String: FactChannels] = [:]
+        var foldSets: [String: Set<Int>] = [:]
+        for (position, metric) in metrics.enumerated() {
+            let plan = plans[position]
             var own = FactChannels(reading: plan.inputs.variables)
             var folds = Set(plan.folds)
-            let used = plan.inputs.readsEveryMetric ? rules.metrics.prefix(position).map(\.id) : Array(plan.inputs.metrics)
+            let used = plan.inputs.readsEveryMetric ? metrics.prefix(position).map(\.id) : Array(plan.inputs.metrics)
             for name in used {
                 own.formUnion(channels[name] ?? [])
                 folds.formUnion(foldSets[name] ?? [])
@@ -67,17 +98,7 @@ package struct Replay: Sendable {
             channels[metric.id] = own
             foldSets[metric.id] = folds
         }
-        (plans, streakIDs, modules) = AwardPlan.plans(of: AwardRule.awards(of: rules), planner: &planner,
-                                                      firstSlot: metricPlans.count)
-        self.metricPlans = metricPlans
-        folds = planner.folds
-        dayFolds = planner.dayFolds
-        metricChannels = channels
-        metricFolds = foldSets
-        metricIndex = index
-        nowShape = CELRecordShape(fields: FactVariable.allCases.map(\.rawValue))
-        tabulatedNowShape = CELRecordShape(fields: FactVariable.allCases.map(\.rawValue) + planner.folds.map(\.variable))
-        slots = Self.slots(of: self)
+        return (channels, foldSets)
     }
 
     /// Replays the user's facts and decides.
@@ -128,17 +149,20 @@ package struct Replay: Sendable {
         }
     }
 
-    /// The channels an expression reads, metrics resolved to what they read.
-    func channels(of plan: PlannedExpression, before limit: Int = .max) -> FactChannels {
+    /// The channels an expression reads, metrics resolved to what they read (as the plain
+    /// metrics read them with `plain`).
+    func channels(of plan: PlannedExpression, before limit: Int = .max, plain: Bool = false) -> FactChannels {
         var channels = FactChannels(reading: plan.inputs.variables)
-        for metric in metricsRead(by: plan.inputs, before: limit) { channels.formUnion(metricChannels[metric] ?? []) }
+        let reach = plain ? plainMetricChannels : metricChannels
+        for metric in metricsRead(by: plan.inputs, before: limit) { channels.formUnion(reach[metric] ?? []) }
         return channels
     }
 
     /// The folds an expression reads, through metrics too.
-    func folds(of plan: PlannedExpression, before limit: Int = .max) -> Set<Int> {
+    func folds(of plan: PlannedExpression, before limit: Int = .max, plain: Bool = false) -> Set<Int> {
         var folds = Set(plan.folds)
-        for metric in metricsRead(by: plan.inputs, before: limit) { folds.formUnion(metricFolds[metric] ?? []) }
+        let reach = plain ? plainMetricFolds : metricFolds
+        for metric in metricsRead(by: plan.inputs, before: limit) { folds.formUnion(reach[metric] ?? []) }
         return folds
     }
 }

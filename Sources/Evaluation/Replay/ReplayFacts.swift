@@ -48,12 +48,19 @@ package protocol ReplayFacts {
     mutating func streakStandings(at moment: FactMoment) -> [StreakStanding]
     /// Warnings about the state as of a moment (future events, refused kill-time changes, …).
     mutating func warnings(at moment: FactMoment) -> [EvaluationWarning]
+    /// Per event of `events`: the number (`LocalDay.number`) of the day whose `day.events` holds
+    /// it, or `Int32.min` for a late event, which no day's `events` holds; empty when the facts
+    /// do not place events on days (daily folds are then evaluated as written).
+    var onTimeDays: [Int32] { get }
     /// Per streak (index in rule order) whose `counts` failed for some event: the first such
     /// event (index in the state file) and the error.
     var streakCountsErrors: [Int: (event: Int, error: CELError)] { get }
 }
 
 extension ReplayFacts {
+    /// Scripted facts place no events on days.
+    package var onTimeDays: [Int32] { [] }
+
     /// Scripted facts judge no CEL predicates.
     package var streakCountsErrors: [Int: (event: Int, error: CELError)] { [:] }
 }

@@ -221,6 +221,12 @@ extension ReplayRun where Facts == StateFacts {
         let after = bindings.facts.now.instant
         let known = bindings.facts.timeCheckpoints.count
         try bindings.grow(by: event, now: now, slotFolds: slotFolds)
+        if !bindings.plain, !bindings.folds.dailyFoldsExact {
+            // The event made a daily table inexact: judge on with the plain slots, whose keys
+            // are others (nothing remembered of the conditions holds for them).
+            bindings.usePlainSlots()
+            judgements = Array(repeating: AwardJudgement(), count: judgements.count)
+        }
         let times = Array(bindings.facts.timeCheckpoints[known...])
         // A condition over folds was false "until its next change point": the event may be one.
         let events = bindings.facts.events.count

@@ -1,0 +1,197 @@
+import CEL
+
+/// The value of a `DailyFold` after every number of events, kept as events arrive: each day's
+/// running total (a count, or the sum as CEL's `sum()` gives it on the day's events so far), the
+/// largest total, and the few event counts at which the value changed.
+struct DailyFoldTable: Sendable {
+    /// A day that no on-time event belongs to (`ReplayFacts.onTimeDays`).
+    static let noDay = Int32.min
+
+    private let fold: DailyFold
+    private let costLimit: Int
+    /// Events seen.
+    private(set) var count = 0
+    /// The value over no events, and from each listed event count on the value then reached.
+    private var initial: CELValue
+    private var changes: [(events: Int, value: CELValue)] = []
+    /// Whether every value so far is what the expression as written gives (see `DailyFold`).
+    private(set) var exact = true
+
+    private enum DayTotal {
+        case count(Int64)
+        case sum(CELListReduction.Running)
+    }
+
+    private var totals: [Int32: DayTotal] = [:]
+    /// The largest int total of a day with events on time, and that day.
+    private var best: (total: Int64, day: Int32)?
+    private var failure: CELValue?
+    private var eventsSeen = false
+
+    /// `knowsDays`: whether the events will come with their days (facts that do not place events
+    /// on days make the table inexact, so the expression is evaluated as written).
+    init(fold: DailyFold, costLimit: Int, knowsDays: Bool = true) {
+        self.fold = fold
+        self.costLimit = costLimit
+        exact = knowsDays
+        initial = fold.literalMaximum.map { .int($0) } ?? .error(CELError(.invalidArgument, "max() of an empty list"))
+    }
+
+    /// The value after the first `m` events.
+    func value(over m: Int) -> CELValue {
+        // The last change at or before m (changes are few: a binary search).
+        var low = 0, high = changes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changes[middle].events <= m { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? initial : changes[low - 1].value
+    }
+
+    /// A number that changes exactly when `value(over:)` does.
+    func version(over m: Int) -> Int {
+        var low = 0, high = changes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changes[middle].events <= m { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Whether the value after the first `m` events is an error.
+    func failed(within m: Int) -> Bool {
+        value(over: m).isError
+    }
+
+    /// Adds the next event: its CEL record and the day its `day.events` holds it in (`noDay`
+    /// when none: a late event).
+    mutating func append(_ event: CELValue, day: Int32) {
+        let fold = fold, costLimit = costLimit
+        append(day: day) { fold.contribution(of: event, costLimit: costLimit) }
+    }
+
+    /// Adds the next event with what it contributes, worked out only when its day needs it.
+    mutating func append(day: Int32, contribution: () -> DailyFold.Contribution) {
+        count += 1
+        let before = current
+        eventsSeen = true
+        if failure == nil, day != Self.noDay { add(contribution(), to: day) }
+        let after = current
+        if !Self.same(before, after) { changes.append((count, after)) }
+    }
+
+    /// What each of the first `events` events contributes, read from the tables of the chain's
+    /// steps (`DailyFold.chain`: the same filters and maps over all events, tabulated anyway),
+    /// or `nil` when a step failed on some event (a late one may fail where no day looks).
+    static func contributions(through chain: [EventFoldTable], events: Int) -> [DailyFold.Contribution]? {
+        guard chain.allSatisfy({ $0.firstError == nil && $0.producedBefore.count == ($0.sourceCount + 1) }) else { return nil }
+        var contributions: [DailyFold.Contribution] = []
+        contributions.reserveCapacity(events)
+        for event in 0..<events {
+            var index = event
+            var element: CELValue?
+            for table in chain {
+                let before = Int(table.producedBefore[index])
+                guard index + 1 < table.producedBefore.count, Int(table.producedBefore[index + 1]) > before,
+                      before < table.outputs.count else {
+                    element = nil
+                    break
+                }
+                element = table.outputs[before]
+                index = before
+            }
+            contributions.append(element.map { .element($0) } ?? .dropped)
+        }
+        return contributions
+    }
+
+    /// The value now (after `count` events).
+    private var current: CELValue {
+        if let failure { return failure }
+        var maximum = fold.literalMaximum
+        if eventsSeen {
+            // With events, `days` shows at least the first event's day; days without events on
+            // time give 0, which changes nothing while the best day reaches 0 (`exact`).
+            let days = best?.total ?? 0
+            maximum = Swift.max(maximum ?? days, days)
+        }
+        return maximum.map { .int($0) } ?? initial
+    }
+
+    private mutating func add(_ contribution: DailyFold.Contribution, to day: Int32) {
+        var total = totals[day] ?? Self.empty(fold.total)
+        switch contribution {
+        case .failed(let error):
+            if case .error(let e) = error, e.kind == .costLimitExceeded { exact = false }
+            failure = error
+            return
+        case .dropped:
+            break
+        case .element(let element):
+            switch total {
+            case .count(let n): total = .count(n + 1)
+            case .sum(var running):
+                running.append(element)
+                total = .sum(running)
+            }
+        }
+        totals[day] = total
+        let dayTotal: Int64
+        switch total {
+        case .count(let n):
+            dayTotal = n
+        case .sum(let running):
+            switch running.value {
+            case .int(let v): dayTotal = v
+            case .error(let e):
+                failure = .error(e)
+                return
+            default:
+                // Mixed kinds make a double: only the written evaluation tells how it compares.
+                exact = false
+                failure = .error(CELError(.other, "daily fold is not exact"))
+                return
+            }
+        }
+        if let best, best.day != day, best.total >= dayTotal {
+            // Another day stays the best.
+        } else if let best, best.day == day, dayTotal < best.total {
+            // The best day went down (a negative value): look at every day again.
+            self.best = Self.best(of: totals)
+        } else {
+            best = (dayTotal, day)
+        }
+        // A day below 0 could be below the days without events, which only `days` tells.
+        if let best, best.total < 0 { exact = false }
+    }
+
+    private static func empty(_ total: DailyFold.Total) -> DayTotal {
+        switch total {
+        case .count: .count(0)
+        case .sum(let reduction): .sum(CELListReduction.Running(reduction))
+        }
+    }
+
+    private static func best(of totals: [Int32: DayTotal]) -> (total: Int64, day: Int32)? {
+        var best: (total: Int64, day: Int32)?
+        for (day, total) in totals {
+            let value: Int64
+            switch total {
+            case .count(let n): value = n
+            case .sum(let running):
+                guard case .int(let v) = running.value else { continue }
+                value = v
+            }
+            if best.map({ value > $0.total }) ?? true { best = (value, day) }
+        }
+        return best
+    }
+
+    private static func same(_ a: CELValue, _ b: CELValue) -> Bool {
+        switch (a, b) {
+        case (.int(let x), .int(let y)): x == y
+        case (.error, .error): true
+        default: false
+        }
+    }
+}
