@@ -22,7 +22,10 @@ struct DailyFoldTable: Sendable {
         case sum(CELListReduction.Running)
     }
 
+    /// Every day's total but the latest day's, which `latest` holds: a day's events mostly come
+    /// one after the other, and the dictionary is written only when the day changes.
     private var totals: [Int32: DayTotal] = [:]
+    private var latest: (day: Int32, total: DayTotal)?
     /// The largest int total of a day with events on time, and that day.
     private var best: (total: Int64, day: Int32)?
     private var failure: CELValue?
@@ -80,16 +83,17 @@ struct DailyFoldTable: Sendable {
         if !Self.same(before, after) { changes.append((count, after)) }
     }
 
-    /// What each of the first `events` events contributes, read from the tables of the chain's
+    /// What each event contributes, read from the tables of the chain's
     /// steps (`DailyFold.chain`: the same filters and maps over all events, tabulated anyway),
     /// or `nil` when a step failed on some event (a late one may fail where no day looks).
-    static func contributions(through chain: [EventFoldTable], events: Int) -> [DailyFold.Contribution]? {
+    static func contributions(through chain: [EventFoldTable], events: [CELValue]) -> [DailyFold.Contribution]? {
         guard chain.allSatisfy({ $0.firstError == nil && $0.producedBefore.count == ($0.sourceCount + 1) }) else { return nil }
         var contributions: [DailyFold.Contribution] = []
-        contributions.reserveCapacity(events)
-        for event in 0..<events {
+        contributions.reserveCapacity(events.count)
+        for event in events.indices {
             var index = event
-            var element: CELValue?
+            // Without steps (`d.events.size()`), every event is an element.
+            var element: CELValue? = events[event]
             for table in chain {
                 let before = Int(table.producedBefore[index])
                 guard index + 1 < table.producedBefore.count, Int(table.producedBefore[index + 1]) > before,
@@ -119,7 +123,14 @@ struct DailyFoldTable: Sendable {
     }
 
     private mutating func add(_ contribution: DailyFold.Contribution, to day: Int32) {
-        var total = totals[day] ?? Self.empty(fold.total)
+        var total: DayTotal
+        if let latest, latest.day == day {
+            total = latest.total
+        } else {
+            if let latest { totals[latest.day] = latest.total }
+            total = totals.removeValue(forKey: day) ?? Self.empty(fold.total)
+        }
+        latest = nil  // held apart from `total`, so that a sum's running state is not copied
         switch contribution {
         case .failed(let error):
             if case .error(let e) = error, e.kind == .costLimitExceeded { exact = false }
@@ -135,7 +146,7 @@ struct DailyFoldTable: Sendable {
                 total = .sum(running)
             }
         }
-        totals[day] = total
+        latest = (day, total)
         let dayTotal: Int64
         switch total {
         case .count(let n):
@@ -157,7 +168,9 @@ struct DailyFoldTable: Sendable {
             // Another day stays the best.
         } else if let best, best.day == day, dayTotal < best.total {
             // The best day went down (a negative value): look at every day again.
-            self.best = Self.best(of: totals)
+            var all = totals
+            all[day] = total
+            self.best = Self.best(of: all)
         } else {
             best = (dayTotal, day)
         }

@@ -39,7 +39,7 @@ struct EventFoldTable: Sendable {
             return
         case .daily(let dailyFold):
             var table = DailyFoldTable(fold: dailyFold, costLimit: costLimit, knowsDays: days.count == source.count)
-            let known = DailyFoldTable.contributions(through: chain, events: source.count)
+            let known = DailyFoldTable.contributions(through: chain, events: source)
             for (index, event) in source.enumerated() {
                 let day = index < days.count ? days[index] : DailyFoldTable.noDay
                 if let known {
