@@ -48,16 +48,27 @@ public struct SessionChanges: Sendable, Hashable {
     init(from before: LiveStandings, to after: LiveStandings, unlocked: [UnlockDecision],
          milestones: [String: (streak: String, days: Int)]) {
         self.unlocked = unlocked
-        var beforeProgress: [String: AwardProgress] = [:]
-        for (id, progress) in zip(before.ids, before.progress) { beforeProgress[id] = progress }
-        progress = zip(after.ids, after.progress).compactMap { id, progress in
-            guard let old = beforeProgress[id], old != progress else { return nil }
-            return Progress(id: id, before: old, after: progress)
+        if before.ids == after.ids, before.progress.count == after.progress.count {
+            // The same rules (the ids share one array): compared in place, without hashing ids.
+            progress = after.ids.indices.compactMap { index in
+                before.progress[index] == after.progress[index]
+                    ? nil : Progress(id: after.ids[index], before: before.progress[index], after: after.progress[index])
+            }
+        } else {
+            var beforeProgress: [String: AwardProgress] = [:]
+            for (id, progress) in zip(before.ids, before.progress) { beforeProgress[id] = progress }
+            progress = zip(after.ids, after.progress).compactMap { id, progress in
+                guard let old = beforeProgress[id], old != progress else { return nil }
+                return Progress(id: id, before: old, after: progress)
+            }
         }
         var beforeStreaks: [String: StreakStanding] = [:]
-        for standing in before.streaks { beforeStreaks[standing.id] = standing }
-        streaks = after.streaks.compactMap { standing in
-            guard let old = beforeStreaks[standing.id] else { return nil }
+        let aligned = before.streaks.count == after.streaks.count
+            && zip(before.streaks, after.streaks).allSatisfy { $0.id == $1.id }
+        if !aligned { for standing in before.streaks { beforeStreaks[standing.id] = standing } }
+        streaks = after.streaks.indices.compactMap { index in
+            let standing = after.streaks[index]
+            guard let old = aligned ? before.streaks[index] : beforeStreaks[standing.id] else { return nil }
             let reached = unlocked.compactMap { unlock -> Streak.Event? in
                 guard let milestone = milestones[unlock.id], milestone.streak == standing.id else { return nil }
                 return .milestone(id: unlock.id, days: milestone.days)

@@ -5,7 +5,7 @@ extension EventFoldTable {
     /// Extends the table by source elements after the ones it holds, one by one: the table then
     /// holds what tabulating the longer source gives (bodies are judged per element, as the
     /// tabulation does when its batch fails; a batch gives the same values).
-    mutating func append(_ source: [CELValue], fold: EventFold, costLimit: Int) {
+    mutating func append(_ source: some Sequence<CELValue>, fold: EventFold, costLimit: Int) {
         for element in source {
             let index = sourceCount
             sourceCount += 1

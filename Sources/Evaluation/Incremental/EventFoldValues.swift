@@ -29,22 +29,22 @@ struct EventFoldValues: Sendable {
     /// Extends every table by one more event (its CEL record), chained folds by what their
     /// source produced from it: the tables then hold what tabulating all events gives.
     mutating func append(_ event: CELValue, day: Int32, costLimit: Int) {
-        var produced: [[CELValue]] = []
-        produced.reserveCapacity(tables.count)
+        // Per table, where its outputs stood before the event: what it produced is the rest.
+        var producedFrom = [Int](repeating: 0, count: tables.count)
         for k in tables.indices {
             if case .daily = folds[k].shape {
                 tables[k].appendDaily(event, day: day)
-                produced.append([])
                 continue
             }
-            let source: [CELValue]
+            producedFrom[k] = tables[k].outputs.count
             switch folds[k].source {
-            case .events: source = [event]
-            case .fold(let s): source = s < produced.count ? produced[s] : []
+            case .events:
+                tables[k].append(CollectionOfOne(event), fold: folds[k], costLimit: costLimit)
+            case .fold(let s):
+                guard s < k else { continue }
+                let produced = tables[s].outputs[producedFrom[s]...]
+                tables[k].append(produced, fold: folds[k], costLimit: costLimit)
             }
-            let before = tables[k].outputs.count
-            tables[k].append(source, fold: folds[k], costLimit: costLimit)
-            produced.append(Array(tables[k].outputs[before...]))
         }
     }
 

@@ -49,6 +49,8 @@ package struct Replay: Sendable {
 
     /// Every achievement and milestone in output order.
     package var awards: [AwardRule] { plans.map(\.rule) }
+    /// Their ids, in the same order (one array, shared by every session's standings).
+    package let awardIDs: [String]
 
     package init(rules: RuleSet, costLimit: Int = 10_000_000, stateStepLimit: Int? = nil) {
         self.rules = rules
@@ -68,6 +70,7 @@ package struct Replay: Sendable {
         let plainChannels = Self.reach(of: plainMetricPlans, metrics: rules.metrics)
         (plans, streakIDs, modules) = AwardPlan.plans(of: AwardRule.awards(of: rules), planner: &planner,
                                                       firstSlot: metricPlans.count)
+        awardIDs = plans.map(\.rule.id)
         self.metricPlans = metricPlans
         self.plainMetricPlans = plainMetricPlans
         folds = planner.folds

@@ -267,7 +267,7 @@ extension ReplayRun {
         for index in replay.plans.indices {
             progress.append(progressAtNow(index, slots: progressSlots[index], moment: moment))
         }
-        return LiveStandings(ids: replay.plans.map(\.rule.id), progress: progress,
+        return LiveStandings(ids: replay.awardIDs, progress: progress,
                              streaks: bindings.facts.streakStandings(at: moment))
     }
 
@@ -285,36 +285,35 @@ extension ReplayRun {
 
     /// An award's progress at `now`, as `Replay.standing` gives it.
     private mutating func progressAtNow(_ index: Int, slots: ProgressSlots, moment: FactMoment) -> AwardProgress {
-        let award = replay.plans[index].rule
-        let unlock = unlocks[award.id]
+        // The rule is read in place: a copy retains and releases every string and array in it.
+        let unlocked = unlockedSince[index] != nil
         var progress: AwardProgress
         var keepsMaximum = true
-        switch award.criterion {
+        switch replay.plans[index].rule.criterion {
         case .milestone(let streak, let days):
             progress = AwardProgress(current: .int(Int64(bindings.facts.streakCurrent(streak, at: moment))), target: .int(Int64(days)))
         case .module(let catalogID, let module, let difficulty):
             let measured = bindings.facts.moduleProgress(catalog: catalogID, module: module, difficulty: difficulty, at: moment)
             progress = AwardProgress(current: .int(Int64(measured.done)), target: .int(Int64(measured.total)))
-            if let recorded = unlock?.catalogVersion, let catalog = replay.rules.catalogs.first(where: { $0.id == catalogID }),
+            if let recorded = unlocks[replay.awardIDs[index]]?.catalogVersion, let catalog = replay.rules.catalogs.first(where: { $0.id == catalogID }),
                recorded < catalog.version {
                 keepsMaximum = false
             }
         case .condition:
-            progress = conditionProgressAtNow(index, slots: slots, locked: unlock == nil)
+            progress = conditionProgressAtNow(index, slots: slots, locked: !unlocked)
         }
-        if unlock != nil, keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
+        if unlocked, keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
         return progress
     }
 
     private mutating func conditionProgressAtNow(_ index: Int, slots: ProgressSlots, locked: Bool) -> AwardProgress {
-        let award = replay.plans[index].rule
-        if locked, budgetLimited.contains(award.id) {
-            let target: ProgressNumber = if case .derived(_, let t, let isInt) = award.progress {
+        if locked, budgetLimited.contains(replay.awardIDs[index]) {
+            let target: ProgressNumber = if case .derived(_, let t, let isInt) = replay.plans[index].rule.progress {
                 .target(t, isInt: isInt)
             } else { .int(1) }
             return AwardProgress(current: .int(0), target: target)
         }
-        switch award.progress {
+        switch replay.plans[index].rule.progress {
         case .measured:
             return AwardProgress(current: number(slots.current), target: number(slots.target))
         case .derived(_, let target, let targetIsInt):
