@@ -2,41 +2,54 @@
 /// no control characters inside strings, valid UTF-8 only, and no duplicate keys (a state file
 /// with two `"at"` in one event is ambiguous, so it is refused). Nesting is capped so hostile
 /// input cannot exhaust the stack.
+///
+/// A batch evaluation reads a state line per user, so reading is kept cheap: the parser walks a
+/// borrowed buffer (no bounds checks or retains per byte), builds a string without a second
+/// validation pass when its bytes are plain ASCII, recognises repeated object keys by their
+/// bytes (no string is built for them), reads whole numbers without going through text, and
+/// names the path of an error only when there is one (each enclosing value adds its part as
+/// the error passes through it).
 package struct JSONParser {
     /// The deepest nesting accepted.
     package static let maximumDepth = 512
 
-    private let bytes: [UInt8]
+    /// The document, borrowed for the length of `parse`: the parser never outlives it.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var line = 1
     private var lineStart = 0
-    private var path: [JSONPath.Component] = []
-    /// The key arrays of the last few distinct objects parsed, for sharing (see `parseObject`).
-    private var recentKeys: [[String]] = []
+    /// The key lists of the last few distinct objects parsed, for sharing (see `parseObject`).
+    private var recentKeys: [JSONKeyList] = []
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// Parses one JSON document (surrounding whitespace allowed, a UTF-8 byte order mark skipped).
     package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            parser.position = 3
-            parser.lineStart = 3
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) -> JSONValue in
+            var parser = JSONParser(bytes: buffer)
+            return try parser.parseDocument()
         }
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        if parser.position < bytes.count {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the document")
-        }
-        return value
     }
 
     /// Parses one JSON document from text.
     package static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
+    }
+
+    private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            position = 3
+            lineStart = 3
+        }
+        skipWhitespace()
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        if position < bytes.count {
+            throw error("unexpected \(describeCurrent()) after the end of the document")
+        }
+        return value
     }
 
     // MARK: values
@@ -46,7 +59,7 @@ package struct JSONParser {
         switch bytes[position] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "\""): return .string(try string(scanString()))
         case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectWord("null"); return .null
@@ -64,9 +77,9 @@ package struct JSONParser {
             return .object(JSONObject())
         }
         // Events of one kind repeat their keys: while the keys follow those of a recent object
-        // (`shared`), none is stored and the object takes that array; `keys` is built only
-        // when they part.
-        var shared: [String]?
+        // (`shared`), each key is told by its bytes, none is stored and the object takes that
+        // list's array; `keys` is built only when they part.
+        var shared: JSONKeyList?
         var keys: [String] = []
         var values: [JSONValue] = []
         // Objects are small (an event has a few keys): a linear look beats hashing every key.
@@ -79,14 +92,35 @@ package struct JSONParser {
                     : "unexpected end of input; expected a key")
             }
             let keyStart = position
-            let key = try parseString()
+            let raw = try scanString()
             let count = values.count
-            if count == 0, let recent = recentKeys.first(where: { $0.first == key }) {
-                shared = recent
-                values.reserveCapacity(recent.count)
-            } else if let candidate = shared, count >= candidate.count || candidate[count] != key {
-                keys = Array(candidate[..<count])
-                shared = nil
+            let key: String
+            if count == 0 {
+                if !raw.escaped, let recent = recentKeys.first(where: { $0.key(0, is: raw.bytes) }) {
+                    key = recent.keys[0]
+                    shared = recent
+                } else {
+                    key = try string(raw)
+                    // Bytes without escapes matched no list above; an escaped key may still.
+                    if raw.escaped { shared = recentKeys.first(where: { $0.keys[0] == key }) }
+                }
+                if let shared { values.reserveCapacity(shared.keys.count) }
+            } else if let candidate = shared {
+                if count < candidate.keys.count, !raw.escaped, candidate.key(count, is: raw.bytes) {
+                    key = candidate.keys[count]
+                } else if !raw.escaped, let other = recentKeys.first(where: { $0.follows(candidate, upTo: count, then: raw.bytes) }) {
+                    // Another recent list with the same first keys goes on with this one.
+                    key = other.keys[count]
+                    shared = other
+                } else {
+                    key = try string(raw)
+                    if count >= candidate.keys.count || candidate.keys[count] != key {
+                        keys = Array(candidate.keys[..<count])
+                        shared = nil
+                    }
+                }
+            } else {
+                key = try string(raw)
             }
             // A key that follows `shared` (whose keys are unique) repeats none before it.
             if shared == nil {
@@ -101,16 +135,18 @@ package struct JSONParser {
                 guard !repeated else {
                     // Strings hold no raw newlines, so the key starts on the current line.
                     throw JSONParseError(message: "duplicate key \(JSONWriter.quoted(key))", line: line,
-                                         column: column(of: keyStart), path: JSONPath(path + [.key(key)]))
+                                         column: column(of: keyStart), path: JSONPath([.key(key)]))
                 }
                 keys.append(key)
             }
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the key")
             skipWhitespace()
-            path.append(.key(key))
-            values.append(try parseValue(depth: depth))
-            path.removeLast()
+            do throws(JSONParseError) {
+                values.append(try parseValue(depth: depth))
+            } catch {
+                throw error.inside(.key(key))
+            }
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of input; expected ',' or '}'") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -126,12 +162,18 @@ package struct JSONParser {
     }
 
     /// The parsed object, its keys shared with an equal recent object's when there is one.
-    private mutating func objectEnding(shared: [String]?, keys: [String], values: [JSONValue]) -> JSONObject {
-        if let shared, shared.count == values.count { return JSONObject(sharedKeys: shared, values: values) }
-        let keys = shared.map { Array($0[..<values.count]) } ?? keys
-        if let recent = recentKeys.first(where: { $0 == keys }) { return JSONObject(sharedKeys: recent, values: values) }
+    private mutating func objectEnding(shared: JSONKeyList?, keys: [String], values: [JSONValue]) -> JSONObject {
+        if let shared {
+            if shared.keys.count == values.count { return JSONObject(sharedKeys: shared.keys, values: values) }
+            // The first keys of a longer list (`{type, at}` after `{type, at, minutes}`).
+            if let recent = recentKeys.first(where: { $0.keys.count == values.count && $0.follows(shared, upTo: values.count) }) {
+                return JSONObject(sharedKeys: recent.keys, values: values)
+            }
+        }
+        let keys = shared.map { Array($0.keys[..<values.count]) } ?? keys
+        if let recent = recentKeys.first(where: { $0.keys == keys }) { return JSONObject(sharedKeys: recent.keys, values: values) }
         if recentKeys.count == 4 { recentKeys.removeFirst() }
-        recentKeys.append(keys)
+        recentKeys.append(JSONKeyList(keys))
         return JSONObject(sharedKeys: keys, values: values)
     }
 
@@ -146,9 +188,11 @@ package struct JSONParser {
         }
         while true {
             skipWhitespace()
-            path.append(.index(elements.count))
-            elements.append(try parseValue(depth: depth))
-            path.removeLast()
+            do throws(JSONParseError) {
+                elements.append(try parseValue(depth: depth))
+            } catch {
+                throw error.inside(.index(elements.count))
+            }
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of input; expected ',' or ']'") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -163,30 +207,81 @@ package struct JSONParser {
         }
     }
 
-    private mutating func parseString() throws(JSONParseError) -> String {
-        position += 1
-        let start = position
-        var hasEscape = false
-        while position < bytes.count {
-            let byte = bytes[position]
+    // MARK: strings
+
+    /// A string's bytes between its quotes, as found by `scanString`.
+    private struct RawString {
+        /// The bytes as written (escapes not yet read).
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Where they start in the document (for messages).
+        let start: Int
+        /// Whether there is a backslash.
+        let escaped: Bool
+        /// Whether every byte is below 0x80: such bytes are valid UTF-8 as they are.
+        let ascii: Bool
+    }
+
+    /// Finds the end of the string at `position` (the opening quote) and moves past it,
+    /// refusing raw control characters; the text is made by `string(_:)`.
+    private mutating func scanString() throws(JSONParseError) -> RawString {
+        let start = position + 1
+        // A local index: `position` lives in `self`, which the loop would store on every byte.
+        var index = start
+        var escaped = false
+        var highBits: UInt8 = 0
+        // Eight plain bytes at a time: most strings (keys, types, timestamps) are all plain.
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count,
+                  !Self.mayEndOrNeedLook(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
-            if byte < 0x20 { throw error("control character in a string; write it as an escape such as \\n") }
+            if byte < 0x20 {
+                position = index
+                throw error("control character in a string; write it as an escape such as \\n")
+            }
             if byte == UInt8(ascii: "\\") {
-                hasEscape = true
-                position += 1
+                escaped = true
+                index += 1
             }
-            position += 1
+            highBits |= byte
+            index += 1
         }
-        guard position < bytes.count else { throw error("unterminated string") }
-        let end = position
-        position += 1
-        if !hasEscape {
-            guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
-                throw error("invalid UTF-8 in a string", at: start)
-            }
-            return text
+        position = index
+        guard index < bytes.count else { throw error("unterminated string") }
+        let end = index
+        position = index + 1
+        return RawString(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), start: start, escaped: escaped,
+                         ascii: highBits < 0x80)
+    }
+
+    /// Whether any of the eight bytes of `word` is a quote, a backslash, a control character or
+    /// not ASCII (the classic "has a zero byte" bit trick: never a miss, now and then a false
+    /// alarm, which only sends those bytes through the byte loop).
+    @inline(__always)
+    private static func mayEndOrNeedLook(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        let control = (word &- ones &* 0x20) & ~word
+        return (quote | backslash | control | word) & highs != 0
+    }
+
+    /// The text of a scanned string: ASCII without escapes is taken as it is, other bytes are
+    /// validated as UTF-8, escapes are read.
+    private func string(_ raw: RawString) throws(JSONParseError) -> String {
+        if raw.escaped { return try unescape(raw.start..<(raw.start + raw.bytes.count)) }
+        if raw.ascii { return String(decoding: raw.bytes, as: UTF8.self) }
+        guard let text = String(validating: raw.bytes, as: UTF8.self) else {
+            throw error("invalid UTF-8 in a string", at: raw.start)
         }
-        return try unescape(start..<end)
+        return text
     }
 
     private func unescape(_ range: Range<Int>) throws(JSONParseError) -> String {
@@ -200,6 +295,7 @@ package struct JSONParser {
                 index += 1
                 continue
             }
+            // A backslash is never the last byte: the closing quote would be escaped.
             let escape = bytes[index + 1]
             index += 2
             switch escape {
@@ -227,7 +323,7 @@ package struct JSONParser {
                     throw error("unpaired surrogate \\u\(String(code, radix: 16, uppercase: true))", at: index - 6)
                 }
                 guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape", at: index - 6) }
-                output.append(contentsOf: Array(String(Character(scalar)).utf8))
+                output.append(contentsOf: scalar.utf8)
             default:
                 throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: index - 2)
             }
@@ -255,14 +351,24 @@ package struct JSONParser {
         return value
     }
 
+    // MARK: numbers
+
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = position
-        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let negative = bytes[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
         guard position < bytes.count, isDigit(bytes[position]) else { throw error("a number needs digits after '-'") }
         if bytes[position] == UInt8(ascii: "0"), position + 1 < bytes.count, isDigit(bytes[position + 1]) {
             throw error("numbers cannot have leading zeros")
         }
-        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        // The integer part's value, exact up to 18 digits (wrapped beyond, and then not used).
+        let digitsStart = position
+        var magnitude: Int64 = 0
+        while position < bytes.count, isDigit(bytes[position]) {
+            magnitude = magnitude &* 10 &+ Int64(bytes[position] &- UInt8(ascii: "0"))
+            position += 1
+        }
+        let digitCount = position - digitsStart
         var isInteger = true
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             isInteger = false
@@ -279,7 +385,12 @@ package struct JSONParser {
             guard position < bytes.count, isDigit(bytes[position]) else { throw error("an exponent needs digits") }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
-        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        // Up to 18 digits fit Int64, and without leading zeros the text is how `.int` writes
+        // them, except `-0`.
+        if isInteger, digitCount <= 18, !(negative && magnitude == 0) {
+            return .int(negative ? -magnitude : magnitude)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         if isInteger, let value = Int64(text) {
             return String(value) == text ? .int(value) : .literal(JSONNumberLiteral(text: text, integer: value, double: Double(value)))
         }
@@ -292,34 +403,43 @@ package struct JSONParser {
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
+        // Most calls find no whitespace at all.
+        guard position < bytes.count, bytes[position] <= UInt8(ascii: " ") else { return }
+        var index = position
+        while index < bytes.count {
+            switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                position += 1
+                index += 1
             case UInt8(ascii: "\n"):
-                position += 1
+                index += 1
                 line += 1
-                lineStart = position
+                lineStart = index
             default:
+                position = index
                 return
             }
         }
+        position = index
     }
 
-    private mutating func expect(_ byte: UInt8, _ what: String) throws(JSONParseError) {
+    @inline(__always)
+    private mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws(JSONParseError) {
         guard position < bytes.count, bytes[position] == byte else {
-            throw error(position < bytes.count ? "unexpected \(describeCurrent()); expected \(what)"
-                                               : "unexpected end of input; expected \(what)")
+            throw error(position < bytes.count ? "unexpected \(describeCurrent()); expected \(what())"
+                                               : "unexpected end of input; expected \(what())")
         }
         position += 1
     }
 
     private mutating func expectWord(_ word: StaticString) throws(JSONParseError) {
-        let expected = word.withUTF8Buffer { Array($0) }
-        guard bytes.count - position >= expected.count, Array(bytes[position..<position + expected.count]) == expected
-        else { throw error("unexpected \(describeCurrent()); expected a value") }
-        position += expected.count
+        let length = word.utf8CodeUnitCount
+        let matches = bytes.count - position >= length && word.withUTF8Buffer { expected in
+            (0..<length).allSatisfy { bytes[position + $0] == expected[$0] }
+        }
+        guard matches else { throw error("unexpected \(describeCurrent()); expected a value") }
+        position += length
     }
 
     private func describeCurrent() -> String {
@@ -340,7 +460,18 @@ package struct JSONParser {
         return column
     }
 
+    /// An error at `offset` (the current position by default), its path relative to the value
+    /// being parsed: the values around it add theirs (`inside`).
     private func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
-        JSONParseError(message: message, line: line, column: column(of: offset ?? position), path: JSONPath(path))
+        JSONParseError(message: message, line: line, column: column(of: offset ?? position), path: .root)
+    }
+}
+
+private extension JSONParseError {
+    /// The error as seen from the array or object holding the value it is in (`component`).
+    func inside(_ component: JSONPath.Component) -> JSONParseError {
+        var error = self
+        error.path.components.insert(component, at: 0)
+        return error
     }
 }

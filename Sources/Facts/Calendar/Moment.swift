@@ -42,9 +42,9 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
         guard b.count >= 19, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
               b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-              let year = LocalDay.digits(b, 0, 4), let month = LocalDay.digits(b, 5, 2),
-              let dayOfMonth = LocalDay.digits(b, 8, 2), let hour = LocalDay.digits(b, 11, 2),
-              let minute = LocalDay.digits(b, 14, 2), let second = LocalDay.digits(b, 17, 2),
+              let year = digits(b, 0, 4), let month = digits(b, 5, 2),
+              let dayOfMonth = digits(b, 8, 2), let hour = digits(b, 11, 2),
+              let minute = digits(b, 14, 2), let second = digits(b, 17, 2),
               let day = LocalDay(year: year, month: month, day: dayOfMonth),
               hour < 24, minute < 60, second < 60
         else { return .failure(.malformed) }
@@ -69,7 +69,7 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
             offset = 0
         } else if b[index] == UInt8(ascii: "+") || b[index] == UInt8(ascii: "-") {
             guard index + 6 == b.count, b[index + 3] == UInt8(ascii: ":"),
-                  let offsetHours = LocalDay.digits(b, index + 1, 2), let offsetMinutes = LocalDay.digits(b, index + 4, 2),
+                  let offsetHours = digits(b, index + 1, 2), let offsetMinutes = digits(b, index + 4, 2),
                   offsetHours < 24, offsetMinutes < 60 else { return .failure(.malformed) }
             offset = (b[index] == UInt8(ascii: "-") ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
         } else {
@@ -78,6 +78,20 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
         let local = LocalDateTime(day: day, secondsIntoDay: Int64(hour * 3600 + minute * 60 + second))
         return .success(Moment(instant: CELTimestamp(seconds: local.seconds - Int64(offset), nanos: Int32(nanos)),
                                offsetSeconds: offset))
+    }
+
+    /// The number written by `count` ASCII digits from `start`, if they are digits. Not the
+    /// generic `LocalDay.digits`: a state file has a moment per event, each of eight numbers.
+    @inline(__always)
+    private static func digits(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+        guard start >= 0, start + count <= b.count else { return nil }
+        var value = 0
+        for index in start..<start + count {
+            let digit = b[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+        }
+        return value
     }
 
     /// The wall clock in this moment's own offset.

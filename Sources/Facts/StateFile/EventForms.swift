@@ -3,21 +3,36 @@
 /// stand, the attribute keys (one shared array), and a computed name used as a key. Also one
 /// shared copy of each long event type, so a million events do not hold a million copies.
 struct EventForms {
-    struct Form {
+    /// A class: an event takes its form with one retain, not one per array.
+    final class Form {
         let keys: [String]
         let typePosition: Int?
         let atPosition: Int?
         let attributeKeys: [String]
         /// The first key that is a computed attribute name (`day`, `hour`, …), if any.
         let computedKey: String?
+
+        init(keys: [String], typePosition: Int?, atPosition: Int?, attributeKeys: [String], computedKey: String?) {
+            self.keys = keys
+            self.typePosition = typePosition
+            self.atPosition = atPosition
+            self.attributeKeys = attributeKeys
+            self.computedKey = computedKey
+        }
     }
 
     private var recent: [Form] = []
+    /// Where in `recent` the last form was found: events of one kind often come in runs.
+    private var last = 0
     private var types: [String: String] = [:]
 
     mutating func form(of keys: [String]) -> Form {
         // Shared arrays compare by identity first, so this is a pointer check for most events.
-        if let known = recent.first(where: { $0.keys == keys }) { return known }
+        if last < recent.count, recent[last].keys == keys { return recent[last] }
+        if let index = recent.firstIndex(where: { $0.keys == keys }) {
+            last = index
+            return recent[index]
+        }
         let typePosition = keys.firstIndex(of: "type")
         let atPosition = keys.firstIndex(of: "at")
         let form = Form(keys: keys, typePosition: typePosition, atPosition: atPosition,
@@ -25,6 +40,7 @@ struct EventForms {
                         computedKey: keys.first(where: StateEvent.computedNames.contains))
         if recent.count == 8 { recent.removeFirst() }
         recent.append(form)
+        last = recent.count - 1
         return form
     }
 
