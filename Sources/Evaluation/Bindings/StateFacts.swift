@@ -188,10 +188,12 @@ package struct StateFacts: ReplayFacts {
     }
 
     package mutating func streakStandings(at moment: FactMoment) -> [StreakStanding] {
-        snapshot(at: moment).streakStates.map { entry in
-            StreakStanding(id: entry.id, current: entry.state.current, longest: entry.state.longest,
-                           totalDays: entry.state.totalDays, status: entry.state.status.rawValue,
-                           freezesAvailable: entry.state.freezesAvailable, lastDay: entry.state.lastDay?.description)
+        // The streaks alone: a whole snapshot builds every day record too (a session asks at every step).
+        let states = streakStates(at: moment)
+        return zip(timeline.streakRules, states).map { rule, state in
+            StreakStanding(id: rule.id, current: state.current, longest: state.longest,
+                           totalDays: state.totalDays, status: state.status.rawValue,
+                           freezesAvailable: state.freezesAvailable, lastDay: state.lastDay?.description)
         }
     }
 

@@ -34,7 +34,10 @@ struct ReplayRun<Facts: ReplayFacts> {
     /// Repeatable awards, in award order; never in `locked`.
     private let repeatables: [Int]
     /// The repeatable awards that held at the previous checkpoint.
-    private var heldBefore: Set<Int> = []
+    /// Per award (repeatable ones only are set): whether it held at the previous checkpoint, and
+    /// at the one being judged (flags, not sets: every checkpoint asks).
+    private var heldBefore: [Bool]
+    private var heldNow: [Bool]
     /// Stored unlock instants of each repeatable award: an edge at one of them is that stored unlock.
     private let storedRepeats: [String: Set<CELTimestamp>]
     /// New unlocks of repeatable awards (edges not matched by a stored entry), in time order.
@@ -63,6 +66,8 @@ struct ReplayRun<Facts: ReplayFacts> {
         self.storedRepeats = storedRepeats
         storedInstants = since.compactMap { $0 }.sorted()
         judgements = Array(repeating: AwardJudgement(), count: awards.count)
+        heldBefore = Array(repeating: false, count: awards.count)
+        heldNow = heldBefore
 
         let first = checkpoints.first.map { FactMoment(moment: $0.time, eventCount: $0.eventCount) }
             ?? FactMoment(moment: facts.now, eventCount: facts.events.count)
@@ -99,7 +104,7 @@ struct ReplayRun<Facts: ReplayFacts> {
                 events: checkpoint.eventCount, levels: levels, clock: position + 1,
                 storedUnlocks: storedEffective, newUnlocks: newUnlockCount))
             for streak in streakCurrents.indices { streakCurrents[streak] = nil }
-            var heldNow: Set<Int> = []
+            for award in repeatables { heldNow[award] = false }
             // Unlocks of one pass become visible to the next, until nothing more unlocks here.
             while true {
                 var unlocking: [Int] = []
@@ -107,11 +112,11 @@ struct ReplayRun<Facts: ReplayFacts> {
                                                  streakCurrents: &streakCurrents, moduleHolds: &moduleHolds) {
                     unlocking.append(award)
                 }
-                for award in repeatables where !heldNow.contains(award) {
+                for award in repeatables where !heldNow[award] {
                     guard judge(award, checkpoint: checkpoint, moment: moment, levels: levels,
                                 streakCurrents: &streakCurrents, moduleHolds: &moduleHolds) else { continue }
-                    heldNow.insert(award)
-                    if !heldBefore.contains(award) { unlocking.append(award) }
+                    heldNow[award] = true
+                    if !heldBefore[award] { unlocking.append(award) }
                 }
                 if unlocking.isEmpty { break }
                 for award in unlocking { record(award, at: checkpoint) }
@@ -119,7 +124,7 @@ struct ReplayRun<Facts: ReplayFacts> {
                 locked.removeAll { done.contains($0) }
                 bindings.unlocksChanged(stored: storedEffective, new: newUnlockCount)
             }
-            heldBefore = heldNow
+            swap(&heldBefore, &heldNow)
         }
     }
 
