@@ -82,6 +82,9 @@ struct EventFold: Sendable {
     var elementPredicate: CELProgram?
     var batchTransform: CELProgram?
     var elementTransform: CELProgram?
+    /// What an element program binds: the iteration variable (planned once, so binding one
+    /// element hashes no name).
+    var elementBinding: CELRecordShape
 
     static let sourceVariable = "@fold_source"
 
@@ -98,6 +101,7 @@ struct EventFold: Sendable {
         self.source = source
         self.iterVar = iterVar
         self.variable = variable
+        elementBinding = CELRecordShape(fields: [iterVar])
         switch shape {
         case .all(let p), .exists(let p), .existsOne(let p), .filter(let p):
             (batchPredicate, elementPredicate) = Self.programs(for: p, iterVar: iterVar)

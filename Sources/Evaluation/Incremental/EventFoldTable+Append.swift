@@ -19,7 +19,7 @@ extension EventFoldTable {
                 // Past the deciding element the value stands: nothing more is judged.
                 guard firstDecisive == nil else { continue }
                 let decisive: Bool = if case .all = shape { false } else { true }
-                let value = Self.body(fold.elementPredicate, iterVar: fold.iterVar, element, costLimit: costLimit, body: predicate)
+                let value = Self.body(fold.elementPredicate, binding: fold.elementBinding, element, costLimit: costLimit, body: predicate)
                 if case .bool(let flag) = value {
                     if flag == decisive { firstDecisive = index }
                 } else {
@@ -27,7 +27,7 @@ extension EventFoldTable {
                 }
             case .existsOne(let predicate):
                 var count = producedBefore.last ?? 0
-                let value = Self.body(fold.elementPredicate, iterVar: fold.iterVar, element, costLimit: costLimit, body: predicate)
+                let value = Self.body(fold.elementPredicate, binding: fold.elementBinding, element, costLimit: costLimit, body: predicate)
                 if case .bool(let flag) = value {
                     if flag { count += 1 }
                 } else {
@@ -38,7 +38,7 @@ extension EventFoldTable {
                 appendFiltered(element, at: index, fold: fold, predicate: predicate, costLimit: costLimit)
             case .map(let transform):
                 if firstError == nil {
-                    let value = Self.body(fold.elementTransform, iterVar: fold.iterVar, element, costLimit: costLimit, body: transform)
+                    let value = Self.body(fold.elementTransform, binding: fold.elementBinding, element, costLimit: costLimit, body: transform)
                     if value.isError { noteError(value, at: index, notBool: false) } else { copiedAppends.append(value, to: &outputs) }
                 }
                 copiedAppends.append(Int32(outputs.count), to: &producedBefore)
@@ -72,12 +72,12 @@ extension EventFoldTable {
     private mutating func appendFiltered(_ element: CELValue, at index: Int, fold: EventFold, predicate: CELExpr,
                                          costLimit: Int) {
         var kept = Int32(producedBefore.last ?? 0)
-        let keep = Self.body(fold.elementPredicate, iterVar: fold.iterVar, element, costLimit: costLimit, body: predicate)
+        let keep = Self.body(fold.elementPredicate, binding: fold.elementBinding, element, costLimit: costLimit, body: predicate)
         if case .bool(let flag) = keep {
             if flag && firstError == nil {
                 kept += 1
                 if case .mapFiltered(_, let transform) = shape {
-                    let value = Self.body(fold.elementTransform, iterVar: fold.iterVar, element, costLimit: costLimit,
+                    let value = Self.body(fold.elementTransform, binding: fold.elementBinding, element, costLimit: costLimit,
                                           body: transform)
                     if value.isError { noteError(value, at: index, notBool: false) } else { copiedAppends.append(value, to: &outputs) }
                 } else {
@@ -98,9 +98,9 @@ extension EventFoldTable {
     }
 
     /// The body's value for one element.
-    private static func body(_ element: CELProgram?, iterVar: String, _ value: CELValue, costLimit: Int,
+    private static func body(_ element: CELProgram?, binding: CELRecordShape, _ value: CELValue, costLimit: Int,
                              body: CELExpr) -> CELValue {
         guard let element else { return .error(CELError(.other, "fold body could not be planned")) }
-        return element.evaluate(CELActivation([iterVar: value]), costLimit: costLimit)
+        return element.evaluate(CELActivation(shape: binding, values: [value]), costLimit: costLimit)
     }
 }

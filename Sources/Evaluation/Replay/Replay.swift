@@ -21,8 +21,11 @@ package struct Replay: Sendable {
     package let stateStepLimit: Int?
     /// Per award, in output order: its rule, planned expressions and gate.
     let plans: [AwardPlan]
-    /// The streaks milestones read, by `AwardGate.Criterion.milestone` index.
+    /// The streaks milestones read, by `AwardGate.Criterion.milestone` index, then those that
+    /// streak thresholds read.
     let streakIDs: [String]
+    /// Per slot: the streak threshold the condition is (`StreakThreshold`), judged without CEL.
+    let streakThresholds: [StreakThreshold?]
     /// The modules awards complete, by `AwardGate.Criterion.module` index.
     let modules: [AwardGate.Module]
     let folds: [EventFold]
@@ -68,8 +71,11 @@ package struct Replay: Sendable {
         }
         let channels = Self.reach(of: metricPlans, metrics: rules.metrics)
         let plainChannels = Self.reach(of: plainMetricPlans, metrics: rules.metrics)
-        (plans, streakIDs, modules) = AwardPlan.plans(of: AwardRule.awards(of: rules), planner: &planner,
-                                                      firstSlot: metricPlans.count)
+        let milestoneStreaks: [String]
+        (plans, milestoneStreaks, modules) = AwardPlan.plans(of: AwardRule.awards(of: rules), planner: &planner,
+                                                             firstSlot: metricPlans.count)
+        (streakIDs, streakThresholds) = Self.streakThresholds(of: plans, metrics: metricPlans.count,
+                                                              streakIDs: milestoneStreaks, rules: rules)
         awardIDs = plans.map(\.rule.id)
         self.metricPlans = metricPlans
         self.plainMetricPlans = plainMetricPlans
@@ -82,6 +88,26 @@ package struct Replay: Sendable {
         tabulatedNowShape = CELRecordShape(fields: FactVariable.allCases.map(\.rawValue) + planner.folds.map(\.variable))
         slots = Self.slots(of: self, plain: false)
         plainSlots = Self.slots(of: self, plain: true)
+    }
+
+    /// Per slot, the streak threshold its condition is, with the streaks they read added to the
+    /// milestones' (`streakIDs`).
+    private static func streakThresholds(of plans: [AwardPlan], metrics: Int, streakIDs: [String],
+                                         rules: RuleSet) -> ([String], [StreakThreshold?]) {
+        var ids = streakIDs
+        let ruleStreaks = Set(rules.streaks.map(\.id))
+        var thresholds = [StreakThreshold?](repeating: nil, count: metrics)
+        for plan in plans {
+            guard let condition = plan.condition else { continue }
+            guard var threshold = StreakThreshold(condition, ruleStreaks: ruleStreaks) else {
+                thresholds.append(nil)
+                continue
+            }
+            if !ids.contains(threshold.id) { ids.append(threshold.id) }
+            threshold.streak = ids.firstIndex(of: threshold.id) ?? 0
+            thresholds.append(threshold)
+        }
+        return (ids, thresholds)
     }
 
     /// Per metric: the channels and folds it reads through every metric it uses.

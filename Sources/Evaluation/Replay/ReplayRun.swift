@@ -139,7 +139,17 @@ struct ReplayRun<Facts: ReplayFacts> {
               replay.plans[award].gate.requirementsMet(unlockedSince: unlockedSince, at: instant) else { return false }
         switch replay.plans[award].gate.criterion {
         case .condition(let slot):
-            return conditionHolds(award, slot: slot)
+            guard slot < replay.streakThresholds.count, let threshold = replay.streakThresholds[slot] else {
+                return conditionHolds(award, slot: slot)
+            }
+            // `streaks.ID.current >= N`: judged as a milestone is (the budget still stops it).
+            if bindings.budgetSpent {
+                budgetLimited.insert(replay.awardIDs[award])
+                return false
+            }
+            let current = streakCurrents[threshold.streak] ?? bindings.facts.streakCurrent(threshold.id, at: moment)
+            streakCurrents[threshold.streak] = current
+            return threshold.threshold.holds(for: Int64(current))
         case .milestone(let streak, let days):
             let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment)
             streakCurrents[streak] = current
