@@ -184,6 +184,10 @@ enum RandomScenario {
             { g in ("busiest_\(n(1...9, &g))", "    when: days.map(d, d.events.size()).max() >= \(n(2...5, &g))\n") },
             { g in ("failday_\(n(1...9, &g))", "    when: days.filter(d, d.events.all(e, e.minutes > 5)).size() >= \(n(1...4, &g))\n") },
             // Streaks and days read by conditions, judged again only when what they read changed.
+            // Streak thresholds, judged like milestones (`StreakThreshold`).
+            { g in ("longrun_\(n(1...9, &g))", "    when: streaks.daily.longest > \(n(1...4, &g))\n") },
+            { g in ("totaldays_\(n(1...9, &g))", "    when: streaks.daily.total_days >= \(n(2...6, &g))\n") },
+            { g in ("freezesleft_\(n(1...9, &g))", "    when: streaks.daily.freezes_available >= 1 && size(events) >= \(n(2...6, &g))\n") },
             { g in ("perfectrun_\(n(1...9, &g))", "    when: streaks.perfect.current >= \(n(1...3, &g))\n") },
             { g in ("dailyrun_\(n(1...9, &g))", "    when: streaks.daily.current >= \(n(2...5, &g)) && streaks.daily.status != \"frozen\"\n") },
             { g in ("anyrun_\(n(1...9, &g))", "    when: streaks.filter(k, streaks[k].current >= \(n(2...4, &g))).size() >= 1\n") },

@@ -144,6 +144,24 @@ package struct StateFacts: ReplayFacts {
         return builder.streakState(index, at: moment.moment).current
     }
 
+    package mutating func streakFigure(_ streak: String, _ field: FactTypes.StreakField, at moment: FactMoment) -> Int? {
+        guard let index = streakIndex[streak] else { return nil }
+        let state: StreakState
+        if let streaks = currentStreaks, streaks.moment == moment {
+            state = streaks.states[index]
+        } else {
+            releaseHeldDays(before: moment)
+            state = builder.streakState(index, at: moment.moment)
+        }
+        switch field {
+        case .current: return state.current
+        case .longest: return state.longest
+        case .totalDays: return state.totalDays
+        case .freezesAvailable: return state.freezesAvailable
+        case .status, .lastDay: return nil
+        }
+    }
+
     package mutating func streaksStamp(_ streaks: [Int]?, at moment: FactMoment) -> Int? {
         releaseHeldDays(before: moment)
         guard let streaks else {

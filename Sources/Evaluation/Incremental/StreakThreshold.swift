@@ -1,22 +1,25 @@
 import CEL
 import RuleModel
 
-/// A condition that is nothing but `streaks.ID.current >= N` (or `> N`) for a streak of the rule
-/// set (TaskMate's `habit_*` achievements): it is judged like a milestone, from the streak's
-/// `current` at the checkpoint, without building the `streaks` records or evaluating CEL. The
-/// streak is in the rule set, so the key exists and `current` is an int: the comparison is the
-/// whole value of the expression (`CELThreshold.holds`).
+/// A condition that is nothing but `streaks.ID.F >= N` (or `> N`), F one of the streak's whole
+/// numbers (`current`, `longest`, `total_days`, `freezes_available`), for a streak of the rule set (TaskMate's
+/// `habit_*` achievements): it is judged like a milestone, from the streak's state at the
+/// checkpoint, without building the `streaks` records or evaluating CEL. The streak is in the
+/// rule set, so the key exists and F is an int: the comparison is the whole value of the
+/// expression (`CELThreshold.holds`).
 struct StreakThreshold: Sendable {
     /// The streak's id, and its index in `Replay.streakIDs` (set by the replay).
     var id: String
     var streak = 0
+    var field: FactTypes.StreakField
     var threshold: CELThreshold
 
     /// The threshold `plan` is, for a streak among `ruleStreaks` (rule ids); `nil` for anything else.
     init?(_ plan: PlannedExpression, ruleStreaks: Set<String>) {
         guard plan.folds.isEmpty, plan.dayFolds.isEmpty, plan.inputs.variables == [.streaks],
               let checked = plan.program.checked, let threshold = CELThreshold(checked.ast.root),
-              case .select(let record, "current", false) = threshold.operand.kind,
+              case .select(let record, let fieldName, false) = threshold.operand.kind,
+              let field = FactTypes.StreakField(rawValue: fieldName), field.celType == .int,
               case .select(let map, let id, false) = record.kind,
               case .ident(let name) = map.kind, name == FactVariable.streaks.rawValue,
               ruleStreaks.contains(id) else { return nil }
@@ -25,6 +28,7 @@ struct StreakThreshold: Sendable {
             guard case .variable(let qualified) = reference, qualified == name else { return nil }
         }
         self.id = id
+        self.field = field
         self.threshold = threshold
     }
 }

@@ -42,6 +42,9 @@ package protocol ReplayFacts {
     mutating func daysStamp(at moment: FactMoment) -> Int?
     /// A streak's `current` at a moment.
     mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int
+    /// A streak's whole-number field (`current`, `longest`, `total_days`, `freezes_available`) at a moment, as its
+    /// record in `streaks` holds it; `nil` when the streak or the field is not there.
+    mutating func streakFigure(_ streak: String, _ field: FactTypes.StreakField, at moment: FactMoment) -> Int?
     /// Done and total counted, released levels of a catalog module at a moment (docs/rules.md, "achievements[]").
     mutating func moduleProgress(catalog: String, module: String, difficulty: String?, at moment: FactMoment) -> ModuleProgress
     /// Every streak at a moment, in rule order.
@@ -58,6 +61,13 @@ package protocol ReplayFacts {
 }
 
 extension ReplayFacts {
+    /// Read from the `streaks` value.
+    package mutating func streakFigure(_ streak: String, _ field: FactTypes.StreakField, at moment: FactMoment) -> Int? {
+        guard case .map(let streaks) = variable(.streaks, at: moment), case .map(let record)? = streaks[string: streak],
+              case .int(let value)? = record[string: field.rawValue] else { return nil }
+        return Int(value)
+    }
+
     /// Scripted facts place no events on days.
     package var onTimeDays: [Int32] { [] }
 

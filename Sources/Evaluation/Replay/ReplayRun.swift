@@ -147,6 +147,12 @@ struct ReplayRun<Facts: ReplayFacts> {
                 budgetLimited.insert(replay.awardIDs[award])
                 return false
             }
+            guard threshold.field == .current else {
+                guard let figure = bindings.facts.streakFigure(threshold.id, threshold.field, at: moment) else {
+                    return conditionHolds(award, slot: slot)
+                }
+                return threshold.threshold.holds(for: Int64(figure))
+            }
             let current = streakCurrents[threshold.streak] ?? bindings.facts.streakCurrent(threshold.id, at: moment)
             streakCurrents[threshold.streak] = current
             return threshold.threshold.holds(for: Int64(current))
