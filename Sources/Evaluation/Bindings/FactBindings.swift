@@ -216,6 +216,9 @@ struct FactBindings<Facts: ReplayFacts> {
 
     /// Evaluates slot's expression now.
     mutating func evaluate(_ slot: Int, unlocks: [String: UnlockDecision]) -> CELValue {
+        if let position = slots[slot].metricRead, stepBudget > stepsUsed {
+            return metricValue(position, unlocks: unlocks)
+        }
         // The slot's parts are read where they are: copying a whole slot out costs a retain and
         // release of every array, set and closure in it.
         var values: [CELValue] = []

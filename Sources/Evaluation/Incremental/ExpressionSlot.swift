@@ -33,4 +33,7 @@ struct ExpressionSlot: Sendable {
     var metricsShape: CELRecordShape
     /// For an award's condition: the count threshold it is or starts with, if any.
     var threshold: Threshold?
+    /// When the expression is nothing but `metrics.NAME`: that metric's position. Its value is
+    /// the metric's own (no record built, nothing evaluated).
+    var metricRead: Int?
 }

@@ -54,7 +54,13 @@ extension Replay {
         let streakScope = plan.inputs.readsEveryStreak || streaksViaMetrics
             ? nil : plan.inputs.streaks.compactMap { index.streaks[$0] }.sorted()
         let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
-        return ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: limit, plain: plain),
+        var metricRead: Int?
+        if plan.folds.isEmpty, plan.dayFolds.isEmpty, let root = plan.program.checked?.ast.root,
+           case .select(let operand, let name, false) = root.kind, case .ident(FactVariable.metrics.rawValue) = operand.kind,
+           let position = replay.metricIndex[name], position < limit, positions.contains(position) {
+            metricRead = position
+        }
+        var slot = ExpressionSlot(plan: plan, channels: replay.channels(of: plan, before: limit, plain: plain),
                               folds: replay.folds(of: plan, before: limit, plain: plain).sorted(),
                               metricPositions: positions, achievementScope: scope, streakScope: streakScope,
                               variables: variables,
@@ -62,5 +68,7 @@ extension Replay {
                                   + plan.folds.map { replay.folds[$0].variable }
                                   + plan.dayFolds.map { replay.dayFolds[$0].variable }),
                               metricsShape: CELRecordShape(fields: positions.map { replay.rules.metrics[$0].id }))
+        slot.metricRead = metricRead
+        return slot
     }
 }
