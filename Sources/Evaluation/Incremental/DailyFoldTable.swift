@@ -17,16 +17,12 @@ struct DailyFoldTable: Sendable {
     /// Whether every value so far is what the expression as written gives (see `DailyFold`).
     private(set) var exact = true
 
-    private enum DayTotal {
-        case count(Int64)
-        case sum(CELListReduction.Running)
-    }
-
     /// Every day's total but the latest day's, which `latest` holds: a day's events mostly come
-    /// one after the other, and the dictionary is written only when the day changes.
-    private var totals: [Int32: DayTotal] = [:]
-    private var latest: (day: Int32, total: DayTotal)?
-    /// The largest int total of a day with events on time, and that day.
+    /// one after the other, and the dictionary is written only when the day changes. A total is
+    /// an int (a count, or a sum of ints; anything else is not exact).
+    private var totals: [Int32: Int64] = [:]
+    private var latest: (day: Int32, total: Int64)?
+    /// The largest total of a day with events on time, and that day.
     private var best: (total: Int64, day: Int32)?
     private var failure: CELValue?
     private var eventsSeen = false
@@ -83,30 +79,24 @@ struct DailyFoldTable: Sendable {
         if !Self.same(before, after) { changes.append((count, after)) }
     }
 
-    /// What each event contributes, read from the tables of the chain's
-    /// steps (`DailyFold.chain`: the same filters and maps over all events, tabulated anyway),
-    /// or `nil` when a step failed on some event (a late one may fail where no day looks).
-    static func contributions(through chain: [EventFoldTable], events: [CELValue]) -> [DailyFold.Contribution]? {
-        guard chain.allSatisfy({ $0.firstError == nil && $0.producedBefore.count == ($0.sourceCount + 1) }) else { return nil }
-        var contributions: [DailyFold.Contribution] = []
-        contributions.reserveCapacity(events.count)
-        for event in events.indices {
-            var index = event
-            // Without steps (`d.events.size()`), every event is an element.
-            var element: CELValue? = events[event]
-            for table in chain {
-                let before = Int(table.producedBefore[index])
-                guard index + 1 < table.producedBefore.count, Int(table.producedBefore[index + 1]) > before,
-                      before < table.outputs.count else {
-                    element = nil
-                    break
-                }
-                element = table.outputs[before]
-                index = before
-            }
-            contributions.append(element.map { .element($0) } ?? .dropped)
+    /// What event `event` contributes, read from the tables of the chain's steps
+    /// (`DailyFold.chain`: the same filters and maps over all events, tabulated anyway), or
+    /// `nil` when a step failed on some event (a late one may fail where no day looks), and the
+    /// event is evaluated on its own.
+    static func contribution(of event: Int, record: CELValue, through chain: [EventFoldTable]) -> DailyFold.Contribution? {
+        var index = event
+        // Without steps (`d.events.size()`), every event is an element.
+        var element = record
+        // Read in place (a table copied out retains and releases its arrays).
+        for step in chain.indices {
+            guard chain[step].firstError == nil, index + 1 < chain[step].producedBefore.count else { return nil }
+            let before = Int(chain[step].producedBefore[index])
+            guard Int(chain[step].producedBefore[index + 1]) > before else { return .dropped }
+            guard before < chain[step].outputs.count else { return nil }
+            element = chain[step].outputs[before]
+            index = before
         }
-        return contributions
+        return .element(element)
     }
 
     /// The value now (after `count` events).
@@ -123,14 +113,13 @@ struct DailyFoldTable: Sendable {
     }
 
     private mutating func add(_ contribution: DailyFold.Contribution, to day: Int32) {
-        var total: DayTotal
+        var total: Int64
         if let latest, latest.day == day {
             total = latest.total
         } else {
             if let latest { totals[latest.day] = latest.total }
-            total = totals.removeValue(forKey: day) ?? Self.empty(fold.total)
+            total = totals.removeValue(forKey: day) ?? 0
         }
-        latest = nil  // held apart from `total`, so that a sum's running state is not copied
         switch contribution {
         case .failed(let error):
             if case .error(let e) = error, e.kind == .costLimitExceeded { exact = false }
@@ -139,65 +128,38 @@ struct DailyFoldTable: Sendable {
         case .dropped:
             break
         case .element(let element):
-            switch total {
-            case .count(let n): total = .count(n + 1)
-            case .sum(var running):
-                running.append(element)
-                total = .sum(running)
+            switch fold.total {
+            case .count:
+                total += 1
+            case .sum:
+                // An int sum as CEL's `sum()` adds, in the day's order; other kinds mix into a
+                // double, which only the written evaluation compares.
+                guard case .int(let value) = element else {
+                    exact = false
+                    failure = .error(CELError(.other, "daily fold is not exact"))
+                    return
+                }
+                let (sum, overflow) = total.addingReportingOverflow(value)
+                guard !overflow else {
+                    failure = .error(CELError(.overflow, "sum: int overflow"))
+                    return
+                }
+                total = sum
             }
         }
         latest = (day, total)
-        let dayTotal: Int64
-        switch total {
-        case .count(let n):
-            dayTotal = n
-        case .sum(let running):
-            switch running.value {
-            case .int(let v): dayTotal = v
-            case .error(let e):
-                failure = .error(e)
-                return
-            default:
-                // Mixed kinds make a double: only the written evaluation tells how it compares.
-                exact = false
-                failure = .error(CELError(.other, "daily fold is not exact"))
-                return
-            }
-        }
-        if let best, best.day != day, best.total >= dayTotal {
+        if let best, best.day != day, best.total >= total {
             // Another day stays the best.
-        } else if let best, best.day == day, dayTotal < best.total {
+        } else if let best, best.day == day, total < best.total {
             // The best day went down (a negative value): look at every day again.
             var all = totals
             all[day] = total
-            self.best = Self.best(of: all)
+            self.best = all.max { $0.value < $1.value }.map { ($0.value, $0.key) }
         } else {
-            best = (dayTotal, day)
+            best = (total, day)
         }
         // A day below 0 could be below the days without events, which only `days` tells.
         if let best, best.total < 0 { exact = false }
-    }
-
-    private static func empty(_ total: DailyFold.Total) -> DayTotal {
-        switch total {
-        case .count: .count(0)
-        case .sum(let reduction): .sum(CELListReduction.Running(reduction))
-        }
-    }
-
-    private static func best(of totals: [Int32: DayTotal]) -> (total: Int64, day: Int32)? {
-        var best: (total: Int64, day: Int32)?
-        for (day, total) in totals {
-            let value: Int64
-            switch total {
-            case .count(let n): value = n
-            case .sum(let running):
-                guard case .int(let v) = running.value else { continue }
-                value = v
-            }
-            if best.map({ value > $0.total }) ?? true { best = (value, day) }
-        }
-        return best
     }
 
     private static func same(_ a: CELValue, _ b: CELValue) -> Bool {

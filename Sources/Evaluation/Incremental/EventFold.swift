@@ -41,6 +41,14 @@ struct EventFold: Sendable {
             }
         }
 
+        /// The predicate, for the shapes that have one.
+        var predicate: CELExpr? {
+            switch self {
+            case .all(let p), .exists(let p), .existsOne(let p), .filter(let p), .mapFiltered(let p, _): p
+            case .map, .count, .reduction, .daily: nil
+            }
+        }
+
         /// Whether the fold's value is a list of produced elements (which a further fold can iterate).
         var producesList: Bool {
             switch self {
@@ -82,6 +90,12 @@ struct EventFold: Sendable {
     var elementPredicate: CELProgram?
     var batchTransform: CELProgram?
     var elementTransform: CELProgram?
+    /// For a predicate over `events` that is `e.type == "T"`, or starts with it (`e.type == "T" &&
+    /// …`): T. The predicate is false on every event of another type (`false && x` is false
+    /// in CEL whatever x gives), so only the events of type T are evaluated.
+    var typeGuard: String?
+    /// Whether the predicate is the type comparison alone: its value is then known from the type.
+    var typeGuardIsWhole = false
     /// What an element program binds: the iteration variable (planned once, so binding one
     /// element hashes no name).
     var elementBinding: CELRecordShape
@@ -102,6 +116,10 @@ struct EventFold: Sendable {
         self.iterVar = iterVar
         self.variable = variable
         elementBinding = CELRecordShape(fields: [iterVar])
+        if source == .events, let predicate = shape.predicate {
+            typeGuard = Self.typeGuard(of: predicate, iterVar: iterVar)
+            if case .call(nil, "_==_", _) = predicate.kind { typeGuardIsWhole = typeGuard != nil }
+        }
         switch shape {
         case .all(let p), .exists(let p), .existsOne(let p), .filter(let p):
             (batchPredicate, elementPredicate) = Self.programs(for: p, iterVar: iterVar)
@@ -113,6 +131,24 @@ struct EventFold: Sendable {
         case .count, .reduction, .daily:
             break
         }
+    }
+
+    /// T when `predicate` is `v.type == "T"` (either side), or `&&`s whose leftmost leaf is.
+    private static func typeGuard(of predicate: CELExpr, iterVar: String) -> String? {
+        var leftmost = predicate
+        while case .call(nil, "_&&_", let args) = leftmost.kind, args.count == 2 { leftmost = args[0] }
+        guard case .call(nil, "_==_", let args) = leftmost.kind, args.count == 2 else { return nil }
+        func isType(_ e: CELExpr) -> Bool {
+            if case .select(let operand, "type", false) = e.kind, case .ident(let name) = operand.kind { return name == iterVar }
+            return false
+        }
+        func literal(_ e: CELExpr) -> String? {
+            if case .literal(.string(let text)) = e.kind { return text }
+            return nil
+        }
+        if isType(args[0]), let text = literal(args[1]) { return text }
+        if isType(args[1]), let text = literal(args[0]) { return text }
+        return nil
     }
 
     /// `@fold_source.map(v, body)` and `body` alone, planned without the checker: the body reads

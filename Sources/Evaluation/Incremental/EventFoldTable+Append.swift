@@ -46,6 +46,56 @@ extension EventFoldTable {
         }
     }
 
+    /// Extends the table by one event on which the predicate is false (its type guard failed):
+    /// what `append` does with a false predicate, without evaluating it.
+    mutating func appendFalsePredicate(fold: EventFold) {
+        sourceCount += 1
+        switch shape {
+        case .all:
+            // A false element decides `all`.
+            if firstDecisive == nil { firstDecisive = sourceCount - 1 }
+        case .exists:
+            break
+        case .existsOne, .filter, .mapFiltered:
+            copiedAppends.append(producedBefore.last ?? 0, to: &producedBefore)
+        case .count, .reduction, .map, .daily:
+            break
+        }
+    }
+
+    /// Extends the table by one event on which the predicate is true (it is the type comparison
+    /// alone, and the type matched): what `append` does with a true predicate, without evaluating it.
+    mutating func appendTruePredicate(_ element: CELValue, fold: EventFold, costLimit: Int) {
+        let index = sourceCount
+        sourceCount += 1
+        switch shape {
+        case .exists:
+            if firstDecisive == nil { firstDecisive = index }
+        case .all:
+            break
+        case .existsOne:
+            copiedAppends.append((producedBefore.last ?? 0) + 1, to: &producedBefore)
+        case .filter:
+            var kept = producedBefore.last ?? 0
+            if firstError == nil {
+                kept += 1
+                copiedAppends.append(element, to: &outputs)
+            }
+            copiedAppends.append(kept, to: &producedBefore)
+        case .mapFiltered(_, let transform):
+            var kept = producedBefore.last ?? 0
+            if firstError == nil {
+                kept += 1
+                let value = Self.body(fold.elementTransform, binding: fold.elementBinding, element, costLimit: costLimit,
+                                      body: transform)
+                if value.isError { noteError(value, at: index, notBool: false) } else { copiedAppends.append(value, to: &outputs) }
+            }
+            copiedAppends.append(kept, to: &producedBefore)
+        case .count, .reduction, .map, .daily:
+            break
+        }
+    }
+
     /// Extends a daily fold's table by one event on `day` (`DailyFoldTable.noDay` when late).
     mutating func appendDaily(_ event: CELValue, day: Int32) {
         sourceCount += 1

@@ -31,7 +31,10 @@ struct EventFoldTable: Sendable {
     /// `days`: for a daily fold over `events`, each event's day (`ReplayFacts.onTimeDays`); without
     /// them the daily table is not exact.
     /// `chain`: for a daily fold, the tables of its chain's steps (`DailyFold.chain`).
-    init(fold: EventFold, source: [CELValue], costLimit: Int, days: [Int32] = [], chain: [EventFoldTable] = []) {
+    /// `types`: for a fold over `events`, each event's `type` (`EventFold.typeGuard`).
+    init(fold: EventFold, source: [CELValue], costLimit: Int, types: [Int8] = [], guardCode: Int8 = EventTypeCodes.other,
+         days: [Int32] = [],
+         chain: [EventFoldTable] = []) {
         shape = fold.shape
         sourceCount = source.count
         switch fold.shape {
@@ -39,11 +42,10 @@ struct EventFoldTable: Sendable {
             return
         case .daily(let dailyFold):
             var table = DailyFoldTable(fold: dailyFold, costLimit: costLimit, knowsDays: days.count == source.count)
-            let known = DailyFoldTable.contributions(through: chain, events: source)
             for (index, event) in source.enumerated() {
                 let day = index < days.count ? days[index] : DailyFoldTable.noDay
-                if let known {
-                    table.append(day: day) { known[index] }
+                if let known = DailyFoldTable.contribution(of: index, record: event, through: chain) {
+                    table.append(day: day) { known }
                 } else {
                     table.append(event, day: day)
                 }
@@ -60,8 +62,9 @@ struct EventFoldTable: Sendable {
             self.running = running
         case .all(let predicate), .exists(let predicate):
             let decisive: Bool = if case .all = fold.shape { false } else { true }
-            let values = Self.bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar,
-                                         source: source, costLimit: costLimit, body: predicate)
+            let values = Self.predicateValues(fold,
+                                         source: source, types: types, guardCode: guardCode, costLimit: costLimit,
+                                         body: predicate)
             for (index, value) in values.enumerated() {
                 if case .bool(let flag) = value {
                     if flag == decisive { firstDecisive = index; break }
@@ -71,8 +74,9 @@ struct EventFoldTable: Sendable {
                 }
             }
         case .existsOne(let predicate):
-            let values = Self.bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar,
-                                         source: source, costLimit: costLimit, body: predicate)
+            let values = Self.predicateValues(fold,
+                                         source: source, types: types, guardCode: guardCode, costLimit: costLimit,
+                                         body: predicate)
             producedBefore = [0]
             producedBefore.reserveCapacity(source.count + 1)
             var count: Int32 = 0
@@ -86,8 +90,9 @@ struct EventFoldTable: Sendable {
                 producedBefore.append(count)
             }
         case .filter(let predicate), .mapFiltered(let predicate, _):
-            let keep = Self.bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar,
-                                       source: source, costLimit: costLimit, body: predicate)
+            let keep = Self.predicateValues(fold,
+                                       source: source, types: types, guardCode: guardCode, costLimit: costLimit,
+                                         body: predicate)
             var kept: [CELValue] = []
             var keptIndices: [Int] = []
             producedBefore = [0]
@@ -129,6 +134,40 @@ struct EventFoldTable: Sendable {
         }
         return Array(values[..<failed])
     }
+
+    /// The predicate's value for every source element; with a type guard, evaluated only on the
+    /// events of that type (false on the others, as the predicate is).
+    private static func predicateValues(_ fold: EventFold, source: [CELValue], types: [Int8], guardCode: Int8,
+                                        costLimit: Int, body: CELExpr) -> [CELValue] {
+        guard fold.typeGuard != nil, guardCode >= 0, types.count == source.count else {
+            return bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar, source: source,
+                              costLimit: costLimit, body: body)
+        }
+        var values = [CELValue](repeating: .bool(false), count: source.count)
+        // The events of the guard's type are evaluated in chunks: a million events are not
+        // copied into a second list at once.
+        var indices: [Int] = []
+        indices.reserveCapacity(Swift.min(source.count, Self.guardedChunk))
+        func evaluate() {
+            let guarded = bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar,
+                                     source: indices.map { source[$0] }, costLimit: costLimit, body: body)
+            for (position, index) in indices.enumerated() { values[index] = guarded[position] }
+            indices.removeAll(keepingCapacity: true)
+        }
+        for index in types.indices {
+            if types[index] == guardCode {
+                if fold.typeGuardIsWhole { values[index] = .bool(true) } else { indices.append(index) }
+            } else if types[index] == EventTypeCodes.unknown {
+                indices.append(index)  // no string `type`: the guard tells nothing
+            }
+            if indices.count == Self.guardedChunk { evaluate() }
+        }
+        if !indices.isEmpty { evaluate() }
+        return values
+    }
+
+    /// How many guarded events are evaluated at once.
+    private static let guardedChunk = 4_096
 
     /// The body's value for every source element: one evaluation over the whole list, or one per
     /// element when the batch fails (a failed element fails the whole batch).

@@ -9,6 +9,10 @@ struct EventFoldValues: Sendable {
     /// `eventDays`: each event's day (`ReplayFacts.onTimeDays`), read by daily folds only.
     init(folds: [EventFold], events: [CELValue], eventDays: [Int32] = [], costLimit: Int) {
         self.folds = folds
+        // Each event's `type`, read once from its record, when some predicate is guarded by it:
+        // as the index of the guard it equals (a byte an event: a million are read at once).
+        let guards = EventTypeCodes(folds: folds)
+        let types = guards.isEmpty ? [] : events.map { guards.code(of: Self.type(of: $0)) }
         var tables: [EventFoldTable] = []
         tables.reserveCapacity(folds.count)
         // A fold's source is always registered before it.
@@ -21,7 +25,10 @@ struct EventFoldValues: Sendable {
             let chain: [EventFoldTable] = if case .daily(let daily) = fold.shape, daily.chain.allSatisfy({ $0 < tables.count }) {
                 daily.chain.map { tables[$0] }
             } else { [] }
-            tables.append(EventFoldTable(fold: fold, source: source, costLimit: costLimit, days: eventDays, chain: chain))
+            tables.append(EventFoldTable(fold: fold, source: source, costLimit: costLimit,
+                                         types: fold.source == .events ? types : [],
+                                         guardCode: fold.typeGuard.map(guards.code(of:)) ?? EventTypeCodes.other,
+                                         days: eventDays, chain: chain))
         }
         self.tables = tables
     }
@@ -29,6 +36,7 @@ struct EventFoldValues: Sendable {
     /// Extends every table by one more event (its CEL record), chained folds by what their
     /// source produced from it: the tables then hold what tabulating all events gives.
     mutating func append(_ event: CELValue, day: Int32, costLimit: Int) {
+        let type = folds.contains { $0.typeGuard != nil } ? Self.type(of: event) : nil
         // Per table, where its outputs stood before the event: what it produced is the rest.
         var producedFrom = [Int](repeating: 0, count: tables.count)
         for k in tables.indices {
@@ -39,13 +47,25 @@ struct EventFoldValues: Sendable {
             producedFrom[k] = tables[k].outputs.count
             switch folds[k].source {
             case .events:
-                tables[k].append(CollectionOfOne(event), fold: folds[k], costLimit: costLimit)
+                if let guardType = folds[k].typeGuard, let type, guardType != type {
+                    tables[k].appendFalsePredicate(fold: folds[k])
+                } else if folds[k].typeGuardIsWhole, type != nil {
+                    tables[k].appendTruePredicate(event, fold: folds[k], costLimit: costLimit)
+                } else {
+                    tables[k].append(CollectionOfOne(event), fold: folds[k], costLimit: costLimit)
+                }
             case .fold(let s):
                 guard s < k else { continue }
                 let produced = tables[s].outputs[producedFrom[s]...]
                 tables[k].append(produced, fold: folds[k], costLimit: costLimit)
             }
         }
+    }
+
+    /// An event record's `type`, or `nil` when it has no string there (then no guard applies).
+    static func type(of event: CELValue) -> String? {
+        guard case .map(let record) = event, case .string(let type)? = record[string: "type"] else { return nil }
+        return type
     }
 
     /// Whether every daily fold's values are the written expression's (`DailyFoldTable.exact`);
