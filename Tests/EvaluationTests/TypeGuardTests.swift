@@ -1,0 +1,52 @@
+import CEL
+@testable import Evaluation
+import Testing
+
+/// Fold predicates guarded by the event type (`EventFold.typeGuard`) give, on every prefix and
+/// when events are appended one by one, what evaluating the predicate on every event gives.
+@Suite struct TypeGuardTests {
+    static func event(_ type: String?, _ x: Int64?) -> CELValue {
+        var entries: [(key: String, value: CELValue)] = []
+        if let type { entries.append(("type", .string(type))) } else { entries.append(("type", .int(1))) }
+        if let x { entries.append(("x", .int(x))) }
+        return .map(CELMap(strings: entries))
+    }
+
+    /// Types a and b, some without `x` (the conjunct fails there), one whose `type` is not a string.
+    static let events: [CELValue] = [
+        event("b", nil), event("a", 3), event("b", 1), event("a", nil), event(nil, 2), event("a", 0), event("c", 5),
+        event("a", 9), event("b", nil),
+    ]
+
+    @Test(arguments: [
+        ("events.filter(e, e.type == \"a\").size() >= 2", true),
+        ("events.filter(e, \"a\" == e.type).size() >= 2", true),
+        ("events.filter(e, e.type == \"a\" && e.x > 1).size() >= 1", false),
+        ("events.filter(e, e.type == \"b\" && e.x >= 1 && e.x < 9).map(e, e.x).sum() >= 1", false),
+        ("events.exists(e, e.type == \"a\" && e.x > 5)", false),
+        ("events.all(e, e.type == \"a\")", true),
+        ("events.all(e, e.type == \"a\" && e.x >= 0)", false),
+        ("events.exists_one(e, e.type == \"c\")", true),
+        ("events.filter(e, e.type == \"z\").size() == 0", true),
+    ])
+    func guardedFoldsEqualTheWrittenOnes(source: String, whole: Bool) throws {
+        var planner = EventFoldPlanner()
+        _ = planner.plan(try EventFoldPlannerTests.program(source))
+        let guarded = try #require(planner.folds.firstIndex { $0.typeGuard != nil }, "no guard in \(source)")
+        #expect(planner.folds[guarded].typeGuardIsWhole == whole)
+        var unguardedFolds = planner.folds
+        for k in unguardedFolds.indices { unguardedFolds[k].typeGuard = nil }
+        let tabulated = EventFoldValues(folds: planner.folds, events: Self.events, costLimit: 10_000)
+        let written = EventFoldValues(folds: unguardedFolds, events: Self.events, costLimit: 10_000)
+        var appended = EventFoldValues(folds: planner.folds, events: [], costLimit: 10_000)
+        for event in Self.events { appended.append(event, day: Int32.min, costLimit: 10_000) }
+        for k in planner.folds.indices {
+            for n in 0...Self.events.count {
+                let expected = "\(written.value(k, events: n))"
+                #expect("\(tabulated.value(k, events: n))" == expected, "\(source): fold \(k) after \(n) events")
+                #expect("\(appended.value(k, events: n))" == expected, "\(source): fold \(k) after \(n) appended events")
+                #expect(tabulated.version(k, events: n) == written.version(k, events: n))
+            }
+        }
+    }
+}
