@@ -72,6 +72,20 @@ package struct CELMap: Sendable {
         storage.value(forString: key)
     }
 
+    /// A record field read many times (one field of every event, say): its name's fingerprint
+    /// is computed once.
+    package struct Field: Sendable {
+        let key: CELFieldKey
+
+        package init(_ name: String) {
+            key = CELFieldKey(name)
+        }
+    }
+
+    package subscript(field field: Field) -> CELValue? {
+        storage.value(for: field.key)
+    }
+
     func contains(_ key: CELValue) -> Bool {
         self[key] != nil
     }

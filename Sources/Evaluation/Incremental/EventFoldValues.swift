@@ -64,9 +64,11 @@ struct EventFoldValues: Sendable {
 
     /// An event record's `type`, or `nil` when it has no string there (then no guard applies).
     static func type(of event: CELValue) -> String? {
-        guard case .map(let record) = event, case .string(let type)? = record[string: "type"] else { return nil }
+        guard case .map(let record) = event, case .string(let type)? = record[field: typeField] else { return nil }
         return type
     }
+
+    private static let typeField = CELMap.Field("type")
 
     /// Whether every daily fold's values are the written expression's (`DailyFoldTable.exact`);
     /// true without daily folds.
