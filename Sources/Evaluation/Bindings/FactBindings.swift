@@ -35,7 +35,8 @@ struct FactBindings<Facts: ReplayFacts> {
     private var metricsRecords: [(versions: [Int], value: CELValue)?]
     private var achievementsValues: [[Int]?: (stamp: ChannelStamp, value: CELValue)] = [:]
     /// Per slot evaluated through `evaluateKept`: the key, value and steps of its last evaluation.
-    private var keptValues: [Int: (key: ChannelStamp, value: CELValue, steps: Int)] = [:]
+    /// (By slot: a session asks for every award's progress at every step.)
+    private var keptValues: [(key: ChannelStamp, value: CELValue, steps: Int)?] = []
     /// Per award: the instant it is unlocked from (stored or new), kept by the replay.
     var unlockedSince: [CELTimestamp?]
     /// Steps every evaluation of this replay took so far, and how many they may take.
@@ -132,7 +133,7 @@ struct FactBindings<Facts: ReplayFacts> {
         epochCursors = Array(repeating: 0, count: slots.count)
         metricsRecords = Array(repeating: nil, count: slots.count)
         metricValues = Array(repeating: nil, count: replay.metricPlans.count)
-        keptValues = [:]
+        keptValues = []
         forgetVariables()
     }
 
@@ -265,13 +266,14 @@ struct FactBindings<Facts: ReplayFacts> {
     /// depends on what is left of the budget).
     mutating func evaluateKept(_ slot: Int, unlocks: [String: UnlockDecision]) -> CELValue {
         let key = key(slot)
-        if let kept = keptValues[slot], kept.key == key,
+        if slot < keptValues.count, let kept = keptValues[slot], kept.key == key,
            kept.steps <= Swift.min(replay.costLimit, stepBudget - stepsUsed) {
             stepsUsed += kept.steps
             return kept.value
         }
         let before = stepsUsed
         let value = evaluate(slot, unlocks: unlocks)
+        if keptValues.count <= slot { keptValues += Array(repeating: nil, count: slot + 1 - keptValues.count) }
         if case .error = value {
             keptValues[slot] = nil
         } else {
