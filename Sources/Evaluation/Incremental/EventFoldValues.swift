@@ -76,11 +76,6 @@ struct EventFoldValues: Sendable {
         tables.allSatisfy { $0.daily?.exact ?? true }
     }
 
-    /// Whether the replay has daily folds at all.
-    var hasDailyFolds: Bool {
-        tables.contains { $0.daily != nil }
-    }
-
     /// Makes room in every table for `extra` more events (`EventFoldTable.reserve`).
     mutating func reserve(_ extra: Int) {
         for k in tables.indices { tables[k].reserve(extra) }
