@@ -29,15 +29,7 @@ struct HostileInputTests {
         let alphabet = Array(#"{}[]":,0123456789.-+eEZT \#\#u\\ntruefalsenull"#.utf8) + [0x00, 0xC3, 0xFF, 0x0A]
         var loaded = 0
         for _ in 0..<250 {
-            var bytes = Self.document
-            for _ in 0..<Int.random(in: 1...4, using: &random) {
-                let position = Int.random(in: 0..<bytes.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: bytes[position] = alphabet.randomElement(using: &random) ?? 0
-                case 1: bytes.remove(at: position)
-                default: bytes.insert(alphabet.randomElement(using: &random) ?? 0, at: position)
-                }
-            }
+            let bytes = mutated(Self.document, alphabet: alphabet, random: &random)
             do {
                 let state = try StateFile.parse(json: bytes, file: "fuzz.json")
                 let now = state.now ?? moment("2026-01-08T00:00:00Z")

@@ -120,15 +120,7 @@ import Testing
         var random = SeededGenerator(state: UInt64(seed) &+ 7)
         let alphabet = Array(#"{}[]":,0123456789.-+eEZT \#\#u\\ntruefalsenull"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xE2, 0xED, 0xFF, 0x0A]
         for _ in 0..<400 {
-            var bytes = document
-            for _ in 0..<Int.random(in: 1...4, using: &random) {
-                let position = Int.random(in: 0..<bytes.count, using: &random)
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: bytes[position] = alphabet.randomElement(using: &random) ?? 0
-                case 1: bytes.remove(at: position)
-                default: bytes.insert(alphabet.randomElement(using: &random) ?? 0, at: position)
-                }
-            }
+            let bytes = mutated(document, alphabet: alphabet, random: &random)
             Self.expectSame(bytes)
         }
     }

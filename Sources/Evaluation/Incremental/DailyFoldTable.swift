@@ -38,16 +38,12 @@ struct DailyFoldTable: Sendable {
 
     /// The value after the first `m` events.
     func value(over m: Int) -> CELValue {
-        // The last change at or before m (changes are few: a binary search).
-        var low = 0, high = changes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if changes[middle].events <= m { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? initial : changes[low - 1].value
+        let changed = version(over: m)
+        return changed == 0 ? initial : changes[changed - 1].value
     }
 
-    /// A number that changes exactly when `value(over:)` does.
+    /// A number that changes exactly when `value(over:)` does: how many changes happened by
+    /// `m` events (changes are few: a binary search).
     func version(over m: Int) -> Int {
         var low = 0, high = changes.count
         while low < high {

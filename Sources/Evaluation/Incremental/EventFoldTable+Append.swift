@@ -7,90 +7,60 @@ extension EventFoldTable {
     /// tabulation does when its batch fails; a batch gives the same values).
     mutating func append(_ source: some Sequence<CELValue>, fold: EventFold, costLimit: Int) {
         for element in source {
-            let index = sourceCount
-            sourceCount += 1
             switch shape {
             case .count, .daily:
-                continue  // a daily fold takes its events with their days (`appendDaily`)
+                sourceCount += 1  // a daily fold takes its events with their days (`appendDaily`)
             case .reduction:
+                sourceCount += 1
                 running?.append(element)
                 copiedAppends.append(running?.value ?? .null, to: &reduced)
-            case .all(let predicate), .exists(let predicate):
-                // Past the deciding element the value stands: nothing more is judged.
-                guard firstDecisive == nil else { continue }
-                let decisive: Bool = if case .all = shape { false } else { true }
-                let value = Self.body(fold.elementPredicate, binding: fold.elementBinding, element, costLimit: costLimit, body: predicate)
-                if case .bool(let flag) = value {
-                    if flag == decisive { firstDecisive = index }
-                } else {
-                    noteError(value, at: index, notBool: true)
-                }
-            case .existsOne(let predicate):
-                var count = producedBefore.last ?? 0
-                let value = Self.body(fold.elementPredicate, binding: fold.elementBinding, element, costLimit: costLimit, body: predicate)
-                if case .bool(let flag) = value {
-                    if flag { count += 1 }
-                } else {
-                    noteError(value, at: index, notBool: true)
-                }
-                copiedAppends.append(count, to: &producedBefore)
-            case .filter(let predicate), .mapFiltered(let predicate, _):
-                appendFiltered(element, at: index, fold: fold, predicate: predicate, costLimit: costLimit)
             case .map(let transform):
+                let index = sourceCount
+                sourceCount += 1
                 if firstError == nil {
                     let value = Self.body(fold.elementTransform, binding: fold.elementBinding, element, costLimit: costLimit, body: transform)
                     if value.isError { noteError(value, at: index, notBool: false) } else { copiedAppends.append(value, to: &outputs) }
                 }
                 copiedAppends.append(Int32(outputs.count), to: &producedBefore)
+            case .all(let predicate), .exists(let predicate), .existsOne(let predicate), .filter(let predicate),
+                 .mapFiltered(let predicate, _):
+                // Past the deciding element of `all`/`exists` the value stands: nothing more is judged.
+                let decided: Bool = switch shape {
+                case .all, .exists: firstDecisive != nil
+                default: false
+                }
+                let value: CELValue = decided ? .bool(false) : Self.body(fold.elementPredicate, binding: fold.elementBinding,
+                                                                          element, costLimit: costLimit, body: predicate)
+                appendJudged(element, predicate: value, fold: fold, costLimit: costLimit)
             }
         }
     }
 
-    /// Extends the table by one event on which the predicate is false (its type guard failed):
-    /// what `append` does with a false predicate, without evaluating it.
-    mutating func appendFalsePredicate(fold: EventFold) {
-        sourceCount += 1
-        switch shape {
-        case .all:
-            // A false element decides `all`.
-            if firstDecisive == nil { firstDecisive = sourceCount - 1 }
-        case .exists:
-            break
-        case .existsOne, .filter, .mapFiltered:
-            copiedAppends.append(producedBefore.last ?? 0, to: &producedBefore)
-        case .count, .reduction, .map, .daily:
-            break
-        }
-    }
-
-    /// Extends the table by one event on which the predicate is true (it is the type comparison
-    /// alone, and the type matched): what `append` does with a true predicate, without evaluating it.
-    mutating func appendTruePredicate(_ element: CELValue, fold: EventFold, costLimit: Int) {
+    /// Extends the table by one element whose predicate value is known: evaluated by `append`,
+    /// or told by the event's type (`EventFold.typeGuard`: false on another type, true when the
+    /// type comparison is the whole predicate).
+    mutating func appendJudged(_ element: CELValue, predicate value: CELValue, fold: EventFold, costLimit: Int) {
         let index = sourceCount
         sourceCount += 1
         switch shape {
-        case .exists:
-            if firstDecisive == nil { firstDecisive = index }
-        case .all:
-            break
+        case .all, .exists:
+            guard firstDecisive == nil else { return }
+            let decisive: Bool = if case .all = shape { false } else { true }
+            if case .bool(let flag) = value {
+                if flag == decisive { firstDecisive = index }
+            } else {
+                noteError(value, at: index, notBool: true)
+            }
         case .existsOne:
-            copiedAppends.append((producedBefore.last ?? 0) + 1, to: &producedBefore)
-        case .filter:
-            var kept = producedBefore.last ?? 0
-            if firstError == nil {
-                kept += 1
-                copiedAppends.append(element, to: &outputs)
+            var count = producedBefore.last ?? 0
+            if case .bool(let flag) = value {
+                if flag { count += 1 }
+            } else {
+                noteError(value, at: index, notBool: true)
             }
-            copiedAppends.append(kept, to: &producedBefore)
-        case .mapFiltered(_, let transform):
-            var kept = producedBefore.last ?? 0
-            if firstError == nil {
-                kept += 1
-                let value = Self.body(fold.elementTransform, binding: fold.elementBinding, element, costLimit: costLimit,
-                                      body: transform)
-                if value.isError { noteError(value, at: index, notBool: false) } else { copiedAppends.append(value, to: &outputs) }
-            }
-            copiedAppends.append(kept, to: &producedBefore)
+            copiedAppends.append(count, to: &producedBefore)
+        case .filter, .mapFiltered:
+            appendFiltered(element, at: index, keep: value, fold: fold, costLimit: costLimit)
         case .count, .reduction, .map, .daily:
             break
         }
@@ -119,10 +89,8 @@ extension EventFoldTable {
 
     /// One element of a `filter` (or `filter` then `map`): kept when the predicate holds and
     /// nothing failed before it, mapped when the fold maps.
-    private mutating func appendFiltered(_ element: CELValue, at index: Int, fold: EventFold, predicate: CELExpr,
-                                         costLimit: Int) {
+    private mutating func appendFiltered(_ element: CELValue, at index: Int, keep: CELValue, fold: EventFold, costLimit: Int) {
         var kept = Int32(producedBefore.last ?? 0)
-        let keep = Self.body(fold.elementPredicate, binding: fold.elementBinding, element, costLimit: costLimit, body: predicate)
         if case .bool(let flag) = keep {
             if flag && firstError == nil {
                 kept += 1

@@ -48,9 +48,9 @@ struct EventFoldValues: Sendable {
             switch folds[k].source {
             case .events:
                 if let guardType = folds[k].typeGuard, let type, guardType != type {
-                    tables[k].appendFalsePredicate(fold: folds[k])
+                    tables[k].appendJudged(event, predicate: .bool(false), fold: folds[k], costLimit: costLimit)
                 } else if folds[k].typeGuardIsWhole, type != nil {
-                    tables[k].appendTruePredicate(event, fold: folds[k], costLimit: costLimit)
+                    tables[k].appendJudged(event, predicate: .bool(true), fold: folds[k], costLimit: costLimit)
                 } else {
                     tables[k].append(CollectionOfOne(event), fold: folds[k], costLimit: costLimit)
                 }
