@@ -64,7 +64,7 @@ struct EventFoldTable: Sendable {
             let decisive: Bool = if case .all = fold.shape { false } else { true }
             let values = Self.predicateValues(fold,
                                          source: source, types: types, guardCode: guardCode, costLimit: costLimit,
-                                         body: predicate)
+                                         body: predicate, until: decisive)
             for (index, value) in values.enumerated() {
                 if case .bool(let flag) = value {
                     if flag == decisive { firstDecisive = index; break }
@@ -136,38 +136,59 @@ struct EventFoldTable: Sendable {
     }
 
     /// The predicate's value for every source element; with a type guard, evaluated only on the
-    /// events of that type (false on the others, as the predicate is).
+    /// events of that type (false on the others, as the predicate is). With `decisive` (`all`,
+    /// `exists`), evaluation stops at the first element whose value is `decisive`: the fold's
+    /// value stands from there, so the values after it are never read (left false).
     private static func predicateValues(_ fold: EventFold, source: [CELValue], types: [Int8], guardCode: Int8,
-                                        costLimit: Int, body: CELExpr) -> [CELValue] {
-        guard fold.typeGuard != nil, guardCode >= 0, types.count == source.count else {
+                                        costLimit: Int, body: CELExpr, until decisive: Bool? = nil) -> [CELValue] {
+        let guarded = fold.typeGuard != nil && guardCode >= 0 && types.count == source.count
+        guard guarded || decisive != nil else {
             return bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar, source: source,
                               costLimit: costLimit, body: body)
         }
         var values = [CELValue](repeating: .bool(false), count: source.count)
-        // The events of the guard's type are evaluated in chunks: a million events are not
-        // copied into a second list at once.
+        // Evaluated in chunks: a million events are not copied into a second list at once, and
+        // with `decisive` the first chunks are small (most histories decide early or never).
+        var chunk = decisive == nil ? Self.guardedChunk : Self.firstChunk
         var indices: [Int] = []
         indices.reserveCapacity(Swift.min(source.count, Self.guardedChunk))
+        var decided = false
         func evaluate() {
-            let guarded = bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar,
+            let results = bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar,
                                      source: indices.map { source[$0] }, costLimit: costLimit, body: body)
-            for (position, index) in indices.enumerated() { values[index] = guarded[position] }
-            indices.removeAll(keepingCapacity: true)
-        }
-        for index in types.indices {
-            if types[index] == guardCode {
-                if fold.typeGuardIsWhole { values[index] = .bool(true) } else { indices.append(index) }
-            } else if types[index] == EventTypeCodes.unknown {
-                indices.append(index)  // no string `type`: the guard tells nothing
+            for (position, index) in indices.enumerated() {
+                values[index] = results[position]
+                if let decisive, case .bool(decisive) = results[position] { decided = true }
             }
-            if indices.count == Self.guardedChunk { evaluate() }
+            indices.removeAll(keepingCapacity: true)
+            chunk = Swift.min(chunk * 2, Self.guardedChunk)
+        }
+        for index in source.indices {
+            // Whether this element's value, told by its type, is decisive.
+            var decidedByType = false
+            if !guarded || types[index] == EventTypeCodes.unknown {
+                indices.append(index)  // no string `type`: the guard tells nothing
+            } else if types[index] == guardCode {
+                if fold.typeGuardIsWhole {
+                    values[index] = .bool(true)
+                    decidedByType = decisive == true
+                } else {
+                    indices.append(index)
+                }
+            } else {
+                decidedByType = decisive == false
+            }
+            // Pending elements come before a decisive one: their errors count.
+            if indices.count >= chunk || (decidedByType && !indices.isEmpty) { evaluate() }
+            if decided || decidedByType { return values }
         }
         if !indices.isEmpty { evaluate() }
         return values
     }
 
-    /// How many guarded events are evaluated at once.
+    /// How many elements are evaluated at once, at most and first when a decisive one stops it.
     private static let guardedChunk = 4_096
+    private static let firstChunk = 64
 
     /// The body's value for every source element: one evaluation over the whole list, or one per
     /// element when the batch fails (a failed element fails the whole batch).

@@ -1,8 +1,9 @@
 import CEL
 
-/// An award reduced to what the replay checks at every checkpoint, by index: its window, the
-/// awards it requires, and where its criterion comes from. Keeps the hot loop free of copies
-/// of the rule model and of lookups by name.
+/// An award reduced to what the replay checks at every checkpoint, by index: its window, whether
+/// it requires other awards (which, in `Replay.requirements`), and where its criterion comes
+/// from. Plain values only: the walk reads one per award and checkpoint, and a copy of a
+/// reference (an array) would cost a retain and a release each time.
 struct AwardGate: Sendable {
     enum Criterion: Sendable {
         /// The condition in expression slot `slot`.
@@ -20,8 +21,8 @@ struct AwardGate: Sendable {
     }
     var from: CELTimestamp?
     var until: CELTimestamp?
-    /// Indices of required awards; `nil` when one of them is not an award at all (never met).
-    var requires: [Int]?
+    /// Whether it requires other awards (`Replay.requirements`).
+    var requiresAwards: Bool
     var criterion: Criterion
 
     func isAvailable(at instant: CELTimestamp) -> Bool {
@@ -30,8 +31,9 @@ struct AwardGate: Sendable {
         return true
     }
 
-    /// Whether every required award is unlocked at `instant` (never, when one is not an award).
-    func requirementsMet(unlockedSince: [CELTimestamp?], at instant: CELTimestamp) -> Bool {
+    /// Whether every award of `requires` (indices; `nil` when one is not an award at all, never
+    /// met) is unlocked at `instant`.
+    static func requirementsMet(_ requires: [Int]?, unlockedSince: [CELTimestamp?], at instant: CELTimestamp) -> Bool {
         guard let requires else { return false }
         return requires.allSatisfy { unlockedSince[$0].map { $0 <= instant } ?? false }
     }

@@ -15,6 +15,8 @@ struct AwardPlan: Sendable {
     let progressTarget: PlannedExpression?
     /// What the replay checks at every checkpoint, by index.
     let gate: AwardGate
+    /// Indices of the awards it requires; `nil` when one of them is not an award at all.
+    let requirements: [Int]?
 
     /// The plans of every award, in award order; conditions take the expression slots from
     /// `firstSlot` on, in award order. Conditions are planned before progress expressions
@@ -56,10 +58,11 @@ struct AwardPlan: Sendable {
             }
             let requires = award.requires.map { index[$0] }
             let gate = AwardGate(from: award.available?.from, until: award.available?.until,
-                                 requires: requires.contains(nil) ? nil : requires.compactMap { $0 }, criterion: criterion)
+                                 requiresAwards: !requires.isEmpty, criterion: criterion)
             plans.append(AwardPlan(rule: award, condition: conditions[position]?.0, plainCondition: conditions[position]?.plain,
                                    progressCurrent: progress[position].current,
-                                   progressTarget: progress[position].target, gate: gate))
+                                   progressTarget: progress[position].target, gate: gate,
+                                   requirements: requires.contains(nil) ? nil : requires.compactMap { $0 }))
         }
         return (plans, streaks, modules)
     }

@@ -21,6 +21,10 @@ package struct Replay: Sendable {
     package let stateStepLimit: Int?
     /// Per award, in output order: its rule, planned expressions and gate.
     let plans: [AwardPlan]
+    /// Per award: its gate, and the awards it requires (`AwardPlan`), apart: the walk reads them
+    /// at every checkpoint.
+    let gates: [AwardGate]
+    let requirements: [[Int]?]
     /// The streaks milestones read, by `AwardGate.Criterion.milestone` index, then those that
     /// streak thresholds read.
     let streakIDs: [String]
@@ -77,6 +81,8 @@ package struct Replay: Sendable {
         (streakIDs, streakThresholds) = Self.streakThresholds(of: plans, metrics: metricPlans.count,
                                                               streakIDs: milestoneStreaks, rules: rules)
         awardIDs = plans.map(\.rule.id)
+        gates = plans.map(\.gate)
+        requirements = plans.map(\.requirements)
         self.metricPlans = metricPlans
         self.plainMetricPlans = plainMetricPlans
         folds = planner.folds

@@ -134,10 +134,11 @@ struct ReplayRun<Facts: ReplayFacts> {
         let instant = checkpoint.instant
         // A condition over folds alone, false until its next change point: nothing to ask.
         if checkpoint.eventCount < judgements[award].falseUntilEvents { return false }
-        // Read in place: copying the gate out costs a retain and release per award.
-        guard replay.plans[award].gate.isAvailable(at: instant),
-              replay.plans[award].gate.requirementsMet(unlockedSince: unlockedSince, at: instant) else { return false }
-        switch replay.plans[award].gate.criterion {
+        let gate = replay.gates[award]
+        guard gate.isAvailable(at: instant) else { return false }
+        if gate.requiresAwards,
+           !AwardGate.requirementsMet(replay.requirements[award], unlockedSince: unlockedSince, at: instant) { return false }
+        switch gate.criterion {
         case .condition(let slot):
             guard slot < replay.streakThresholds.count, let threshold = replay.streakThresholds[slot] else {
                 return conditionHolds(award, slot: slot)
@@ -340,7 +341,7 @@ extension ReplayRun {
         case .derived(_, let target, let targetIsInt):
             return AwardProgress(current: number(slots.current), target: .target(target, isInt: targetIsInt))
         case .binary, .module:
-            guard case .condition(let slot) = replay.plans[index].gate.criterion else {
+            guard case .condition(let slot) = replay.gates[index].criterion else {
                 return AwardProgress(current: .int(0), target: .int(1))
             }
             let holds: Bool = if case .bool(true) = bindings.evaluateKept(slot, unlocks: unlocks) { true } else { false }

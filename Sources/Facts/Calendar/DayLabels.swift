@@ -5,12 +5,19 @@ import CEL
 struct DayLabels: Sendable {
     typealias Label = (date: CELValue, weekday: CELValue, week: CELValue)
     private var known: [LocalDay: Label] = [:]
+    /// The day asked for last: events come in time order, so most ask for the day before them.
+    private var last: (day: LocalDay, label: Label)?
 
     subscript(day: LocalDay) -> Label {
         mutating get {
-            if let label = known[day] { return label }
+            if let last, last.day == day { return last.label }
+            if let label = known[day] {
+                last = (day, label)
+                return label
+            }
             let label: Label = (.string(day.description), .int(Int64(day.weekday)), .string(day.isoWeek))
             known[day] = label
+            last = (day, label)
             return label
         }
     }

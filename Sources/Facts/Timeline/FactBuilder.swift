@@ -49,6 +49,11 @@ package struct FactBuilder: Sendable {
     private var lastJudged: Moment?
     /// The days changed since the last judgement (storage reused).
     private var changedDays: [LocalDay] = []
+    /// Whether every `day` predicate reads only fields a `DayView` holds whole (status, planned,
+    /// kill_time, expired_count): then its verdict is one per view, kept in `verdictsByView` (per
+    /// view, one per streak of `dayStreaks`) instead of building the day's record to judge it.
+    private let judgedByView: Bool
+    private var verdictsByView: [DayView: [Bool]] = [:]
     /// Today and whether its kill moment passed, at the last moment asked (and event position).
     private var dayContext: (instant: CELTimestamp, position: Int, today: LocalDay, decided: Bool)?
 
@@ -73,6 +78,10 @@ package struct FactBuilder: Sendable {
         }
         judgedFields = timeline.qualifiers.reduce(into: DayView.Fields()) { fields, qualifier in
             if case .day(let predicate) = qualifier { fields.formUnion(DayView.Fields(recordFields: predicate.subjectFields)) }
+        }
+        judgedByView = timeline.qualifiers.allSatisfy { qualifier in
+            guard case .day(let predicate) = qualifier else { return true }
+            return predicate.subjectFields?.isSubset(of: ["status", "planned", "kill_time", "expired_count"]) ?? false
         }
         observedStreaks = Array(repeating: nil, count: timeline.streakRules.count)
         streakVersions = Array(repeating: 0, count: timeline.streakRules.count)
@@ -278,8 +287,8 @@ package struct FactBuilder: Sendable {
     }
 
     private mutating func apply(_ placed: TimelineEvent, at index: Int) {
-        let event = timeline.event(of: placed)
-        days.add(placed, type: event.type)
+        // Read in place: a copy of the event costs a retain and release of each of its parts.
+        days.add(placed, type: timeline.state.events[placed.position].type)
         if let warning = placed.warning { eventWarnings.append(warning) }
         switch placed.effect {
         case .none, .taskCompleted:
@@ -290,11 +299,11 @@ package struct FactBuilder: Sendable {
             days.setKillTime(day, minutes: minutes)
         case .level(let ordinal, let difficulty, let time, let moves):
             var progress = levels[ordinal] ?? LevelProgress()
-            progress.complete(at: event.at, difficulty: difficulty, time: time, moves: moves)
+            progress.complete(at: timeline.state.events[placed.position].at, difficulty: difficulty, time: time, moves: moves)
             levels[ordinal] = progress
             levelsValue = nil
         case .freeze(let covered, let name):
-            useFreeze(placed, event: event, covering: covered, streak: name)
+            useFreeze(placed, event: timeline.event(of: placed), covering: covered, streak: name)
         }
         for streak in timeline.streaksCounting(event: index) {
             streaks[Int(streak)].record(placed.day, qualifies: true)
@@ -415,12 +424,24 @@ package struct FactBuilder: Sendable {
         }
         if judgedViews[offset].view == view { return }
         judgedViews[offset].view = view
+        let verdicts: [Bool]
+        if judgedByView, let known = verdictsByView[view] {
+            verdicts = known
+        } else {
+            verdicts = judge(day, now: now, recordsCurrent: recordsCurrent)
+            if judgedByView { verdictsByView[view] = verdicts }
+        }
+        for (position, streak) in dayStreaks.enumerated() { streaks[streak].record(day, qualifies: verdicts[position]) }
+    }
+
+    /// The verdicts of the `day` predicates (in `dayStreaks` order) on `day`'s record at `now`.
+    private mutating func judge(_ day: LocalDay, now: Moment, recordsCurrent: Bool) -> [Bool] {
         let cached = recordsCurrent ? days.cachedValue(of: day) : nil
         let value = cached ?? days.judgedRecord(of: day, now: now, timeline: timeline)
         let activation = CELActivation(shape: Self.dayBinding, values: [value, timeline.userValue])
-        for streak in dayStreaks {
-            guard case .day(let predicate) = timeline.qualifiers[streak] else { continue }
-            streaks[streak].record(day, qualifies: predicate.holds(value, in: activation))
+        return dayStreaks.map { streak in
+            guard case .day(let predicate) = timeline.qualifiers[streak] else { return false }
+            return predicate.holds(value, in: activation)
         }
     }
 }

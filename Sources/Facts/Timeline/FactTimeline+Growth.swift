@@ -5,10 +5,10 @@ extension FactTimeline {
     /// shapes and day labels made so far, the day span, and where the time checkpoints' walk is.
     struct Growth: Sendable {
         var placer: EventPlacer
-        var shapes: [[String]: CELRecordShape]
+        var shapes: EventRecordShapes
         var span: DaySpan
         /// The streaks qualified by a `counts` predicate, with it.
-        let countsStreaks: [(Int, StreakPredicate)]
+        var counts: CountsJudge
         /// The earliest and latest day of any event.
         var eventDays: (first: LocalDay, last: LocalDay)?
         /// Under `timezone: event`: the local time (seconds) through which the walk of
@@ -19,11 +19,11 @@ extension FactTimeline {
         /// The offset and instant of the last event.
         var lastAt: Moment?
 
-        init(placer: EventPlacer, shapes: [[String]: CELRecordShape], span: DaySpan, countsStreaks: [(Int, StreakPredicate)]) {
+        init(placer: EventPlacer, shapes: EventRecordShapes, span: DaySpan, counts: CountsJudge) {
             self.placer = placer
             self.shapes = shapes
             self.span = span
-            self.countsStreaks = countsStreaks
+            self.counts = counts
         }
 
         /// Notes the next event in processing order.
@@ -63,20 +63,20 @@ extension FactTimeline {
         let value = FactTimeline.celValue(of: placed, event: event, calendar: calendar, labels: &dayLabels,
                                           shapes: &growth.shapes)
         growth.note(placed, at: event.at)
-        self.growth = growth
         copiedAppends.append(event, to: &state.events)
         copiedAppends.append(placed, to: &events)
         copiedAppends.append(value, to: &eventValues)
         if placed.onTime {
             copiedAppends.append(value, to: &onTimeValues[placed.day, default: []])
-            if !growth.countsStreaks.isEmpty {
-                Self.judgeCounts(value, user: userValue, event: event.index, streaks: growth.countsStreaks,
-                                 counted: &countedStreaks, errors: &countsErrors)
+            if !growth.counts.isEmpty {
+                growth.counts.judge(value, type: event.type, user: userValue, event: event.index,
+                                    counted: &countedStreaks, errors: &countsErrors)
             }
         } else {
             copiedAppends.append(value, to: &lateValues[placed.day, default: []])
         }
         copiedAppends.append(Int32(clamping: countedStreaks.count), to: &countedEnds)
+        self.growth = growth
         self.now = now
     }
 

@@ -94,14 +94,11 @@ package struct FactTimeline: Sendable {
         events.reserveCapacity(state.events.count)
         values.reserveCapacity(state.events.count)
         countedEnds.reserveCapacity(state.events.count)
-        let countsStreaks = qualifiers.enumerated().compactMap { index, qualifier -> (Int, StreakPredicate)? in
-            if case .counts(let predicate) = qualifier { return (index, predicate) }
-            return nil
-        }
+        var counts = CountsJudge(qualifiers: qualifiers)
         var labels = DayLabels()
         var span = DaySpan()
         span.note(calendar.calendarDay(of: now), from: .now)
-        var recordShapes: [[String]: CELRecordShape] = [:]
+        var recordShapes = EventRecordShapes()
         for (position, event) in state.events.enumerated() {
             guard event.at.instant <= now.instant else {
                 warnings.append(FactWarning(.futureEvent, "'\(event.type)' at \(event.at) is after now (\(now)); ignored",
@@ -116,9 +113,9 @@ package struct FactTimeline: Sendable {
             values.append(value)
             if placed.onTime {
                 onTime[placed.day, default: []].append(value)
-                if !countsStreaks.isEmpty {
-                    Self.judgeCounts(value, user: user, event: event.index, streaks: countsStreaks,
-                                     counted: &countedStreaks, errors: &countsErrors)
+                if !counts.isEmpty {
+                    counts.judge(value, type: event.type, user: user, event: event.index, counted: &countedStreaks,
+                                 errors: &countsErrors)
                 }
             } else {
                 late[placed.day, default: []].append(value)
@@ -136,7 +133,7 @@ package struct FactTimeline: Sendable {
         self.countedEnds = countedEnds
         self.countsErrors = countsErrors
         dayLabels = labels
-        growth = Growth(placer: placer, shapes: recordShapes, span: span, countsStreaks: countsStreaks)
+        growth = Growth(placer: placer, shapes: recordShapes, span: span, counts: counts)
         for placed in events { growth.note(placed, at: state.events[placed.position].at) }
 
         snapshotLevels = Self.knownSnapshotLevels(state.levels, catalogs: catalogs, warnings: &warnings)
@@ -247,24 +244,10 @@ package struct FactTimeline: Sendable {
         return moments.filter { $0.instant <= now.instant && seen.insert($0.instant).inserted }.sorted()
     }
 
-    /// Appends the streaks (indices) whose `counts` holds for an on-time event to `counted`; the
-    /// first error of each streak is kept in `errors` (reported as `rule_error`).
-    static func judgeCounts(_ value: CELValue, user: CELValue, event: Int, streaks: [(Int, StreakPredicate)],
-                                    counted: inout [Int32], errors: inout [Int: (event: Int, error: CELError)]) {
-        let activation = CELActivation(shape: predicateShape, values: [value, user])
-        for (streak, predicate) in streaks {
-            switch predicate.judge(value, in: activation) {
-            case .bool(true): counted.append(Int32(streak))
-            case .error(let error) where errors[streak] == nil: errors[streak] = (event, error)
-            default: break
-            }
-        }
-    }
-
     // MARK: event values
 
     static func celValue(of placed: TimelineEvent, event: StateEvent, calendar: LocalCalendar, labels: inout DayLabels,
-                         shapes: inout [[String]: CELRecordShape]) -> CELValue {
+                         shapes: inout EventRecordShapes) -> CELValue {
         let local = calendar.localDateTime(of: event.at)
         let label = labels[placed.day]
         var values = FactTypes.eventRecord.values(reserving: event.attributes.count) { field in  // once: a million are held
@@ -279,17 +262,7 @@ package struct FactTimeline: Sendable {
             case .late: .bool(placed.late)
             }
         }
-        let attributeNames = event.attributes.keys
         for value in event.attributes.values { values.append(value.celValue) }
-        // Events of one kind share their attribute names, so their records share one shape.
-        let shape = shapes[attributeNames] ?? {
-            let shape = FactTypes.eventRecord.shape(adding: attributeNames)
-            shapes[attributeNames] = shape
-            return shape
-        }()
-        return .map(CELMap(shape: shape, values: values))
+        return .map(CELMap(shape: shapes[event.attributes.keys], values: values))
     }
-
-    /// What a streak's `counts` predicate binds.
-    private static let predicateShape = CELRecordShape(fields: ["event", "user"])
 }

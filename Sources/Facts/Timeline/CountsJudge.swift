@@ -1,0 +1,59 @@
+import CEL
+
+/// The streaks whose days qualify by a `counts` predicate (docs/rules.md, "streaks[]"), judging
+/// each on-time event. A predicate that reads nothing of the event but its `type` (`user` is the
+/// same for every event of a state) has one value per type, so it is evaluated once per type:
+/// every product's `counts` is such a test, and it was asked once per event and streak.
+struct CountsJudge: Sendable {
+    private let streaks: [(index: Int, predicate: StreakPredicate, byType: Bool)]
+    /// Per event type: the values of the predicates judged by type, in `streaks` order (`nil`
+    /// for the others).
+    private var valuesByType: [String: [CELValue?]] = [:]
+    private let anyByType: Bool
+    private let allByType: Bool
+
+    init(qualifiers: [StreakQualifier]) {
+        streaks = qualifiers.enumerated().compactMap { index, qualifier in
+            guard case .counts(let predicate) = qualifier else { return nil }
+            let byType = predicate.subjectFields.map { $0.isSubset(of: ["type"]) } ?? false
+            return (index, predicate, byType)
+        }
+        anyByType = streaks.contains { $0.byType }
+        allByType = streaks.allSatisfy { $0.byType }
+    }
+
+    var isEmpty: Bool { streaks.isEmpty }
+
+    /// Appends the streaks (indices) whose `counts` holds for the on-time event `value` (of
+    /// `type`) to `counted`; the first error of each streak is kept in `errors` with the event's
+    /// index (reported as `rule_error`).
+    mutating func judge(_ value: CELValue, type: String, user: CELValue, event: Int, counted: inout [Int32],
+                        errors: inout [Int: (event: Int, error: CELError)]) {
+        let known = anyByType ? valuesByType[type] : nil
+        if allByType, let known {
+            record(known, event: event, counted: &counted, errors: &errors)
+            return
+        }
+        let activation = CELActivation(shape: Self.predicateShape, values: [value, user])
+        var values = known ?? streaks.map { $0.byType ? $0.predicate.judge(value, in: activation) : nil }
+        if anyByType, known == nil { valuesByType[type] = values }
+        for position in streaks.indices where !streaks[position].byType {
+            values[position] = streaks[position].predicate.judge(value, in: activation)
+        }
+        record(values, event: event, counted: &counted, errors: &errors)
+    }
+
+    private func record(_ values: [CELValue?], event: Int, counted: inout [Int32],
+                        errors: inout [Int: (event: Int, error: CELError)]) {
+        for (position, streak) in streaks.enumerated() {
+            switch values[position] {
+            case .bool(true): counted.append(Int32(streak.index))
+            case .error(let error) where errors[streak.index] == nil: errors[streak.index] = (event, error)
+            default: break
+            }
+        }
+    }
+
+    /// What a streak's `counts` predicate binds.
+    private static let predicateShape = CELRecordShape(fields: ["event", "user"])
+}
