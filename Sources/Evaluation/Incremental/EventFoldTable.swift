@@ -253,6 +253,44 @@ struct EventFoldTable: Sendable {
         }
     }
 
+    /// The source counts 1…total at which `version(over:)` changes, ascending, read straight
+    /// from the table (a fold over `events`, whose visible count after n events is n); `nil` for
+    /// a daily fold, which asks its own table.
+    func versionChanges(through total: Int) -> [Int]? {
+        let last = Swift.min(total, sourceCount)
+        switch shape {
+        case .count, .reduction:
+            return last >= 1 ? Array(1...last) : []
+        case .daily:
+            return nil
+        case .all, .exists:
+            // 0 → 1 where the first failure becomes visible, → 2 where the deciding element does.
+            var points: [Int] = []
+            if let firstError, firstError + 1 <= last, firstDecisive.map({ firstError < $0 }) ?? true {
+                points.append(firstError + 1)
+            }
+            if let firstDecisive, firstDecisive + 1 <= last { points.append(firstDecisive + 1) }
+            return points
+        case .existsOne, .filter, .map, .mapFiltered:
+            var points: [Int] = []
+            var previous = version(over: 0)
+            // Up to the first failure the version is the produced count; from it on, constant.
+            let failedFrom = firstError.map { $0 + 1 } ?? Int.max
+            let capped: Bool = if case .existsOne = shape { true } else { false }
+            for m in stride(from: 1, through: last, by: 1) {
+                let current: Int
+                if m >= failedFrom {
+                    current = capped ? 3 : Int(Int32.max)
+                } else {
+                    current = capped ? Int(Swift.min(producedBefore[m], 2)) : Int(producedBefore[m])
+                }
+                if current != previous { points.append(m) }
+                previous = current
+            }
+            return points
+        }
+    }
+
     /// How many elements the fold produced from the first m source elements (list shapes).
     func produced(over m: Int) -> Int {
         let m = Swift.max(0, Swift.min(m, sourceCount))

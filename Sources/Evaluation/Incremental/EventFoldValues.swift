@@ -147,6 +147,7 @@ struct EventFoldValues: Sendable {
         var points: [Int] = []
         // Taken out once: calling through `tables[k]` at every n retains and releases its arrays.
         let table = tables[k]
+        if case .events = folds[k].source, let direct = table.versionChanges(through: total) { return direct }
         func version(events n: Int) -> Int {
             visibleCount(k, events: n).map { table.version(over: $0) } ?? Int.max
         }

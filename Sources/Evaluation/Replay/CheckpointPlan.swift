@@ -61,12 +61,10 @@ package struct CheckpointPlan: Sendable {
                 ? others[other].instant : events[next].at.instant
             var kind: Checkpoint.Kind = []
             // Positions, not events: copying an event out costs a retain and release of its fields.
-            var atInstant: [Int] = []
-            while next < events.count, events[next].at.instant == instant {
-                atInstant.append(next)
-                next += 1
-            }
-            if !atInstant.isEmpty { kind.insert(.event) }
+            let atInstant = next
+            while next < events.count, events[next].at.instant == instant { next += 1 }
+            let atInstantCount = next - atInstant
+            if atInstantCount > 0 { kind.insert(.event) }
             var otherOffset: Int??
             while other < others.count, others[other].instant == instant {
                 kind.insert(others[other].kind)
@@ -76,7 +74,7 @@ package struct CheckpointPlan: Sendable {
             // The offset of the first event in file order at this instant, else now's own, else
             // the one it was added with, else the calendar's.
             let offset: Int
-            if let first = atInstant.min(by: { events[$0].index < events[$1].index }) {
+            if let first = (atInstant..<next).min(by: { events[$0].index < events[$1].index }) {
                 offset = events[first].at.offsetSeconds
             } else if instant == now.instant {
                 offset = now.offsetSeconds
@@ -84,7 +82,8 @@ package struct CheckpointPlan: Sendable {
                 offset = (otherOffset ?? nil) ?? facts.reportingOffset(at: instant)
             }
             checkpoints.append(Checkpoint(time: Moment(instant: instant, offsetSeconds: offset), kind: kind,
-                                          eventCount: next, events: atInstant.map { events[$0].index }.sorted()))
+                                          eventCount: next, events: atInstantCount == 1 ? [events[atInstant].index]
+                                              : (atInstant..<next).map { events[$0].index }.sorted()))
         }
         return checkpoints
     }

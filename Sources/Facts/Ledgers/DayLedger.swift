@@ -39,6 +39,9 @@ struct DayLedger: Sendable {
     private(set) var values: [CELValue] = []
     private(set) var valuesStart: LocalDay?
     private var dirty: Set<LocalDay> = []
+    /// The day `dirty` took last (until it is emptied): events come in time order, so most
+    /// changes are to that day and need not hash it again.
+    private var lastDirty: LocalDay?
     /// Where `values` changed, for folds over `days` that keep one result per day: bumped when
     /// every record is rebuilt (the first day moved), then the offset of each record rebuilt or
     /// added, in order.
@@ -96,9 +99,19 @@ struct DayLedger: Sendable {
     /// append) and marks its record for rebuilding.
     private mutating func change(_ day: LocalDay, _ body: (inout Entry) -> Void) {
         let waitsForCompletion = Self.settle(&entries[day, default: Entry()], body)
-        dirty.insert(day)
+        markDirty(day)
         if judging, unjudged.last != day { unjudged.append(day) }
-        if waitsForCompletion { timeSensitive.insert(day) } else { timeSensitive.remove(day) }
+        if waitsForCompletion {
+            timeSensitive.insert(day)
+        } else if !timeSensitive.isEmpty {
+            timeSensitive.remove(day)
+        }
+    }
+
+    private mutating func markDirty(_ day: LocalDay) {
+        guard lastDirty != day else { return }
+        dirty.insert(day)
+        lastDirty = day
     }
 
     /// Applies `body`, then completion; returns whether the day's status can still change with time.
@@ -142,7 +155,7 @@ struct DayLedger: Sendable {
     mutating func releaseRecord(of day: LocalDay) {
         guard let start = valuesStart, day >= start, day.number - start.number < values.count else { return }
         values[day.number - start.number] = .null
-        dirty.insert(day)
+        markDirty(day)
     }
 
     /// The cached record of a day inside the built range.
@@ -174,6 +187,7 @@ struct DayLedger: Sendable {
             rebuilt.append(day)
         }
         dirty.removeAll(keepingCapacity: true)
+        lastDirty = nil
         for day in timeSensitive where day >= start && day.number - start.number < values.count {
             let passed = killPassed(day, now: now)
             if entries[day]?.killPassed != passed {
