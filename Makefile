@@ -1,6 +1,10 @@
 # The two commands of the README: `make demo` and `make test`.
 SWIFT ?= swift
 RELEASE_BIN = .build/release/rulecheck
+# Release programs link the Swift runtime and Foundation statically on Linux: a whole `eval`
+# process then spends no time binding shared-library symbols (docs/evaluation.md, "Session 7").
+# Every release build here uses the same flags, so switching products rebuilds nothing.
+RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 SHARED ?= ../shared
 
 .PHONY: demo test build release bench deps fuzz fuzz-build example spark-example
@@ -15,7 +19,7 @@ deps:
 	  python3 -m pip install --quiet jsonschema pyyaml; }
 
 release: deps
-	$(SWIFT) build -c release --product rulecheck
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product rulecheck
 
 demo: release
 	$(RELEASE_BIN) eval rules/taskmate --state examples/taskmate/showcase.json
@@ -23,7 +27,7 @@ demo: release
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
-	$(SWIFT) build -c release --product rulecheck
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product rulecheck
 	# The README's CI commands, exactly (the workspace rulecheck.yaml names the rule sets).
 	$(RELEASE_BIN) validate
 	$(RELEASE_BIN) validate --format github
@@ -45,8 +49,8 @@ example: release
 	$(SWIFT) run --package-path examples/swift-app AchievementsDemo .build/taskmate-rules.json .build/skinlab-rules.json
 
 bench: deps
-	$(SWIFT) build -c release --product rulecheck
-	$(SWIFT) build -c release --product rulecheck-bench
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product rulecheck
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product rulecheck-bench
 	.build/release/rulecheck-bench cel
 	.build/release/rulecheck-bench validate
 	.build/release/rulecheck-bench replay

@@ -20,6 +20,15 @@ package struct JSONParser {
     private var lineStart = 0
     /// The key lists of the last few distinct objects parsed, for sharing (see `parseObject`).
     private var recentKeys: [JSONKeyList] = []
+    /// The top-level key whose array is handed out element by element (`parse(_:streaming:element:)`).
+    private var streamedKey: String?
+    /// Takes each streamed element with its index; `false` stops handing out the rest (they are
+    /// still read, so a syntax error after them is still found).
+    private var streamedElement: ((JSONStreamedElement, Int) -> Bool)?
+    /// The flat object handed out last: its storage is reused for the next one.
+    private var flat = JSONFlatObject()
+    /// Whether the streamed key held an array (its elements went to `streamedElement`).
+    private var streamed = false
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -30,6 +39,26 @@ package struct JSONParser {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) -> JSONValue in
             var parser = JSONParser(bytes: buffer)
             return try parser.parseDocument()
+        }
+    }
+
+    /// Parses one JSON document, except that when its top level is an object whose `key` holds
+    /// an array, each element of that array goes to `element` as soon as it is read (with its
+    /// index) and the document keeps an empty array there. A state file's events are so decoded
+    /// one at a time: the tree of a million events is never held, nor walked a second time.
+    /// Returns the document and whether the elements went to `element`.
+    /// An element that is a plain object (`JSONFlatObject`) comes as `.flat`, read straight from
+    /// the bytes; any other, or one that is not valid JSON, as `.value` (or the error).
+    package static func parse(_ bytes: [UInt8], streaming key: String,
+                              element: (JSONStreamedElement, Int) -> Bool) throws(JSONParseError) -> (document: JSONValue, streamed: Bool) {
+        try withoutActuallyEscaping(element) { element throws(JSONParseError) -> (document: JSONValue, streamed: Bool) in
+            try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) -> (document: JSONValue, streamed: Bool) in
+                var parser = JSONParser(bytes: buffer)
+                parser.streamedKey = key
+                parser.streamedElement = element
+                let document = try parser.parseDocument()
+                return (document, parser.streamed)
+            }
         }
     }
 
@@ -143,7 +172,11 @@ package struct JSONParser {
             try expect(UInt8(ascii: ":"), "':' after the key")
             skipWhitespace()
             do throws(JSONParseError) {
-                values.append(try parseValue(depth: depth))
+                if depth == 1, let streamedKey, key == streamedKey, position < bytes.count, bytes[position] == UInt8(ascii: "[") {
+                    values.append(try parseStreamedArray(depth: depth + 1))
+                } else {
+                    values.append(try parseValue(depth: depth))
+                }
             } catch {
                 throw error.inside(.key(key))
             }
@@ -178,20 +211,100 @@ package struct JSONParser {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        var elements: [JSONValue] = []
+        try parseElements(depth: depth) { parser, _ throws(JSONParseError) in elements.append(try parser.parseValue(depth: depth)) }
+        return .array(elements)
+    }
+
+    /// The streamed array: its elements go to `streamedElement`, none is kept. A plain object
+    /// goes as a `JSONFlatObject`; anything else (or an object that turns out not to be plain)
+    /// is parsed as usual, which also gives its syntax errors their usual messages.
+    private mutating func parseStreamedArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        streamed = true
+        var handing = streamedElement != nil
+        try parseElements(depth: depth) { parser, index throws(JSONParseError) in
+            if handing, let element = parser.streamedElement, parser.readFlatObject() {
+                handing = element(.flat(parser.flat), index)
+                return
+            }
+            let value = try parser.parseValue(depth: depth)
+            if handing, let element = parser.streamedElement { handing = element(.value(value), index) }
+        }
+        return .array([])
+    }
+
+    /// Reads a plain object at `position` into `flat`, or leaves everything as it was and
+    /// returns `false` (not an object, not plain, or not valid: `parseValue` then reads it).
+    private mutating func readFlatObject() -> Bool {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else { return false }
+        let start = (position, line, lineStart)
+        func giveUp(_ parser: inout JSONParser) -> Bool {
+            (parser.position, parser.line, parser.lineStart) = start
+            return false
+        }
+        flat.members.removeAll(keepingCapacity: true)
+        position += 1
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] != UInt8(ascii: "}") else { return giveUp(&self) }
+        while true {
+            guard flat.members.count < JSONFlatObject.maximumMembers, position < bytes.count,
+                  bytes[position] == UInt8(ascii: "\""), let key = try? scanString(), !key.escaped, key.ascii,
+                  !flat.members.contains(where: { JSONFlatObject.equal($0.key, key.bytes) }) else { return giveUp(&self) }
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return giveUp(&self) }
+            position += 1
+            skipWhitespace()
+            guard position < bytes.count else { return giveUp(&self) }
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                guard let raw = try? scanString(), !raw.escaped else { return giveUp(&self) }
+                if raw.ascii {
+                    flat.members.append(JSONFlatObject.Member(key: key.bytes, string: raw.bytes, scalar: .null))
+                } else {
+                    // Made (and validated) now: other text is not taken as it is.
+                    guard let text = String(validating: raw.bytes, as: UTF8.self) else { return giveUp(&self) }
+                    flat.members.append(JSONFlatObject.Member(key: key.bytes, string: nil, scalar: .string(text)))
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard let number = try? parseNumber() else { return giveUp(&self) }
+                flat.members.append(JSONFlatObject.Member(key: key.bytes, string: nil, scalar: number))
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                guard let word = try? parseValue(depth: 0) else { return giveUp(&self) }
+                flat.members.append(JSONFlatObject.Member(key: key.bytes, string: nil, scalar: word))
+            default:
+                return giveUp(&self)
+            }
+            skipWhitespace()
+            guard position < bytes.count else { return giveUp(&self) }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+                continue
+            }
+            guard bytes[position] == UInt8(ascii: "}") else { return giveUp(&self) }
+            position += 1
+            return true
+        }
+    }
+
+    /// Reads the array at `position`, calling `take` for each element with its index; `take`
+    /// reads the element.
+    private mutating func parseElements(depth: Int, _ take: (inout JSONParser, Int) throws(JSONParseError) -> Void) throws(JSONParseError) {
         guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
         position += 1
-        var elements: [JSONValue] = []
+        var count = 0
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
             position += 1
-            return .array(elements)
+            return
         }
         while true {
             skipWhitespace()
             do throws(JSONParseError) {
-                elements.append(try parseValue(depth: depth))
+                try take(&self, count)
+                count += 1
             } catch {
-                throw error.inside(.index(elements.count))
+                throw error.inside(.index(count))
             }
             skipWhitespace()
             guard position < bytes.count else { throw error("unexpected end of input; expected ',' or ']'") }
@@ -201,7 +314,7 @@ package struct JSONParser {
             }
             if bytes[position] == UInt8(ascii: "]") {
                 position += 1
-                return .array(elements)
+                return
             }
             throw error("unexpected \(describeCurrent()); expected ',' or ']'")
         }

@@ -49,7 +49,15 @@ public struct LocalDay: Sendable, Hashable, Comparable, Strideable, CustomString
         let thursday = self + (4 - weekday)
         let year = thursday.civil.year
         let week = (thursday.number - LocalDay.daysFromCivil(year: year, month: 1, day: 1)) / 7 + 1
-        return LocalDay.pad(year, 4) + "-W" + LocalDay.pad(week, 2)
+        guard (0...9999).contains(year) else { return LocalDay.pad(year, 4) + "-W" + LocalDay.pad(week, 2) }
+        // Digit by digit, as `description`: every day of a history gets its week named.
+        return String(unsafeUninitializedCapacity: 8) { text in
+            LocalDay.write(year, digits: 4, into: text, at: 0)
+            text[4] = UInt8(ascii: "-")
+            text[5] = UInt8(ascii: "W")
+            LocalDay.write(week, digits: 2, into: text, at: 6)
+            return 8
+        }
     }
 
     /// `YYYY-MM-DD`.
@@ -58,11 +66,26 @@ public struct LocalDay: Sendable, Hashable, Comparable, Strideable, CustomString
         guard (0...9999).contains(year) else {
             return LocalDay.pad(year, 4) + "-" + LocalDay.pad(month, 2) + "-" + LocalDay.pad(day, 2)
         }
-        // Digit by digit: every day of a history gets named, and padding through `String(Int)`
-        // and concatenation costs several allocations per name.
-        let digits = [year / 1000, year / 100 % 10, year / 10 % 10, year % 10, -1, month / 10, month % 10, -1,
-                      day / 10, day % 10]
-        return String(decoding: digits.map { $0 < 0 ? UInt8(ascii: "-") : UInt8(ascii: "0") + UInt8($0) }, as: UTF8.self)
+        // Digit by digit into the string's own bytes (ten: stored inline, no allocation): every
+        // day of a history gets named, and padding through `String(Int)` and concatenation costs
+        // several allocations per name.
+        return String(unsafeUninitializedCapacity: 10) { text in
+            LocalDay.write(year, digits: 4, into: text, at: 0)
+            text[4] = UInt8(ascii: "-")
+            LocalDay.write(month, digits: 2, into: text, at: 5)
+            text[7] = UInt8(ascii: "-")
+            LocalDay.write(day, digits: 2, into: text, at: 8)
+            return 10
+        }
+    }
+
+    /// Writes `value` (0 ≤ value < 10^digits) as `digits` decimal digits at `offset`.
+    private static func write(_ value: Int, digits: Int, into text: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        var rest = value
+        for index in stride(from: offset + digits - 1, through: offset, by: -1) {
+            text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
     }
 
     public static func < (a: LocalDay, b: LocalDay) -> Bool { a.number < b.number }

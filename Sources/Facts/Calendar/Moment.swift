@@ -38,7 +38,8 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
         text.utf8.withContiguousStorageIfAvailable(parse(bytes:)) ?? Array(text.utf8).withUnsafeBufferPointer(parse(bytes:))
     }
 
-    private static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Result<Moment, ParseProblem> {
+    /// `parse` of a text's UTF-8 bytes.
+    static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Result<Moment, ParseProblem> {
         guard b.count >= 19, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
               b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
@@ -101,20 +102,22 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// without building the description (a state file has a million of them). Parsing fixes the
     /// digits; what can differ is `t`, `z`, `+00:00` for zero, and a fraction's trailing zeros.
     public func isDescribed(by text: String) -> Bool {
-        let checked = text.utf8.withContiguousStorageIfAvailable { b -> Bool in
-            guard b.count >= 20, b[10] == UInt8(ascii: "T") else { return false }
-            let last = b[b.count - 1]
-            if offsetSeconds == 0 {
-                guard last == UInt8(ascii: "Z") else { return false }
-            } else if last == UInt8(ascii: "z") || last == UInt8(ascii: "Z") {
-                return false
-            }
-            guard b[19] == UInt8(ascii: ".") else { return true }
-            // The fraction ends before the offset (`Z`, or six bytes of `+HH:MM`).
-            let fractionEnd = last == UInt8(ascii: "Z") ? b.count - 1 : b.count - 6
-            return fractionEnd > 20 && b[fractionEnd - 1] != UInt8(ascii: "0")
+        text.utf8.withContiguousStorageIfAvailable(isDescribed(byUTF8:)) ?? (description == text)
+    }
+
+    /// `isDescribed(by:)` of a text's UTF-8 bytes.
+    func isDescribed(byUTF8 b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard b.count >= 20, b[10] == UInt8(ascii: "T") else { return false }
+        let last = b[b.count - 1]
+        if offsetSeconds == 0 {
+            guard last == UInt8(ascii: "Z") else { return false }
+        } else if last == UInt8(ascii: "z") || last == UInt8(ascii: "Z") {
+            return false
         }
-        return checked ?? (description == text)
+        guard b[19] == UInt8(ascii: ".") else { return true }
+        // The fraction ends before the offset (`Z`, or six bytes of `+HH:MM`).
+        let fractionEnd = last == UInt8(ascii: "Z") ? b.count - 1 : b.count - 6
+        return fractionEnd > 20 && b[fractionEnd - 1] != UInt8(ascii: "0")
     }
 
     /// RFC 3339 in the moment's own offset (`Z` for zero), fraction only when non-zero.

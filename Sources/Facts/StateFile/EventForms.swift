@@ -1,3 +1,5 @@
+import JSON
+
 /// What the decoder learns once per distinct key list of event objects (events of one kind
 /// repeat their keys, and the parser shares one key array among them): where `type` and `at`
 /// stand, the attribute keys (one shared array), and a computed name used as a key. Also one
@@ -6,6 +8,8 @@ struct EventForms {
     /// A class: an event takes its form with one retain, not one per array.
     final class Form {
         let keys: [String]
+        /// The keys' UTF-8 bytes, to tell a flat object's keys without making strings of them.
+        let keyBytes: [[UInt8]]
         let typePosition: Int?
         let atPosition: Int?
         let attributeKeys: [String]
@@ -14,6 +18,7 @@ struct EventForms {
 
         init(keys: [String], typePosition: Int?, atPosition: Int?, attributeKeys: [String], computedKey: String?) {
             self.keys = keys
+            keyBytes = keys.map { Array($0.utf8) }
             self.typePosition = typePosition
             self.atPosition = atPosition
             self.attributeKeys = attributeKeys
@@ -42,6 +47,25 @@ struct EventForms {
         recent.append(form)
         last = recent.count - 1
         return form
+    }
+
+    /// The form of a flat object's keys, told by their bytes (no key string is made for a known
+    /// form).
+    mutating func form(matching object: JSONFlatObject) -> Form {
+        func matches(_ form: Form) -> Bool {
+            guard form.keyBytes.count == object.members.count else { return false }
+            for index in form.keyBytes.indices {
+                let matched = form.keyBytes[index].withUnsafeBufferPointer { JSONFlatObject.equal(object.members[index].key, $0) }
+                if !matched { return false }
+            }
+            return true
+        }
+        if last < recent.count, matches(recent[last]) { return recent[last] }
+        if let index = recent.firstIndex(where: matches) {
+            last = index
+            return recent[index]
+        }
+        return form(of: object.members.map(\.keyText))
     }
 
     /// `type`, or the copy of it seen before (short strings are stored inline and need none).

@@ -38,6 +38,15 @@ public struct StateEvent: Sendable, Hashable {
         }
     }
 
+    /// The same, with the text of `at` as its bytes (a string is made only for an unusual form).
+    init(index: Int, type: String, at: Moment, attributes: JSONObject, kind: Kind,
+         typePosition: Int, atPosition: Int, atBytes: UnsafeBufferPointer<UInt8>) {
+        self.init(index: index, type: type, at: at, attributes: attributes, kind: kind)
+        if typePosition != 0 || atPosition != 1 || !at.isDescribed(byUTF8: atBytes) {
+            form = .unusual(typePosition: typePosition, atPosition: atPosition, atText: String(decoding: atBytes, as: UTF8.self))
+        }
+    }
+
     /// Calls `body` with each attribute except `type` and `at`, in written order.
     public func forEachAttribute(_ body: (String, JSONValue) -> Void) {
         for index in 0..<attributes.count { body(attributes.keys[index], attributes.values[index]) }

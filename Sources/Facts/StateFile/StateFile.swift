@@ -89,13 +89,18 @@ public struct StateFile: Sendable {
 
     /// Parses and validates JSON text.
     public static func parse(json bytes: [UInt8], file: String = "") throws(StateFileError) -> StateFile {
-        let document: JSONValue
+        // Each event is decoded as soon as it is read; a syntax error anywhere still comes first.
+        let decoder = StateFileDecoder(file: file)
+        var events = StateFileDecoder.StreamedEvents()
+        let parsed: (document: JSONValue, streamed: Bool)
         do {
-            document = try JSONParser.parse(bytes)
+            parsed = try JSONParser.parse(bytes, streaming: "events") { element, index in
+                events.take(element, index: index, decoder: decoder)
+            }
         } catch {
             throw StateFileError(file: file, path: error.path, message: error.message, line: error.line, column: error.column)
         }
-        return try decode(document, file: file)
+        return try decoder.decode(parsed.document, streamed: parsed.streamed ? events : nil)
     }
 
     public static func parse(json text: String, file: String = "") throws(StateFileError) -> StateFile {

@@ -6,7 +6,37 @@ import RuleModel
 struct StateFileDecoder {
     var file: String
 
-    func decode(_ document: JSONValue) throws(StateFileError) -> StateFile {
+    /// Events decoded while the parser reads them (`StateFile.parse`): the events in file order,
+    /// or the first one's error, thrown where `decode` checks `events`.
+    struct StreamedEvents {
+        var events: [StateEvent] = []
+        var forms = EventForms()
+        var failure: StateFileError?
+
+        /// Decodes `events[index]`; `false` after the first error (the rest are not decoded).
+        mutating func take(_ element: JSONStreamedElement, index: Int, decoder: StateFileDecoder) -> Bool {
+            do throws(StateFileError) {
+                switch element {
+                case .flat(let object):
+                    if let event = decoder.usualEvent(object, index: index, forms: &forms) {
+                        events.append(event)
+                    } else {
+                        events.append(try decoder.event(object.value, index: index, forms: &forms))
+                    }
+                case .value(let raw):
+                    events.append(try decoder.event(raw, index: index, forms: &forms))
+                }
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+    }
+
+    /// Decodes `document`; its `events` were decoded already when `streamed` is given (the
+    /// parser handed them out one by one and left an empty array in their place).
+    func decode(_ document: JSONValue, streamed: StreamedEvents? = nil) throws(StateFileError) -> StateFile {
         let root = JSONPath.root
         guard case .object(let object) = document else {
             throw fail(root, "the state must be a JSON object, found \(document.kindName)")
@@ -31,14 +61,19 @@ struct StateFileDecoder {
         guard let eventsValue = object["events"] else {
             throw fail(root / "events", "missing required key 'events' (an empty list is fine)")
         }
-        guard case .array(let rawEvents) = eventsValue else {
-            throw fail(root / "events", "expected an array of events, found \(eventsValue.kindName)")
-        }
         var events: [StateEvent] = []
-        events.reserveCapacity(rawEvents.count)
-        var forms = EventForms()
-        for (index, raw) in rawEvents.enumerated() {
-            events.append(try event(raw, index: index, forms: &forms))
+        if let streamed {
+            if let failure = streamed.failure { throw failure }
+            events = streamed.events
+        } else {
+            guard case .array(let rawEvents) = eventsValue else {
+                throw fail(root / "events", "expected an array of events, found \(eventsValue.kindName)")
+            }
+            events.reserveCapacity(rawEvents.count)
+            var forms = EventForms()
+            for (index, raw) in rawEvents.enumerated() {
+                events.append(try event(raw, index: index, forms: &forms))
+            }
         }
         // Stable: equal instants keep file order. Instants and positions are sorted, not the
         // events: moving an event retains and releases each of its fields.
@@ -117,7 +152,7 @@ struct StateFileDecoder {
         return try event(raw, index: index, forms: &forms)
     }
 
-    private func event(_ raw: JSONValue, index: Int, forms: inout EventForms) throws(StateFileError) -> StateEvent {
+    fileprivate func event(_ raw: JSONValue, index: Int, forms: inout EventForms) throws(StateFileError) -> StateEvent {
         // Built only for a message: a million events would build a million paths.
         var path: JSONPath { JSONPath.root / "events" / index }
         let object = try requireObject(raw, path)
@@ -142,6 +177,30 @@ struct StateFileDecoder {
         let attributes = JSONObject(sharedKeys: form.attributeKeys, values: values)
         return StateEvent(index: index, type: type, at: at, attributes: attributes, kind: try kind(type, attributes, path),
                           typePosition: typePosition, atPosition: atPosition, atText: atValue.stringValue ?? "")
+    }
+
+    /// The event of a plain object (SPEC 4) whose `type` and `at` are valid strings, whose keys
+    /// name no computed attribute and whose reserved type (if any) has valid attributes: decoded
+    /// from the object's bytes, without building the object first. `nil` for any other object,
+    /// which `event` decodes (and whose problems it names); both give the same event.
+    fileprivate func usualEvent(_ object: JSONFlatObject, index: Int, forms: inout EventForms) -> StateEvent? {
+        let form = forms.form(matching: object)
+        guard let typePosition = form.typePosition, let atPosition = form.atPosition, form.computedKey == nil,
+              let typeBytes = object.members[typePosition].string, !typeBytes.isEmpty,
+              let atBytes = object.members[atPosition].string,
+              case .success(let at) = Moment.parse(bytes: atBytes) else { return nil }
+        let type = forms.shared(String(decoding: typeBytes, as: UTF8.self))
+        var values: [JSONValue] = []
+        if !form.attributeKeys.isEmpty {
+            values.reserveCapacity(form.attributeKeys.count)
+            for position in object.members.indices where position != typePosition && position != atPosition {
+                values.append(object.members[position].value)
+            }
+        }
+        let attributes = JSONObject(sharedKeys: form.attributeKeys, values: values)
+        guard let kind = try? kind(type, attributes, JSONPath.root) else { return nil }
+        return StateEvent(index: index, type: type, at: at, attributes: attributes, kind: kind,
+                          typePosition: typePosition, atPosition: atPosition, atBytes: atBytes)
     }
 
     /// The reserved event types, the cases of `kind` but `.other`.

@@ -9,6 +9,9 @@ struct CountsJudge: Sendable {
     /// Per event type: the values of the predicates judged by type, in `streaks` order (`nil`
     /// for the others).
     private var valuesByType: [String: [CELValue?]] = [:]
+    /// The last type looked up and its values: events of one type often follow each other, and
+    /// comparing a type is cheaper than hashing it.
+    private var last: (type: String, values: [CELValue?])?
     private let anyByType: Bool
     private let allByType: Bool
 
@@ -29,7 +32,15 @@ struct CountsJudge: Sendable {
     /// index (reported as `rule_error`).
     mutating func judge(_ value: CELValue, type: String, user: CELValue, event: Int, counted: inout [Int32],
                         errors: inout [Int: (event: Int, error: CELError)]) {
-        let known = anyByType ? valuesByType[type] : nil
+        var known: [CELValue?]?
+        if anyByType {
+            if let last, last.type == type {
+                known = last.values
+            } else {
+                known = valuesByType[type]
+                if let known { last = (type, known) }
+            }
+        }
         if allByType, let known {
             record(known, event: event, counted: &counted, errors: &errors)
             return
