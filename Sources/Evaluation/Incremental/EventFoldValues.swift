@@ -148,8 +148,22 @@ struct EventFoldValues: Sendable {
         // Taken out once: calling through `tables[k]` at every n retains and releases its arrays.
         let table = tables[k]
         if case .events = folds[k].source, let direct = table.versionChanges(through: total) { return direct }
+        // The chain of sources down to `events` (`events.filter(…).map(…)`), innermost first, each
+        // table taken out once: `visibleCount` without its recursion at every n.
+        var chain: [EventFoldTable] = []
+        var link = folds[k].source
+        while case .fold(let s) = link {
+            chain.append(tables[s])
+            link = folds[s].source
+        }
+        chain.reverse()
         func version(events n: Int) -> Int {
-            visibleCount(k, events: n).map { table.version(over: $0) } ?? Int.max
+            var visible = n
+            for index in chain.indices {  // by index: a `for in` copies each table out
+                if chain[index].failed(within: visible) { return Int.max }
+                visible = chain[index].produced(over: visible)
+            }
+            return table.version(over: visible)
         }
         var previous = version(events: 0)
         for n in stride(from: 1, through: total, by: 1) {
