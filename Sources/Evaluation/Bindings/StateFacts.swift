@@ -24,6 +24,8 @@ package struct StateFacts: ReplayFacts {
     private var currentDaysStamp: (moment: FactMoment, stamp: Int)?
     /// Streak id → index in rule order.
     private let streakIndex: [String: Int]
+    /// The streaks' ids in rule order, for `streakPosition`.
+    private let streakIDs: [String]
 
     package init(timeline: FactTimeline) {
         // Timeline events are the state's (sorted) events up to `now`: share the array when
@@ -33,6 +35,7 @@ package struct StateFacts: ReplayFacts {
         builder = FactBuilder(timeline: timeline)
         snapshotLevelTimes = timeline.state.levels.map { $0.completedAt?.instant }
         streakIndex = Dictionary(timeline.streakRules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        streakIDs = timeline.streakRules.map(\.id)
     }
 
     /// Reads the state against the rules at `now`. Throws when the calendar needs a zone the
@@ -137,15 +140,22 @@ package struct StateFacts: ReplayFacts {
         return value
     }
 
+    /// A streak's position in rule order. The walk asks at every checkpoint, and a rule set has
+    /// a few streaks: comparing their ids (short, stored inline) is cheaper than hashing one.
+    private func streakPosition(_ streak: String) -> Int? {
+        guard streakIDs.count <= 8 else { return streakIndex[streak] }
+        return streakIDs.firstIndex(of: streak)
+    }
+
     package mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {
-        guard let index = streakIndex[streak] else { return 0 }
+        guard let index = streakPosition(streak) else { return 0 }
         if let streaks = currentStreaks, streaks.moment == moment { return streaks.states[index].current }
         releaseHeldDays(before: moment)
         return builder.streakState(index, at: moment.moment).current
     }
 
     package mutating func streakFigure(_ streak: String, _ field: FactTypes.StreakField, at moment: FactMoment) -> Int? {
-        guard let index = streakIndex[streak] else { return nil }
+        guard let index = streakPosition(streak) else { return nil }
         let state: StreakState
         if let streaks = currentStreaks, streaks.moment == moment {
             state = streaks.states[index]

@@ -58,6 +58,11 @@ package struct Replay: Sendable {
     package var awards: [AwardRule] { plans.map(\.rule) }
     /// Their ids, in the same order (one array, shared by every session's standings).
     package let awardIDs: [String]
+    /// Each award's position by id (the first, should two share one), built once for every replay.
+    let awardPositions: [String: Int]
+    /// Each award's points and whether it is repeatable, in award order.
+    let awardPoints: [Int]
+    let awardRepeatable: [Bool]
 
     package init(rules: RuleSet, costLimit: Int = 10_000_000, stateStepLimit: Int? = nil) {
         self.rules = rules
@@ -81,6 +86,9 @@ package struct Replay: Sendable {
         (streakIDs, streakThresholds) = Self.streakThresholds(of: plans, metrics: metricPlans.count,
                                                               streakIDs: milestoneStreaks, rules: rules)
         awardIDs = plans.map(\.rule.id)
+        awardPositions = Dictionary(awardIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        awardPoints = plans.map(\.rule.info.points)
+        awardRepeatable = plans.map(\.rule.info.repeatable)
         gates = plans.map(\.gate)
         requirements = plans.map(\.requirements)
         self.metricPlans = metricPlans

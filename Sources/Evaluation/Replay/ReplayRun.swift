@@ -46,27 +46,27 @@ struct ReplayRun<Facts: ReplayFacts> {
     init(replay: Replay, facts: Facts) {
         self.replay = replay
         checkpoints = CheckpointPlan(rules: replay.rules, facts: facts).checkpoints
-        let awards = replay.plans.map(\.rule)
-        let index = Dictionary(awards.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-
+        // Read from the replay's per-award arrays: copying every award rule out cost a retain and
+        // release of each of its strings and arrays, for every state.
+        let count = replay.awardIDs.count
         var unlocks: [String: UnlockDecision] = [:]
-        var since = [CELTimestamp?](repeating: nil, count: awards.count)
+        var since = [CELTimestamp?](repeating: nil, count: count)
         for stored in facts.storedUnlocks where unlocks[stored.id] == nil {
-            let position = index[stored.id]
-            unlocks[stored.id] = UnlockDecision(id: stored.id, at: stored.at, points: position.map { awards[$0].info.points } ?? 0,
+            let position = replay.awardPositions[stored.id]
+            unlocks[stored.id] = UnlockDecision(id: stored.id, at: stored.at, points: position.map { replay.awardPoints[$0] } ?? 0,
                                                 catalogVersion: stored.catalogVersion)
             if let position { since[position] = stored.at.instant }
         }
         self.unlocks = unlocks
         unlockedSince = since
-        repeatables = awards.indices.filter { awards[$0].info.repeatable }
-        locked = awards.indices.filter { since[$0] == nil && !awards[$0].info.repeatable }
+        repeatables = (0..<count).filter { replay.awardRepeatable[$0] }
+        locked = (0..<count).filter { since[$0] == nil && !replay.awardRepeatable[$0] }
         var storedRepeats: [String: Set<CELTimestamp>] = [:]
         for stored in facts.storedUnlocks { storedRepeats[stored.id, default: []].insert(stored.at.instant) }
         self.storedRepeats = storedRepeats
         storedInstants = since.compactMap { $0 }.sorted()
-        judgements = Array(repeating: AwardJudgement(), count: awards.count)
-        heldBefore = Array(repeating: false, count: awards.count)
+        judgements = Array(repeating: AwardJudgement(), count: count)
+        heldBefore = Array(repeating: false, count: count)
         heldNow = heldBefore
 
         let first = checkpoints.first.map { FactMoment(moment: $0.time, eventCount: $0.eventCount) }
@@ -140,7 +140,10 @@ struct ReplayRun<Facts: ReplayFacts> {
            !AwardGate.requirementsMet(replay.requirements[award], unlockedSince: unlockedSince, at: instant) { return false }
         switch gate.criterion {
         case .condition(let slot):
-            guard slot < replay.streakThresholds.count, let threshold = replay.streakThresholds[slot] else {
+            // The threshold's parts are read in place: binding it copied its expression (a retain
+            // and release of each part) for every award at every checkpoint.
+            guard slot < replay.streakThresholds.count, let streak = replay.streakThresholds[slot]?.streak,
+                  let field = replay.streakThresholds[slot]?.field else {
                 return conditionHolds(award, slot: slot)
             }
             // `streaks.ID.current >= N`: judged as a milestone is (the budget still stops it).
@@ -148,15 +151,15 @@ struct ReplayRun<Facts: ReplayFacts> {
                 budgetLimited.insert(replay.awardIDs[award])
                 return false
             }
-            guard threshold.field == .current else {
-                guard let figure = bindings.facts.streakFigure(threshold.id, threshold.field, at: moment) else {
+            guard case .current = field else {
+                guard let figure = bindings.facts.streakFigure(replay.streakIDs[streak], field, at: moment) else {
                     return conditionHolds(award, slot: slot)
                 }
-                return threshold.threshold.holds(for: Int64(figure))
+                return replay.streakThresholds[slot]?.threshold.holds(for: Int64(figure)) == true
             }
-            let current = streakCurrents[threshold.streak] ?? bindings.facts.streakCurrent(threshold.id, at: moment)
-            streakCurrents[threshold.streak] = current
-            return threshold.threshold.holds(for: Int64(current))
+            let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment)
+            streakCurrents[streak] = current
+            return replay.streakThresholds[slot]?.threshold.holds(for: Int64(current)) == true
         case .milestone(let streak, let days):
             let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment)
             streakCurrents[streak] = current

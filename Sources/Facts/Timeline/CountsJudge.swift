@@ -9,9 +9,10 @@ struct CountsJudge: Sendable {
     /// Per event type: the values of the predicates judged by type, in `streaks` order (`nil`
     /// for the others).
     private var valuesByType: [String: [CELValue?]] = [:]
-    /// The last type looked up and its values: events of one type often follow each other, and
-    /// comparing a type is cheaper than hashing it.
-    private var last: (type: String, values: [CELValue?])?
+    /// The first few types met and their values, looked up before `valuesByType`: a history has
+    /// a handful of types, and comparing a type (short, stored inline) is cheaper than hashing it.
+    private var firstTypes: [(type: String, values: [CELValue?])] = []
+    private static let firstTypesLimit = 8
     private let anyByType: Bool
     private let allByType: Bool
 
@@ -34,11 +35,10 @@ struct CountsJudge: Sendable {
                         errors: inout [Int: (event: Int, error: CELError)]) {
         var known: [CELValue?]?
         if anyByType {
-            if let last, last.type == type {
-                known = last.values
+            if let index = firstTypes.firstIndex(where: { $0.type == type }) {
+                known = firstTypes[index].values
             } else {
                 known = valuesByType[type]
-                if let known { last = (type, known) }
             }
         }
         if allByType, let known {
@@ -47,7 +47,13 @@ struct CountsJudge: Sendable {
         }
         let activation = CELActivation(shape: Self.predicateShape, values: [value, user])
         var values = known ?? streaks.map { $0.byType ? $0.predicate.judge(value, in: activation) : nil }
-        if anyByType, known == nil { valuesByType[type] = values }
+        if anyByType, known == nil {
+            if firstTypes.count < Self.firstTypesLimit {
+                firstTypes.append((type, values))
+            } else {
+                valuesByType[type] = values
+            }
+        }
         for position in streaks.indices where !streaks[position].byType {
             values[position] = streaks[position].predicate.judge(value, in: activation)
         }
