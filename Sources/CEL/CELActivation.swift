@@ -12,20 +12,23 @@ package struct CELActivation: Sendable {
     }
 
     let entries: [Entry]
-    let index: [String: Int]?
+    /// For wide activations: each name's position in `entries`. From a shape, the shape's own
+    /// index (built once), not one hashed anew for every evaluation.
+    let index: [CELMapKey: Int]?
 
     static let linearLimit = 16
 
     package init(_ bindings: [String: CELValue]) {
         entries = bindings.map { Entry(fingerprint: CELFieldKey.fingerprint(of: $0.key), name: $0.key, value: $0.value) }
-        if entries.count > Self.linearLimit {
-            var index: [String: Int] = [:]
-            index.reserveCapacity(entries.count)
-            for (i, entry) in entries.enumerated() { index[entry.name] = i }
-            self.index = index
-        } else {
-            index = nil
-        }
+        index = Self.index(of: entries)
+    }
+
+    private static func index(of entries: [Entry]) -> [CELMapKey: Int]? {
+        guard entries.count > linearLimit else { return nil }
+        var index: [CELMapKey: Int] = [:]
+        index.reserveCapacity(entries.count)
+        for (i, entry) in entries.enumerated() { index[.string(entry.name)] = i }
+        return index
     }
 
     /// Binds the names of `shape` to `values`, in order: the same activation as the dictionary
@@ -40,13 +43,12 @@ package struct CELActivation: Sendable {
             entries.append(Entry(fingerprint: shape.fingerprints[i], name: name, value: value))
         }
         self.entries = entries
-        if entries.count > Self.linearLimit {
-            var index: [String: Int] = [:]
-            index.reserveCapacity(entries.count)
-            for (i, entry) in entries.enumerated() { index[entry.name] = i }
-            self.index = index
-        } else {
+        if entries.count <= Self.linearLimit {
             index = nil
+        } else if entries.count == shape.keys.count, let shaped = shape.index {
+            index = shaped  // every key a name, each at its own position
+        } else {
+            index = Self.index(of: entries)
         }
     }
 
@@ -63,7 +65,7 @@ package struct CELActivation: Sendable {
     /// Where the binding of `key` sits in `entries`.
     @inline(__always)
     func position(of key: CELFieldKey) -> Int? {
-        if let index { return index[key.name] }
+        if let index { return index[.string(key.name)] }
         var i = 0
         while i < entries.count {
             if entries[i].fingerprint == key.fingerprint, key.isExact || CELText.equal(entries[i].name, key.name) {
