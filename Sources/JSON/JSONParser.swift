@@ -46,9 +46,10 @@ package struct JSONParser {
     /// an array, each element of that array goes to `element` as soon as it is read (with its
     /// index) and the document keeps an empty array there. A state file's events are so decoded
     /// one at a time: the tree of a million events is never held, nor walked a second time.
-    /// Returns the document and whether the elements went to `element`.
+    ///
     /// An element that is a plain object (`JSONFlatObject`) comes as `.flat`, read straight from
-    /// the bytes; any other, or one that is not valid JSON, as `.value` (or the error).
+    /// the bytes; any other as `.value`, and one that is not valid JSON as this parse's error.
+    /// Returns the document and whether the elements went to `element`.
     package static func parse(_ bytes: [UInt8], streaming key: String,
                               element: (JSONStreamedElement, Int) -> Bool) throws(JSONParseError) -> (document: JSONValue, streamed: Bool) {
         try withoutActuallyEscaping(element) { element throws(JSONParseError) -> (document: JSONValue, streamed: Bool) in

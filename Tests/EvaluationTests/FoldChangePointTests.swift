@@ -32,4 +32,37 @@ import Testing
             #expect(values.changePoints(of: k, total: events.count) == expected, "\(source): fold \(k)")
         }
     }
+
+    /// A count threshold's change points (`CountThreshold.changePoints`, found by halving) are
+    /// those of reading the count at every change point of its fold: where the threshold first
+    /// holds, and where the count fails.
+    @Test(arguments: [
+        "size(events) >= 0", "size(events) >= 4", "size(events) > 8", "size(events) >= 100",
+        "events.filter(e, e.type == \"a\").size() >= 1", "events.filter(e, e.type == \"a\").size() > 3",
+        "events.filter(e, e.type == \"a\").size() >= 5",
+        "events.filter(e, e.type == \"a\" && e.x > 1).size() >= 1", "events.filter(e, e.type == \"a\" && e.x > 1).size() >= 2",
+        "events.filter(e, e.x > 1).size() >= 1", "events.map(e, e.x).size() >= 1",
+        "events.filter(e, e.type == \"b\").size() >= 2u", "events.filter(e, e.type == \"b\").size() >= 1.5",
+    ])
+    func countThresholdPointsAreWhereItTurns(source: String) throws {
+        var planner = EventFoldPlanner()
+        let plan = planner.plan(try EventFoldPlannerTests.program(source))
+        let threshold = try #require(CountThreshold(plan, folds: planner.folds, metricPlans: [:]), "\(source) is no count threshold")
+        let events = TypeGuardTests.events
+        let values = EventFoldValues(folds: planner.folds, events: events, costLimit: 10_000)
+        let foldPoints = values.changePoints(of: threshold.fold, total: events.count)
+        var expected: [Int] = []
+        var becameTrue = false
+        for n in foldPoints {
+            guard let count = values.count(threshold.fold, events: n) else {
+                expected.append(n)
+                break
+            }
+            if !becameTrue, threshold.holds(count: count) {
+                becameTrue = true
+                expected.append(n)
+            }
+        }
+        #expect(threshold.changePoints(values, foldPoints: foldPoints) == expected, "\(source)")
+    }
 }

@@ -72,18 +72,28 @@ struct CountThreshold: Sendable {
     /// The event counts at which the condition can change: where it becomes true, and where the
     /// count fails. `foldPoints` are the change points of `fold` (`EventFoldValues.changePoints`).
     func changePoints(_ values: EventFoldValues, foldPoints: [Int]) -> [Int] {
-        var points: [Int] = []
-        var becameTrue = false
-        for n in foldPoints {
-            guard let count = values.count(fold, events: n) else {
-                points.append(n)
-                break
-            }
-            if !becameTrue, holds(count: count) {
-                becameTrue = true
-                points.append(n)
-            }
+        // The count never decreases before it fails, and once failed stays failed; a threshold on
+        // it, once true, stays true: both points are found by halving, not by reading the count
+        // at every point (ten thousand events asked each threshold ten thousand times).
+        let failed = Self.firstIndex(below: foldPoints.count) { values.count(fold, events: foldPoints[$0]) == nil }
+        let holding = Self.firstIndex(below: failed) { index in
+            values.count(fold, events: foldPoints[index]).map { holds(count: $0) } ?? false
         }
+        var points: [Int] = []
+        if holding < failed { points.append(foldPoints[holding]) }
+        if failed < foldPoints.count { points.append(foldPoints[failed]) }
         return points
+    }
+
+    /// The first index in `0..<end` where `test` holds, `test` being false up to some index and
+    /// true from there on; `end` when it never holds.
+    private static func firstIndex(below end: Int, where test: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = end
+        while low < high {
+            let middle = low + (high - low) / 2
+            if test(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }
