@@ -42,7 +42,7 @@ public struct EngineRules: Sendable {
     public var bundleJSON: String { RuleBundle.json(of: ruleSet) }
 
     /// Every achievement and milestone id, in the order decisions list them.
-    public var awardIDs: [String] { replay.awards.map(\.id) }
+    public var awardIDs: [String] { replay.awardIDs }
 
     /// Replays a state at `now` and decides (SPEC 6): what unlocks, where every award and streak
     /// stands, points and rank. Throws when the state cannot be placed on the calendar (a missing

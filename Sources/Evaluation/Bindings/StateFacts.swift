@@ -23,7 +23,6 @@ package struct StateFacts: ReplayFacts {
     /// The days' stamp at a moment (every slot reading `days` asks for it at each checkpoint).
     private var currentDaysStamp: (moment: FactMoment, stamp: Int)?
     /// Streak id → index in rule order.
-    private let streakIndex: [String: Int]
     /// The streaks' ids in rule order, for `streakPosition`.
     private let streakIDs: [String]
 
@@ -34,7 +33,6 @@ package struct StateFacts: ReplayFacts {
         timeCheckpoints = timeline.timeCheckpoints()
         builder = FactBuilder(timeline: timeline)
         snapshotLevelTimes = timeline.state.levels.map { $0.completedAt?.instant }
-        streakIndex = Dictionary(timeline.streakRules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         streakIDs = timeline.streakRules.map(\.id)
     }
 
@@ -140,11 +138,11 @@ package struct StateFacts: ReplayFacts {
         return value
     }
 
-    /// A streak's position in rule order. The walk asks at every checkpoint, and a rule set has
-    /// a few streaks: comparing their ids (short, stored inline) is cheaper than hashing one.
+    /// A streak's position in rule order (the first, should two share an id). The walk asks at
+    /// every checkpoint, and a rule set has a few streaks: comparing their ids (short, stored
+    /// inline) is cheaper than hashing one.
     private func streakPosition(_ streak: String) -> Int? {
-        guard streakIDs.count <= 8 else { return streakIndex[streak] }
-        return streakIDs.firstIndex(of: streak)
+        streakIDs.firstIndex(of: streak)
     }
 
     package mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {
