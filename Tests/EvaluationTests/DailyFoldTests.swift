@@ -34,9 +34,12 @@ import Testing
         let plan = planner.plan(program, daily: true)
         #expect(plan.readsDailyFolds == daily, "\(expression)")
         if daily {
-            // Read like an event fold: no `days`, and the decision at `now` evaluates it as written.
-            #expect(!plan.inputs.variables.contains(.days))
-            #expect(!plan.readsLikeWritten(events: 10, costLimit: 10_000_000))
+            // Read like an event fold: no `days`. The decision at `now` reads its table only when
+            // the table is exact and the written evaluation stays under the cost limit.
+            #expect(plan.wholeDaily != nil)
+            #expect(!plan.readsLikeWritten(events: 10, days: 3, dailyExact: false, costLimit: 10_000_000))
+            #expect(plan.readsLikeWritten(events: 10, days: 3, dailyExact: true, costLimit: 10_000_000))
+            #expect(!plan.readsLikeWritten(events: 10, days: 3, dailyExact: true, costLimit: 20))
         }
         #expect(!planner.plan(program).readsDailyFolds)
     }

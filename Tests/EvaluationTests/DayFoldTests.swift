@@ -27,7 +27,7 @@ import Testing
         #expect(planner.dayFolds[0].reduction == reduction)
         #expect(plan.dayFolds == [0])
         #expect(plan.fallback != nil)
-        #expect(!plan.readsLikeWritten(events: 0, costLimit: 10_000_000))
+        #expect(!plan.readsLikeWritten(events: 0, days: 0, dailyExact: true, costLimit: 10_000_000))
     }
 
     @Test(arguments: [

@@ -12,6 +12,9 @@ struct DecisionCostLimitTests {
         ("decision_over_events", 150), ("decision_over_events", 400), ("decision_over_events", 3_000),
         ("decision_over_events", 10_000_000),
         ("progress_forms", 8), ("progress_forms", 20), ("progress_forms", 35), ("progress_forms", 10_000_000),
+        ("decision_best_days", 60), ("decision_best_days", 120), ("decision_best_days", 200),
+        ("decision_best_days", 400), ("decision_best_days", 1_000), ("decision_best_days", 3_000),
+        ("decision_best_days", 10_000), ("decision_best_days", 10_000_000),
     ])
     func tabulatedDecisionMatchesWritten(fixture name: String, costLimit: Int) throws {
         let fixture = try ScenarioFixture(name)

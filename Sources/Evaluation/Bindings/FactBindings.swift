@@ -28,6 +28,9 @@ struct FactBindings<Facts: ReplayFacts> {
     private var epochCursors: [Int]
     /// The fact variables read at the current checkpoint, by `position(of:)`.
     private var variables = [CELValue?](repeating: nil, count: FactVariable.allCases.count)
+    /// Whether any of `variables` is held: most checkpoints read none, and clearing them all
+    /// at each one was a release per variable.
+    private var holdsVariables = false
     private var metricValues: [(stamp: ChannelStamp, value: CELValue)?]
     /// Bumped whenever a metric is evaluated again, so records of metrics can be shared.
     private var metricVersions: [Int]
@@ -97,9 +100,7 @@ struct FactBindings<Facts: ReplayFacts> {
 
     /// Moves to the next checkpoint (later than the current one).
     mutating func advance(to moment: FactMoment, stamp: ChannelStamp) {
-        if stamp.clock != self.stamp.clock || moment != self.moment {
-            for position in variables.indices { variables[position] = nil }
-        }
+        if stamp.clock != self.stamp.clock || moment != self.moment { forgetVariables() }
         self.moment = moment
         self.stamp = stamp
     }
@@ -140,7 +141,9 @@ struct FactBindings<Facts: ReplayFacts> {
     /// Forgets the fact variables held for the current checkpoint (before the facts grow: held
     /// values would make the timeline's arrays copy).
     mutating func forgetVariables() {
+        guard holdsVariables else { return }
         for position in variables.indices { variables[position] = nil }
+        holdsVariables = false
     }
 
     /// Records that the unlocks in effect changed.
@@ -195,6 +198,7 @@ struct FactBindings<Facts: ReplayFacts> {
         if let value = variables[position] { return value }
         let value = facts.variable(variable, at: moment)
         variables[position] = value
+        holdsVariables = true
         return value
     }
 

@@ -89,7 +89,7 @@ package struct StateFacts: ReplayFacts {
         }
     }
 
-    package func levelsStamp(at moment: FactMoment) -> Int {
+    package mutating func levelsStamp(at moment: FactMoment) -> Int {
         // Levels change with events (completions) and when a snapshot level's time comes.
         let visible = snapshotLevelTimes.filter { $0.map { $0 <= moment.instant } ?? true }.count
         return moment.eventCount * (snapshotLevelTimes.count + 1) + visible

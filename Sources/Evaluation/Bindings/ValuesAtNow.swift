@@ -13,6 +13,9 @@ struct ValuesAtNow {
     private let activation: CELActivation
     private let tabulated: CELActivation?
     private let eventCount: Int
+    /// How many days `days` shows at `now`, and whether the daily tables are exact.
+    private let dayCount: Int
+    private let dailyExact: Bool
     private let costLimit: Int
 
     init(replay: Replay, facts: inout some ReplayFacts, unlocks: [String: UnlockDecision], folds: EventFoldValues?) {
@@ -31,6 +34,10 @@ struct ValuesAtNow {
             default: values.append(facts.variable(variable, at: moment))
             }
         }
+        let dayCount = if let position = variables.firstIndex(of: .days), case .list(let days) = values[position] { days.count } else { 0 }
+        let dailyExact = folds?.dailyFoldsExact ?? false
+        (self.dayCount, self.dailyExact) = (dayCount, dailyExact)
+        let eventCount = moment.eventCount, costLimit = self.costLimit
         if let position = variables.firstIndex(of: .achievements) {
             values[position] = replay.achievementsValue(unlocks, at: facts.now.instant)
         }
@@ -45,7 +52,8 @@ struct ValuesAtNow {
             tabulated?[metricsPosition] = record
             let plan = position < replay.metricPlans.count ? replay.metricPlans[position] : nil
             let value: CELValue
-            if let plan, let tabulated, plan.readsLikeWritten(events: moment.eventCount, costLimit: costLimit) {
+            if let plan, let tabulated,
+               plan.readsLikeWritten(events: eventCount, days: dayCount, dailyExact: dailyExact, costLimit: costLimit) {
                 value = plan.program.evaluate(CELActivation(shape: replay.tabulatedNowShape, values: tabulated), costLimit: costLimit)
             } else {
                 value = metric.expression.program.evaluate(CELActivation(shape: replay.nowShape, values: values), costLimit: costLimit)
@@ -63,10 +71,14 @@ struct ValuesAtNow {
 
     /// An expression's value at `now`: through its plan when that reads like the written one.
     func value(of expression: RuleExpression, planned plan: PlannedExpression?) -> CELValue {
-        if let plan, let tabulated, plan.readsLikeWritten(events: eventCount, costLimit: costLimit) {
+        if let plan, let tabulated, readsLikeWritten(plan) {
             return plan.program.evaluate(tabulated, costLimit: costLimit)
         }
         return expression.program.evaluate(activation, costLimit: costLimit)
+    }
+
+    private func readsLikeWritten(_ plan: PlannedExpression) -> Bool {
+        plan.readsLikeWritten(events: eventCount, days: dayCount, dailyExact: dailyExact, costLimit: costLimit)
     }
 
     /// A progress figure at `now` (an error counts as 0); `report` notes an error when given.

@@ -21,6 +21,9 @@ struct DailyFold: Sendable {
         var predicate: CELProgram?
         var transform: CELProgram?
         var binding: CELRecordShape
+        /// The most steps its predicate and transform can take on one event (`CELCostBound`),
+        /// `nil` when that is not known before evaluation.
+        var bodySteps: Int?
     }
 
     /// What the body makes of the chain's list.
@@ -44,6 +47,8 @@ struct DailyFold: Sendable {
     var total: Total
     /// The largest of the int literals added before and after the mapped values, if any.
     var literalMaximum: Int64?
+    /// Nodes of the expression as written (`(days.map(d, BODY) + [0]).max()`).
+    var writtenNodes: Int
 
     /// The daily fold `dayFold` (recognized by `DayFold.match` on `node`) is, or `nil`: a `max`
     /// of ints over a plain `map` of the days whose body counts or sums (ints) a chain of
@@ -56,6 +61,7 @@ struct DailyFold: Sendable {
             literals.append(v)
         }
         literalMaximum = literals.max()
+        writtenNodes = node.nodeCount()
         let chain: CELExpr
         if let (reduction, list) = CELListReduction.match(body, checked: checked) {
             guard reduction.kind == .sum, checked.types[body.id] == .int else { return nil }  // an int sum: its empty value is 0
@@ -88,16 +94,52 @@ struct DailyFold: Sendable {
             return CELProgram(checked: CELCheckedAST(ast: ast, types: checked.types, references: checked.references))
         }
         var step = Step(macro: macro.shape, iterVar: macro.iterVar, binding: CELRecordShape(fields: [macro.iterVar]))
+        func bound(_ body: CELExpr) -> Int? { CELCostBound.steps(of: body, types: checked.types) }
         switch macro.shape {
-        case .filter(let p): step.predicate = program(p)
-        case .map(let x): step.transform = program(x)
+        case .filter(let p):
+            step.predicate = program(p)
+            step.bodySteps = bound(p)
+        case .map(let x):
+            step.transform = program(x)
+            step.bodySteps = bound(x)
         case .mapFiltered(let p, let x):
             step.predicate = program(p)
             step.transform = program(x)
+            step.bodySteps = bound(p).flatMap { p in bound(x).map { p + $0 } }
         case .all, .exists, .existsOne: return nil
         }
         inner.append(step)
         return inner
+    }
+
+    /// The most steps evaluating the fold as written can take over `days` days and `events`
+    /// events (each event on at most one day), or `nil` when that is not bounded. Every node once;
+    /// per day, the day's iteration (at most every node); per event and chain step, the step's
+    /// iteration and what its bodies' calls may charge; each `+` of the lists copies at most
+    /// the days and the literals, two steps an element (`CELCostModel`).
+    func writtenSteps(days: Int, events: Int) -> Int? {
+        var body = 0
+        for step in steps {
+            guard let steps = step.bodySteps else { return nil }
+            body = Swift.max(body, steps)
+        }
+        let n = writtenNodes
+        var total = n
+        func add(_ factors: Int...) -> Bool {
+            var product = 1
+            for factor in factors {
+                let (value, overflow) = product.multipliedReportingOverflow(by: factor)
+                if overflow { return false }
+                product = value
+            }
+            let (sum, overflow) = total.addingReportingOverflow(product)
+            total = sum
+            return !overflow
+        }
+        guard add(days, 1 + n),
+              add(steps.count, events, 1 + n + body),
+              add(2, n, days + n) else { return nil }
+        return total
     }
 
     /// What an event (its CEL record) adds to its day: the chain's element, nothing (filtered

@@ -28,6 +28,10 @@ struct EventFoldPlanner {
         guard !dayFoldsUsed.isEmpty || dailyUsed else { return withoutDays }
         withDays.writtenNodes = nil
         withDays.readsDailyFolds = dailyUsed
+        if dayFoldsUsed.isEmpty, case .ident(let name)? = withDays.program.checked?.ast.root.kind,
+           let k = folds.firstIndex(where: { $0.variable == name }), case .daily(let dailyFold) = folds[k].shape {
+            withDays.wholeDaily = dailyFold
+        }
         if !dayFoldsUsed.isEmpty {
             withDays.dayFolds = dayFoldsUsed
             withDays.inputs.variables.insert(.days)

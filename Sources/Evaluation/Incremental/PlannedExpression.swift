@@ -20,12 +20,23 @@ struct PlannedExpression: Sendable {
     /// The nodes of the expression as written, when every iteration in it became a fold and no
     /// fold body iterates; `nil` otherwise.
     var writtenNodes: Int?
+    /// When the whole expression is one daily fold (a best day): that fold, whose table at `now`
+    /// holds the written value when the table is exact and the written evaluation stays under
+    /// the cost limit (`DailyFold.writtenSteps`).
+    var wholeDaily: DailyFold?
 
     /// Whether `program`, reading the folds' values after all `events`, gives what the expression
     /// as written gives. The tables hold the written value unless the written evaluation runs over
     /// the cost limit, and without nested iterations it costs at most nodes × (1 + events × nodes)
     /// steps: every node once, then per iteration (at most `events` per fold) at most every node.
-    func readsLikeWritten(events: Int, costLimit: Int) -> Bool {
+    ///
+    /// A whole daily fold reads like written when its table is exact (`dailyExact`) and its
+    /// written evaluation over `days` days costs at most the limit.
+    func readsLikeWritten(events: Int, days: Int, dailyExact: Bool, costLimit: Int) -> Bool {
+        if let wholeDaily {
+            guard dailyExact, let steps = wholeDaily.writtenSteps(days: days, events: events) else { return false }
+            return steps <= costLimit
+        }
         if !dayFolds.isEmpty { return false }  // day folds have no table at `now`
         if folds.isEmpty { return true }  // `program` is the expression as written
         guard let nodes = writtenNodes else { return false }

@@ -25,7 +25,7 @@ package protocol ReplayFacts {
     /// or under `timezone: event` the offset of the last event at or before it.
     func reportingOffset(at instant: CELTimestamp) -> Int
     /// A number that differs between two moments whenever `levels` can differ between them.
-    func levelsStamp(at moment: FactMoment) -> Int
+    mutating func levelsStamp(at moment: FactMoment) -> Int
     /// The CEL value of a fact variable at a moment (`metrics` and `achievements` are the replay's
     /// own and are never asked for).
     mutating func variable(_ variable: FactVariable, at moment: FactMoment) -> CELValue
