@@ -21,11 +21,13 @@ package struct UserEvaluation {
 
     /// Replays a state with a replay planned once for many states (planning the rule set's folds
     /// costs about as much as replaying a short history).
-    package init(replay: Replay, state: StateFile, now: Moment) throws(StateFileError) {
+    /// `keepsBindings: false` (a decision alone: `eval --batch`, the engine) leaves
+    /// `outcome.bindingsAtNow` empty.
+    package init(replay: Replay, state: StateFile, now: Moment, keepsBindings: Bool = true) throws(StateFileError) {
         rules = replay.rules
         self.state = state
         facts = try StateFacts(state: state, rules: replay.rules, now: now)
-        outcome = replay.run(facts)
+        outcome = replay.run(facts, keepsBindings: keepsBindings)
     }
 
     /// `text` parsed as RFC 3339, else `fallback`, else the clock. A malformed `text` is reported

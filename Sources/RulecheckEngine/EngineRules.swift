@@ -48,6 +48,6 @@ public struct EngineRules: Sendable {
     /// stands, points and rank. Throws when the state cannot be placed on the calendar (a missing
     /// `user.timezone` the rules need, a history over 100 years).
     public func evaluate(_ state: StateFile, at now: Moment) throws(StateFileError) -> Decision {
-        try UserEvaluation(replay: replay, state: state, now: now).decision
+        try UserEvaluation(replay: replay, state: state, now: now, keepsBindings: false).decision
     }
 }

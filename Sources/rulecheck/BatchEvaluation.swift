@@ -65,7 +65,8 @@ struct BatchEvaluation {
     func decide(_ bytes: [UInt8], line: Int) -> (text: String, failed: Bool) {
         do {
             let state = try StateFile.parse(json: bytes, file: "line \(line)")
-            let evaluation = try UserEvaluation(replay: replay, state: state, now: try UserEvaluation.moment(now, fallback: state.now))
+            let evaluation = try UserEvaluation(replay: replay, state: state, now: try UserEvaluation.moment(now, fallback: state.now),
+                                                keepsBindings: false)
             return (renderer.renderLine(evaluation.decision.retitled(by: shown)), false)
         } catch {
             var fields: [(key: String, value: JSONValue)] = [("line", .int(Int64(line)))]

@@ -33,7 +33,7 @@ import Testing
         }
     }
 
-    /// A count threshold's change points (`CountThreshold.changePoints`, found by halving) are
+    /// A count threshold's change points (`FoldThreshold.changePoints`, found by halving) are
     /// those of reading the count at every change point of its fold: where the threshold first
     /// holds, and where the count fails.
     @Test(arguments: [
@@ -47,7 +47,7 @@ import Testing
     func countThresholdPointsAreWhereItTurns(source: String) throws {
         var planner = EventFoldPlanner()
         let plan = planner.plan(try EventFoldPlannerTests.program(source))
-        let threshold = try #require(CountThreshold(plan, folds: planner.folds, metricPlans: [:]), "\(source) is no count threshold")
+        let threshold = try #require(FoldThreshold(plan, folds: planner.folds, metricPlans: [:]), "\(source) is no count threshold")
         let events = TypeGuardTests.events
         let values = EventFoldValues(folds: planner.folds, events: events, costLimit: 10_000)
         let foldPoints = values.changePoints(of: threshold.fold, total: events.count)
@@ -64,5 +64,38 @@ import Testing
             }
         }
         #expect(threshold.changePoints(values, foldPoints: foldPoints) == expected, "\(source)")
+    }
+
+    /// A threshold on a sum, minimum, maximum or best day (`FoldThreshold.changePoints`, read
+    /// from the fold's table) names every event count where the condition's value differs from
+    /// its value one event earlier (values rising and falling, failures included), and names no
+    /// count where the outcome stands still.
+    @Test(arguments: [
+        "events.filter(e, e.type == \"a\").map(e, e.x).sum() >= 3",
+        "events.filter(e, e.type == \"a\").map(e, e.x).sum() > 12",
+        "events.filter(e, e.type == \"b\" && e.x >= 1).map(e, e.x).sum() >= 1",
+        "events.map(e, e.x).sum() >= 1",
+        "events.filter(e, has(e.x)).map(e, e.x).max() >= 4",
+        "events.filter(e, has(e.x)).map(e, e.x).min() >= 1",
+        "events.filter(e, has(e.x)).map(e, e.x - 3).sum() >= 0",
+    ])
+    func valueThresholdPointsAreWhereItsValueChanges(source: String) throws {
+        var planner = EventFoldPlanner()
+        let plan = planner.plan(try EventFoldPlannerTests.program(source))
+        let threshold = try #require(FoldThreshold(plan, folds: planner.folds, metricPlans: [:]), "\(source) is no threshold")
+        let events = TypeGuardTests.events
+        let values = EventFoldValues(folds: planner.folds, events: events, costLimit: 10_000)
+        let points = threshold.changePoints(values, foldPoints: values.changePoints(of: threshold.fold, total: events.count))
+        func condition(after n: Int) -> String {
+            let bound = Dictionary(uniqueKeysWithValues: planner.folds.indices.map { (planner.folds[$0].variable, values.value($0, events: n)) })
+            let value = plan.program.evaluate(CELActivation(bound))
+            if case .error = value { return "error" }  // which error does not matter to the replay
+            return value.description
+        }
+        var changes: [Int] = []
+        for n in 1...events.count where condition(after: n) != condition(after: n - 1) { changes.append(n) }
+        #expect(Set(changes).isSubset(of: Set(points)), "\(source): changes at \(changes), points \(points)")
+        #expect(points.allSatisfy { changes.contains($0) || !(condition(after: $0) == "true" || condition(after: $0) == "false") },
+                "\(source): points \(points) where nothing changed (\(changes))")
     }
 }

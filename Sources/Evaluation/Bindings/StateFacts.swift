@@ -89,6 +89,13 @@ package struct StateFacts: ReplayFacts {
         }
     }
 
+    package mutating func dayCount(at moment: FactMoment) -> Int {
+        if current?.moment == moment, case .list(let list)? = current?.snapshot.days { return list.count }
+        if let days = currentDays, days.moment == moment, case .list(let list) = days.value { return list.count }
+        releaseHeldDays(before: moment)
+        return builder.dayCount(at: moment.moment)
+    }
+
     package mutating func levelsStamp(at moment: FactMoment) -> Int {
         // Levels change with events (completions) and when a snapshot level's time comes.
         let visible = snapshotLevelTimes.filter { $0.map { $0 <= moment.instant } ?? true }.count
@@ -224,6 +231,14 @@ package struct StateFacts: ReplayFacts {
     }
 
     package mutating func warnings(at moment: FactMoment) -> [EvaluationWarning] {
-        snapshot(at: moment).warnings.map { EvaluationWarning(code: $0.code.rawValue, message: $0.message, event: $0.event) }
+        // A whole snapshot builds every day record: only the streaks are needed when none is held.
+        let warnings: [FactWarning]
+        if current?.moment == moment, let snapshot = current?.snapshot {
+            warnings = snapshot.warnings
+        } else {
+            releaseHeldDays(before: moment)
+            warnings = builder.warnings(at: moment.moment)
+        }
+        return warnings.map { EvaluationWarning(code: $0.code.rawValue, message: $0.message, event: $0.event) }
     }
 }

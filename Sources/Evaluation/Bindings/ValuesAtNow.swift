@@ -6,22 +6,40 @@ import RuleModel
 /// in dependency order. Expressions are evaluated through the replay's fold tables (`tabulated`)
 /// where that gives the value as written (`PlannedExpression.readsLikeWritten`), else as written.
 struct ValuesAtNow {
-    /// Every variable of the facts, metrics included (what `explain` evaluates against).
+    /// Every variable of the facts, metrics included (what `explain` evaluates against); empty
+    /// unless asked for (`keepsBindings`).
     let bindings: [String: CELValue]
     /// Every metric's value, in dependency order.
     let metrics: [(key: String, value: CELValue)]
+    /// The fact variables by position in `FactVariable.allCases`; `.null` for those no
+    /// expression evaluated at `now` reads (the `days` records, `today` and `levels` are built
+    /// only when read).
+    private let variables: [CELValue]
+    /// Which of `variables` were built (bits of `VariablesRead`).
+    private let read: UInt16
     private let activation: CELActivation
     private let tabulated: CELActivation?
     private let eventCount: Int
-    /// How many days `days` shows at `now`, and whether the daily tables are exact.
+    /// How many days `days` shows at `now` at most, and whether the daily tables are exact.
     private let dayCount: Int
     private let dailyExact: Bool
     private let costLimit: Int
 
-    init(replay: Replay, facts: inout some ReplayFacts, unlocks: [String: UnlockDecision], folds: EventFoldValues?) {
+    /// `keepsBindings`: fill `bindings` with every variable (for `explain` and rule tests).
+    init(replay: Replay, facts: inout some ReplayFacts, unlocks: [String: UnlockDecision], folds: EventFoldValues?,
+         keepsBindings: Bool = true) {
         let moment = FactMoment(moment: facts.now, eventCount: facts.events.count)
-        costLimit = replay.costLimit
-        eventCount = moment.eventCount
+        let costLimit = replay.costLimit
+        let eventCount = moment.eventCount
+        let dailyExact = folds?.dailyFoldsExact ?? false
+        let dayCount = replay.metricPlans.contains { $0.wholeDaily != nil } || replay.plans.contains { $0.condition?.wholeDaily != nil }
+            ? facts.dayCount(at: moment) : 0
+        (self.costLimit, self.eventCount, self.dailyExact, self.dayCount) = (costLimit, eventCount, dailyExact, dayCount)
+        func tabulates(_ plan: PlannedExpression) -> Bool {
+            folds != nil && plan.readsLikeWritten(events: eventCount, days: dayCount, dailyExact: dailyExact, costLimit: costLimit)
+        }
+        let needed = keepsBindings ? VariablesRead.everything : Self.variablesRead(by: replay, tabulates: tabulates)
+        func isNeeded(_ variable: FactVariable) -> Bool { needed & VariablesRead.bit(variable) != 0 }
         // By position in `FactVariable.allCases` (the replay's `nowShape`): activations are built
         // from the shapes planned once, not from dictionaries whose names are hashed every time.
         let variables = FactVariable.allCases
@@ -31,14 +49,10 @@ struct ValuesAtNow {
         for variable in variables {
             switch variable {
             case .metrics, .achievements: values.append(.null)
-            default: values.append(facts.variable(variable, at: moment))
+            default: values.append(isNeeded(variable) ? facts.variable(variable, at: moment) : .null)
             }
         }
-        let dayCount = if let position = variables.firstIndex(of: .days), case .list(let days) = values[position] { days.count } else { 0 }
-        let dailyExact = folds?.dailyFoldsExact ?? false
-        (self.dayCount, self.dailyExact) = (dayCount, dailyExact)
-        let eventCount = moment.eventCount, costLimit = self.costLimit
-        if let position = variables.firstIndex(of: .achievements) {
+        if isNeeded(.achievements), let position = variables.firstIndex(of: .achievements) {
             values[position] = replay.achievementsValue(unlocks, at: facts.now.instant)
         }
         // The same bindings with every fold's value after all events, for the planned programs.
@@ -52,8 +66,7 @@ struct ValuesAtNow {
             tabulated?[metricsPosition] = record
             let plan = position < replay.metricPlans.count ? replay.metricPlans[position] : nil
             let value: CELValue
-            if let plan, let tabulated,
-               plan.readsLikeWritten(events: eventCount, days: dayCount, dailyExact: dailyExact, costLimit: costLimit) {
+            if let plan, let tabulated, tabulates(plan) {
                 value = plan.program.evaluate(CELActivation(shape: replay.tabulatedNowShape, values: tabulated), costLimit: costLimit)
             } else {
                 value = metric.expression.program.evaluate(CELActivation(shape: replay.nowShape, values: values), costLimit: costLimit)
@@ -63,10 +76,31 @@ struct ValuesAtNow {
         let record = CELValue.map(CELMap(strings: metrics))
         values[metricsPosition] = record
         tabulated?[metricsPosition] = record
-        bindings = Dictionary(zip(variables.map(\.rawValue), values), uniquingKeysWith: { _, later in later })
+        bindings = keepsBindings ? Dictionary(zip(variables.map(\.rawValue), values), uniquingKeysWith: { _, later in later }) : [:]
+        self.variables = values
+        read = needed
         self.metrics = metrics
         activation = CELActivation(shape: replay.nowShape, values: values)
         self.tabulated = tabulated.map { CELActivation(shape: replay.tabulatedNowShape, values: $0) }
+    }
+
+    /// The fact variables the decision at `now` reads (bits of `VariablesRead`): those of every
+    /// metric, condition and progress figure as it is evaluated (its plan's program where
+    /// `tabulates`, else as written), and `days` and `user` when a streak's `day` predicate may
+    /// fail (its errors are found on the day records).
+    private static func variablesRead(by replay: Replay, tabulates: (PlannedExpression) -> Bool) -> UInt16 {
+        var read: UInt16 = replay.fallibleDayStreaks ? VariablesRead.bit(.days) | VariablesRead.bit(.user) : 0
+        for expression in replay.readsAtNow {
+            guard let plan = expression.plan else { return VariablesRead.everything }
+            read |= tabulates(plan) ? expression.tabulated : expression.written
+        }
+        return read
+    }
+
+    /// A fact variable's value at `now` (`nil` when no expression read it and no bindings were kept).
+    func variable(_ variable: FactVariable) -> CELValue? {
+        guard read & VariablesRead.bit(variable) != 0, let position = FactVariable.allCases.firstIndex(of: variable) else { return nil }
+        return variables[position]
     }
 
     /// An expression's value at `now`: through its plan when that reads like the written one.

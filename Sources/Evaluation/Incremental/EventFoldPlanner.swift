@@ -67,10 +67,12 @@ struct EventFoldPlanner {
             guard let fold = eventFold(node, checked: checked, bound: bound) else { return nil }
             return folds[register(fold, used: &used)].variable
         }
-        let asWritten = PlannedExpression(program: program, inputs: ExpressionInputs(checked), folds: [])
+        var asWritten = PlannedExpression(program: program, inputs: ExpressionInputs(checked), folds: [])
+        asWritten.writtenVariables = asWritten.inputs.variables
         guard let rewritten else { return (asWritten, []) }
         let planned = CELProgram(checked: rewritten)
         var plan = PlannedExpression(program: planned, inputs: ExpressionInputs(rewritten), folds: used)
+        plan.writtenVariables = asWritten.writtenVariables
         if !rewritten.ast.root.containsComprehension, used.allSatisfy({ !bodiesIterate(fold: $0) }) {
             plan.writtenNodes = checked.ast.root.nodeCount()
         }

@@ -7,10 +7,10 @@ import RuleModel
 struct ExpressionSlot: Sendable {
     /// A count threshold that tells, from the fold tables of a state, where a condition can change.
     enum Threshold: Sendable {
-        /// The whole condition is the threshold (`CountThreshold.init`).
-        case whole(CountThreshold)
-        /// The condition is `T && …` (`CountThreshold.leadingConjunct`).
-        case leading(CountThreshold)
+        /// The whole condition is the threshold (`FoldThreshold.init`).
+        case whole(FoldThreshold)
+        /// The condition is `T && …` (`FoldThreshold.leadingConjunct`).
+        case leading(FoldThreshold)
     }
 
     var plan: PlannedExpression

@@ -1,4 +1,5 @@
 import CEL
+import RuleModel
 
 /// A rule expression as the replay evaluates it: folds over events replaced by variables whose
 /// values come from the fold tables, and what the rewritten expression still reads.
@@ -24,6 +25,9 @@ struct PlannedExpression: Sendable {
     /// holds the written value when the table is exact and the written evaluation stays under
     /// the cost limit (`DailyFold.writtenSteps`).
     var wholeDaily: DailyFold?
+    /// The fact variables the expression as written reads (the decision at `now` builds only
+    /// those it reads; every one when the AST is not known).
+    var writtenVariables = Set(FactVariable.allCases)
 
     /// Whether `program`, reading the folds' values after all `events`, gives what the expression
     /// as written gives. The tables hold the written value unless the written evaluation runs over

@@ -70,7 +70,7 @@ package struct LiveReplay: Sendable {
     /// The decision at `now` from what the walks found: its `unlocks` are every new unlock since
     /// the first walk (the state's stored ones as the replay was started).
     package func decision() -> Decision {
-        run.replay.decide(run.bindings.facts, found: run.findings).decision
+        run.replay.decide(run.bindings.facts, found: run.findings, keepsBindings: false).decision
     }
 
     private static func sorted(_ unlocks: ArraySlice<UnlockDecision>) -> [UnlockDecision] {

@@ -24,10 +24,13 @@ extension Replay {
     /// `decide`, reading the replay's fold tables (`found.folds`, over the same events) instead of
     /// iterating all events again wherever that gives the value as written
     /// (`PlannedExpression.readsLikeWritten`).
-    func decide(_ facts: some ReplayFacts, found: ReplayFindings) -> ReplayOutcome {
+    /// `keepsBindings`: fill `ReplayOutcome.bindingsAtNow` (else it is empty, and only what the
+    /// rules read at `now` is built).
+    func decide(_ facts: some ReplayFacts, found: ReplayFindings, keepsBindings: Bool = true) -> ReplayOutcome {
         var facts = facts
         let moment = FactMoment(moment: facts.now, eventCount: facts.events.count)
-        let values = ValuesAtNow(replay: self, facts: &facts, unlocks: found.unlocks, folds: found.folds)
+        let values = ValuesAtNow(replay: self, facts: &facts, unlocks: found.unlocks, folds: found.folds,
+                                 keepsBindings: keepsBindings)
         var report = RuleErrorReport(metrics: rules.metrics,
                                      metricValues: Dictionary(values.metrics.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a }))
         var standings: [AwardStanding] = []
@@ -74,8 +77,7 @@ extension Replay {
                 code: "unknown_achievement",
                 message: "stored unlock '\(stored.id)' names no achievement or milestone in the rules; it is kept"))
         }
-        noteStreakErrors(&report, facts: facts, days: values.bindings[FactVariable.days.rawValue],
-                         user: values.bindings[FactVariable.user.rawValue])
+        noteStreakErrors(&report, facts: facts, days: values.variable(.days), user: values.variable(.user))
         warnings += report.warnings(costLimit: costLimit)
         warnings += limitWarnings(found, reported: report,
                                   budget: stepBudget(checkpoints: found.checkpoints.count, days: Self.daySpan(of: facts)))
@@ -215,7 +217,8 @@ extension Replay {
                 report.note(.error(failure.error), id: streak.id, what: "counts", expression: expression,
                             subject: "for events[\(failure.event)]", event: failure.event)
             case .day(let expression):
-                guard case .list(let list)? = days else { continue }
+                // A predicate that cannot fail has no error to find.
+                guard Self.mayFail(streak, costLimit: costLimit), case .list(let list)? = days else { continue }
                 for day in list.array {
                     let value = expression.program.evaluate(CELActivation(["day": day, "user": user ?? .null]), costLimit: costLimit)
                     guard case .error = value else { continue }

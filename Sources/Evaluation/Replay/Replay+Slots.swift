@@ -17,9 +17,9 @@ extension Replay {
         for award in replay.plans {
             guard let plan = plain ? award.plainCondition : award.condition else { continue }
             var conditionSlot = slot(plan, before: .max)
-            if let threshold = CountThreshold(plan, folds: replay.folds, metricPlans: metricPlans) {
+            if let threshold = FoldThreshold(plan, folds: replay.folds, metricPlans: metricPlans) {
                 conditionSlot.threshold = .whole(threshold)
-            } else if let leading = CountThreshold.leadingConjunct(of: plan, folds: replay.folds, metricPlans: metricPlans) {
+            } else if let leading = FoldThreshold.leadingConjunct(of: plan, folds: replay.folds, metricPlans: metricPlans) {
                 conditionSlot.threshold = .leading(leading)
             }
             slots.append(conditionSlot)

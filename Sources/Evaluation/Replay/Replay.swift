@@ -53,6 +53,11 @@ package struct Replay: Sendable {
     /// order; then, in `tabulatedNowShape`, every fold's variable.
     let nowShape: CELRecordShape
     let tabulatedNowShape: CELRecordShape
+    /// Whether some streak's `day` predicate may fail at `now` (`CELInfallibility`): its errors
+    /// are then looked for on every day record.
+    let fallibleDayStreaks: Bool
+    /// What each expression the decision at `now` evaluates reads (`ValuesAtNow`).
+    let readsAtNow: [VariablesRead]
 
     /// Every achievement and milestone in output order.
     package var awards: [AwardRule] { plans.map(\.rule) }
@@ -100,8 +105,19 @@ package struct Replay: Sendable {
         metricIndex = index
         nowShape = CELRecordShape(fields: FactVariable.allCases.map(\.rawValue))
         tabulatedNowShape = CELRecordShape(fields: FactVariable.allCases.map(\.rawValue) + planner.folds.map(\.variable))
+        fallibleDayStreaks = rules.streaks.contains { Self.mayFail($0, costLimit: costLimit) }
+        readsAtNow = VariablesRead.atNow(metricPlans: metricPlans, awards: plans)
         slots = Self.slots(of: self, plain: false)
         plainSlots = Self.slots(of: self, plain: true)
+    }
+
+    /// Whether a streak's `day` predicate may fail on some day record (under `costLimit`).
+    static func mayFail(_ streak: StreakRule, costLimit: Int) -> Bool {
+        guard case .day(let expression) = streak.qualification else { return false }
+        guard let checked = expression.program.checked,
+              CELInfallibility.cannotFail(checked.ast.root, types: checked.types, complete: { $0 == FactTypes.day }),
+              let steps = CELCostBound.steps(of: checked.ast.root, types: checked.types) else { return true }
+        return steps > costLimit
     }
 
     /// Per slot, the streak threshold its condition is, with the streaks they read added to the
@@ -152,14 +168,17 @@ package struct Replay: Sendable {
     /// Replays the real facts (the same as the generic `run`). Spelled out so the compiler
     /// specializes the replay for `StateFacts` here: callers in other modules would otherwise run
     /// the unspecialized generic code, which looks up type metadata at every step.
-    package func run(_ facts: StateFacts) -> ReplayOutcome {
-        replay(facts)
+    ///
+    /// `keepsBindings: false` leaves `ReplayOutcome.bindingsAtNow` empty (what `explain` and
+    /// rule tests read): the decision at `now` then builds only the facts the rules read.
+    package func run(_ facts: StateFacts, keepsBindings: Bool = true) -> ReplayOutcome {
+        replay(facts, keepsBindings: keepsBindings)
     }
 
-    private func replay<Facts: ReplayFacts>(_ facts: Facts) -> ReplayOutcome {
+    private func replay<Facts: ReplayFacts>(_ facts: Facts, keepsBindings: Bool = true) -> ReplayOutcome {
         var run = ReplayRun(replay: self, facts: facts)
         run.walk()
-        return decide(run.bindings.facts, found: run.findings)
+        return decide(run.bindings.facts, found: run.findings, keepsBindings: keepsBindings)
     }
 
     /// The step budget of one state's replay over `checkpoints` checkpoints and `days` days:

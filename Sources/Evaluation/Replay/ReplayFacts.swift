@@ -29,6 +29,8 @@ package protocol ReplayFacts {
     /// The CEL value of a fact variable at a moment (`metrics` and `achievements` are the replay's
     /// own and are never asked for).
     mutating func variable(_ variable: FactVariable, at moment: FactMoment) -> CELValue
+    /// At least as many days as `days` holds at `moment`, told without building their records.
+    mutating func dayCount(at moment: FactMoment) -> Int
     /// The records of `days` at `moment` rebuilt since `mark` (their offsets, to `changed`), or
     /// `everything: true` when all must be read again; and the mark for next time.
     mutating func dayChanges(since mark: DayChangeMark, at moment: FactMoment,
@@ -61,6 +63,11 @@ package protocol ReplayFacts {
 }
 
 extension ReplayFacts {
+    /// `days`' length, from its value.
+    package mutating func dayCount(at moment: FactMoment) -> Int {
+        if case .list(let days) = variable(.days, at: moment) { days.count } else { 0 }
+    }
+
     /// Read from the `streaks` value.
     package mutating func streakFigure(_ streak: String, _ field: FactTypes.StreakField, at moment: FactMoment) -> Int? {
         guard case .map(let streaks) = variable(.streaks, at: moment), case .map(let record)? = streaks[string: streak],

@@ -125,6 +125,16 @@ package struct FactBuilder: Sendable {
             warningParts: [timeline.standingWarnings, eventWarnings, releasedFreezes])
     }
 
+    /// The warnings `facts(at:)` holds at `moment`, without building the `days` records.
+    package mutating func warnings(at moment: Moment) -> [FactWarning] {
+        _ = streakStates(at: moment)  // as `facts(at:)`: every streak settled before the reservations are read
+        var releasedFreezes: [FactWarning] = []
+        for index in streaks.indices where !streaks[index].uses.isEmpty {
+            releasedFreezes += streaks[index].releasedReservationWarnings()
+        }
+        return FactSnapshot.ordered([timeline.standingWarnings, eventWarnings, releasedFreezes])
+    }
+
     /// `days` at `moment` (what `facts(at:).days` holds) without the rest of a snapshot: what
     /// folds over days read at most checkpoints.
     package mutating func days(at moment: Moment) -> CELValue {
@@ -134,6 +144,13 @@ package struct FactBuilder: Sendable {
         let range = days.range(today: today)
         let dayCount = range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
         return .list(CELList(prefixOf: days.values, count: min(dayCount, days.values.count)))
+    }
+
+    /// How many records `days(at:)` holds at most at `moment`, without building them.
+    package mutating func dayCount(at moment: Moment) -> Int {
+        moveTo(moment)
+        let range = days.range(today: days.today(at: moment))
+        return range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
     }
 
     /// Every streak's state at `moment`, in rule order: what `facts(at:).streakStates` holds,

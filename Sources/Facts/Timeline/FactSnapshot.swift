@@ -38,8 +38,11 @@ package struct FactSnapshot: Sendable {
     var warningParts: [[FactWarning]]
 
     /// Warnings so far, ordered by event index (others last), then code and message.
-    package var warnings: [FactWarning] {
-        warningParts.joined().sorted {
+    package var warnings: [FactWarning] { Self.ordered(warningParts) }
+
+    /// Warnings in groups, ordered by event index (others last), then code and message.
+    static func ordered(_ parts: [[FactWarning]]) -> [FactWarning] {
+        parts.joined().sorted {
             ($0.event ?? Int.max, $0.code.rawValue, $0.message) < ($1.event ?? Int.max, $1.code.rawValue, $1.message)
         }
     }

@@ -1,0 +1,130 @@
+import CEL
+import RuleModel
+
+/// A condition of the form `VALUE >= N` or `VALUE > N` (N a number literal), where VALUE is one
+/// tabulated fold — a count that only grows as events arrive (`size(events)`, `size(F)` /
+/// `F.size()` of a tabulated `filter`/`map` F), a `sum()`, `min()` or `max()` of one, or a best
+/// day (`DailyFold`) — or a metric that is exactly one of those, and the condition reads nothing
+/// else. Its value changes only where the comparison's outcome does, not at every change of the
+/// fold: a count threshold is false, then true from one event count on, until the count fails (a
+/// body that errors on some event), so it needs evaluating at those two event counts alone; for
+/// the other folds the outcome is read from the fold's table at each of its change points.
+struct FoldThreshold: Sendable {
+    let fold: Int
+    private let threshold: CELThreshold
+    /// Whether the fold is a count (the comparison then flips at most once before a failure).
+    private let isCount: Bool
+
+    /// Recognizes the shape in a planned condition, or `nil`.
+    init?(_ plan: PlannedExpression, folds: [EventFold], metricPlans: [String: PlannedExpression]) {
+        guard plan.inputs.variables.isSubset(of: [.metrics]), !plan.inputs.readsEveryAchievement,
+              plan.inputs.achievements.isEmpty, let root = plan.program.checked?.ast.root,
+              let threshold = CELThreshold(root) else { return nil }
+        // The condition reads nothing but the value: a fold directly (the whole operand, so any
+        // other fold planned is one of its sources), or one metric that is one.
+        if !plan.inputs.variables.isEmpty {
+            guard !plan.inputs.readsEveryMetric, plan.folds.isEmpty, plan.inputs.metrics.count == 1 else { return nil }
+        }
+        self.init(threshold, folds: folds, metricPlans: metricPlans)
+    }
+
+    /// The first operand a condition `T && …` evaluates, when it is a count threshold T
+    /// (`CELThreshold.leadingConjunct`). While T is false the whole condition is false having
+    /// evaluated T alone: it needs no evaluation before T's first change point (where T becomes
+    /// true or its count fails).
+    static func leadingConjunct(of plan: PlannedExpression, folds: [EventFold],
+                                metricPlans: [String: PlannedExpression]) -> FoldThreshold? {
+        guard let root = plan.program.checked?.ast.root, let leading = CELThreshold.leadingConjunct(of: root) else { return nil }
+        // Only a count is false until one point: other folds may make the threshold true, then false.
+        guard let threshold = FoldThreshold(leading, folds: folds, metricPlans: metricPlans), threshold.isCount else { return nil }
+        return threshold
+    }
+
+    /// VALUE a fold or `metrics.NAME` of a metric that is one.
+    private init?(_ threshold: CELThreshold, folds: [EventFold], metricPlans: [String: PlannedExpression]) {
+        var found: (fold: Int, isCount: Bool)?
+        if case .select(let operand, let name, false) = threshold.operand.kind,
+           case .ident(FactVariable.metrics.rawValue) = operand.kind {
+            if let metric = metricPlans[name], metric.inputs.variables.isEmpty, !metric.folds.isEmpty,
+               let metricRoot = metric.program.checked?.ast.root {
+                found = Self.foldValue(metricRoot, folds: folds)
+            }
+        } else {
+            found = Self.foldValue(threshold.operand, folds: folds)
+        }
+        guard let found else { return nil }
+        fold = found.fold
+        isCount = found.isCount
+        self.threshold = threshold
+    }
+
+    /// The fold whose value the expression is: `@fold` of `size(events)`, of a reduction or of a
+    /// best day, or `size(@fold)` / `@fold.size()` of a list fold (a count).
+    private static func foldValue(_ expr: CELExpr, folds: [EventFold]) -> (fold: Int, isCount: Bool)? {
+        func fold(named e: CELExpr) -> Int? {
+            guard case .ident(let name) = e.kind else { return nil }
+            return folds.firstIndex { $0.variable == name }
+        }
+        if let k = fold(named: expr) {
+            switch folds[k].shape {
+            case .count: return (k, true)
+            case .reduction, .daily: return (k, false)
+            default: return nil
+            }
+        }
+        guard let (function, operand) = expr.singleOperandCall, function == "size",
+              let k = fold(named: operand), folds[k].shape.producesList else { return nil }
+        return (k, true)
+    }
+
+    func holds(count: Int) -> Bool {
+        threshold.holds(for: Int64(count))
+    }
+
+    /// The event counts at which the condition can change. `foldPoints` are the change points
+    /// of `fold` (`EventFoldValues.changePoints`).
+    func changePoints(_ values: EventFoldValues, foldPoints: [Int]) -> [Int] {
+        guard isCount else { return outcomeChanges(values, foldPoints: foldPoints) }
+        // The count never decreases before it fails, and once failed stays failed; a threshold on
+        // it, once true, stays true: both points are found by halving, not by reading the count
+        // at every point (ten thousand events asked each threshold ten thousand times).
+        let failed = Self.firstIndex(below: foldPoints.count) { values.count(fold, events: foldPoints[$0]) == nil }
+        let holding = Self.firstIndex(below: failed) { index in
+            values.count(fold, events: foldPoints[index]).map { holds(count: $0) } ?? false
+        }
+        var points: [Int] = []
+        if holding < failed { points.append(foldPoints[holding]) }
+        if failed < foldPoints.count { points.append(foldPoints[failed]) }
+        return points
+    }
+
+    /// The points where the comparison's outcome on the fold's value differs from the one
+    /// before (from no events on). An int is compared as CEL does; any other value (an error,
+    /// a double) counts as a change wherever the fold changes.
+    private func outcomeChanges(_ values: EventFoldValues, foldPoints: [Int]) -> [Int] {
+        func outcome(_ value: CELValue) -> Bool? {
+            if case .int(let number) = value { return threshold.holds(for: number) }
+            return nil
+        }
+        var points: [Int] = []
+        var previous = outcome(values.value(fold, events: 0))
+        for point in foldPoints {
+            let current = outcome(values.value(fold, events: point))
+            if current == nil || current != previous { points.append(point) }
+            previous = current
+        }
+        return points
+    }
+
+    /// The first index in `0..<end` where `test` holds, `test` being false up to some index and
+    /// true from there on; `end` when it never holds.
+    private static func firstIndex(below end: Int, where test: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = end
+        while low < high {
+            let middle = low + (high - low) / 2
+            if test(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
