@@ -60,11 +60,20 @@ struct ValuesAtNow {
             values + replay.folds.indices.map { folds.value($0, events: moment.eventCount) }
         }
         var metrics: [(key: String, value: CELValue)] = []
+        var recorded = 0  // how many metrics the `metrics` record in `values` holds
+        let readsMetrics = VariablesRead.bit(.metrics)
         for (position, metric) in replay.rules.metrics.enumerated() {
-            let record = CELValue.map(CELMap(strings: metrics))
-            values[metricsPosition] = record
-            tabulated?[metricsPosition] = record
             let plan = position < replay.metricPlans.count ? replay.metricPlans[position] : nil
+            // The record of the metrics before this one, built only for a metric that reads it.
+            let reads = position < replay.readsAtNow.count
+                ? (plan.map(tabulates) == true ? replay.readsAtNow[position].tabulated : replay.readsAtNow[position].written)
+                : VariablesRead.everything
+            if reads & readsMetrics != 0, recorded != metrics.count || position == 0 {
+                let record = CELValue.map(CELMap(strings: metrics))
+                values[metricsPosition] = record
+                tabulated?[metricsPosition] = record
+                recorded = metrics.count
+            }
             let value: CELValue
             if let plan, let tabulated, tabulates(plan) {
                 value = plan.program.evaluate(CELActivation(shape: replay.tabulatedNowShape, values: tabulated), costLimit: costLimit)

@@ -207,6 +207,9 @@ struct EventFoldTable: Sendable {
         return source.map { element.evaluate(CELActivation([iterVar: $0]), costLimit: costLimit) }
     }
 
+    /// Whether the table is not a daily one, or is one whose values are the written expression's.
+    var isExactDaily: Bool { daily?.exact ?? true }
+
     /// Whether the first m source elements include a failed one.
     func failed(within m: Int) -> Bool {
         if let daily { return daily.failed(within: Swift.max(0, Swift.min(m, sourceCount))) }

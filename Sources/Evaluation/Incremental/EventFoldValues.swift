@@ -73,7 +73,9 @@ struct EventFoldValues: Sendable {
     /// Whether every daily fold's values are the written expression's (`DailyFoldTable.exact`);
     /// true without daily folds.
     var dailyFoldsExact: Bool {
-        tables.allSatisfy { $0.daily?.exact ?? true }
+        // By index: a closure over the tables takes a copy of each (a retain of every array in it).
+        for k in tables.indices where !tables[k].isExactDaily { return false }
+        return true
     }
 
     /// Makes room in every table for `extra` more events (`EventFoldTable.reserve`).

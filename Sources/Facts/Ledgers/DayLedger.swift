@@ -215,6 +215,11 @@ struct DayLedger: Sendable {
     /// Replaces `buffer` with the days changed since the last call (their `view`s may differ
     /// from the last ones seen); both arrays keep their storage.
     mutating func drainUnjudged(into buffer: inout [LocalDay]) {
+        // Most checkpoints change no day: nothing to move.
+        if unjudged.isEmpty {
+            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
+            return
+        }
         buffer.removeAll(keepingCapacity: true)
         buffer.append(contentsOf: unjudged)
         unjudged.removeAll(keepingCapacity: true)

@@ -23,6 +23,8 @@ package struct FactBuilder: Sendable {
     /// reusing the records of the streaks that did not).
     private var streaksValue: (states: [StreakState], records: [CELValue], value: CELValue)?
     private var lastMoment: Moment?
+    /// How many timeline events there were when the builder last advanced.
+    private var advancedOver = 0
     /// How many times the builder started over (marks from before a restart are stale).
     private var resets = 0
     /// Per streak: whether a `day` predicate qualifies it (its state needs the day records).
@@ -263,6 +265,12 @@ package struct FactBuilder: Sendable {
 
     /// Consumes the events up to `moment`, starting over when it is earlier than the last one.
     private mutating func moveTo(_ moment: Moment) {
+        // Asked again at the same instant (each streak at one checkpoint): everything up to it
+        // is applied, unless the timeline grew since (a session's event at that instant).
+        if let lastMoment, moment.instant == lastMoment.instant, advancedOver == timeline.events.count {
+            self.lastMoment = moment
+            return
+        }
         if let lastMoment, moment.instant < lastMoment.instant {
             let resets = self.resets
             let (observed, versions) = (observedStreaks, streakVersions)
@@ -274,6 +282,7 @@ package struct FactBuilder: Sendable {
         }
         lastMoment = moment
         advance(to: moment)
+        advancedOver = timeline.events.count
     }
 
     private mutating func advance(to moment: Moment) {
