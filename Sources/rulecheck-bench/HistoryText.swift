@@ -30,12 +30,14 @@ enum HistoryText {
         return String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
     }
 
-    /// `rulecheck-bench generate million|daily|batch FILE`: writes one of the generated inputs
-    /// (1,000,000 events; 20,000 daily events; 2,000 NDJSON lines of 100-event states), to
-    /// measure by hand (`/usr/bin/time -v rulecheck eval rules/taskmate --state FILE`).
+    /// `rulecheck-bench generate million|daily|batch|replay-rules|replay-1k|replay-10k FILE`:
+    /// writes one of the generated inputs (1,000,000 events; 20,000 daily events; 2,000 NDJSON
+    /// lines of 100-event states; the replay bench's rule set and its 1,000- and 10,000-event
+    /// states), to measure or compare by hand (`/usr/bin/time -v rulecheck eval rules/taskmate
+    /// --state FILE`).
     static func generate(_ arguments: [String]) {
         guard arguments.count == 2 else {
-            print("usage: rulecheck-bench generate million|daily|batch FILE")
+            print("usage: rulecheck-bench generate million|daily|batch|replay-rules|replay-1k|replay-10k FILE")
             return
         }
         let bytes: [UInt8]
@@ -43,8 +45,11 @@ enum HistoryText {
         case "million": bytes = million()
         case "daily": bytes = daily(days: 20_000)
         case "batch": bytes = Array(((0..<2_000).map(hundredEvents(user:)).joined(separator: "\n") + "\n").utf8)
+        case "replay-rules": bytes = Array(ReplayBench.ruleSetText().utf8)
+        case "replay-1k": bytes = Array(ReplayBench.stateText(events: 1_000).utf8)
+        case "replay-10k": bytes = Array(ReplayBench.stateText(events: 10_000).utf8)
         default:
-            print("generate: unknown input '\(arguments[0])' (million, daily or batch)")
+            print("generate: unknown input '\(arguments[0])' (million, daily, batch, replay-rules, replay-1k or replay-10k)")
             return
         }
         do {

@@ -16,5 +16,5 @@ case "session":
 case "generate":
     HistoryText.generate(rest)
 default:
-    print("usage: rulecheck-bench cel [E0…E5|M1...] [--evaluations N] | validate [RUNS] | replay | products [RUNS] | session [RECORDS] | generate million|daily|batch FILE")
+    print("usage: rulecheck-bench cel [E0…E5|M1...] [--evaluations N] | validate [RUNS] | replay | products [RUNS] | session [RECORDS] | generate million|daily|batch|replay-rules|replay-1k|replay-10k FILE")
 }

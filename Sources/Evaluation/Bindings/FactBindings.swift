@@ -77,9 +77,12 @@ struct FactBindings<Facts: ReplayFacts> {
         switch slot.threshold {
         case .whole(let threshold):
             return threshold.changePoints(folds, foldPoints: pointsByFold[threshold.fold])
-        case .leading(let leading):
-            // False until the leading threshold's first change point; from there on, as usual.
-            let from = leading.changePoints(folds, foldPoints: pointsByFold[leading.fold]).first ?? Int.max
+        case .leading(let leading, let restReadsFolds):
+            // False until the leading threshold's first change point; from there on, as usual, or,
+            // when nothing else reads a fold, only where the threshold itself changes.
+            let points = leading.changePoints(folds, foldPoints: pointsByFold[leading.fold])
+            guard restReadsFolds else { return points }
+            let from = points.first ?? Int.max
             return merged(slot.folds, pointsByFold).filter { $0 >= from }
         case nil:
             return merged(slot.folds, pointsByFold)

@@ -144,14 +144,9 @@ struct EventFoldValues: Sendable {
         }
     }
 
-    /// The event counts 1…total at which fold k changes value, ascending.
-    func changePoints(of k: Int, total: Int) -> [Int] {
-        var points: [Int] = []
-        // Taken out once: calling through `tables[k]` at every n retains and releases its arrays.
-        let table = tables[k]
-        if case .events = folds[k].source, let direct = table.versionChanges(through: total) { return direct }
-        // The chain of sources down to `events` (`events.filter(…).map(…)`), innermost first, each
-        // table taken out once: `visibleCount` without its recursion at every n.
+    /// The chain of fold k's sources down to `events` (`events.filter(…).map(…)`), innermost
+    /// first, each table taken out once: `visibleCount` without its recursion at every n.
+    private func sourceChain(of k: Int) -> [EventFoldTable] {
         var chain: [EventFoldTable] = []
         var link = folds[k].source
         while case .fold(let s) = link {
@@ -159,13 +154,37 @@ struct EventFoldValues: Sendable {
             link = folds[s].source
         }
         chain.reverse()
+        return chain
+    }
+
+    /// How many source elements the last table of `chain` hands on after n events, or `nil` once
+    /// one of them failed.
+    private static func visible(through chain: [EventFoldTable], events n: Int) -> Int? {
+        var visible = n
+        for index in chain.indices {  // by index: a `for in` copies each table out
+            if chain[index].failed(within: visible) { return nil }
+            visible = chain[index].produced(over: visible)
+        }
+        return visible
+    }
+
+    /// Fold k's value after each of `points` events, or `nil` where a source of it failed: `value`
+    /// at many points, with the tables taken out once.
+    func values(of k: Int, atEvents points: [Int]) -> [CELValue?] {
+        let table = tables[k]
+        let chain = sourceChain(of: k)
+        return points.map { n in Self.visible(through: chain, events: n).map { table.value(over: $0) } }
+    }
+
+    /// The event counts 1…total at which fold k changes value, ascending.
+    func changePoints(of k: Int, total: Int) -> [Int] {
+        var points: [Int] = []
+        // Taken out once: calling through `tables[k]` at every n retains and releases its arrays.
+        let table = tables[k]
+        if case .events = folds[k].source, let direct = table.versionChanges(through: total) { return direct }
+        let chain = sourceChain(of: k)
         func version(events n: Int) -> Int {
-            var visible = n
-            for index in chain.indices {  // by index: a `for in` copies each table out
-                if chain[index].failed(within: visible) { return Int.max }
-                visible = chain[index].produced(over: visible)
-            }
-            return table.version(over: visible)
+            Self.visible(through: chain, events: n).map { table.version(over: $0) } ?? Int.max
         }
         var previous = version(events: 0)
         for n in stride(from: 1, through: total, by: 1) {

@@ -9,8 +9,10 @@ struct ExpressionSlot: Sendable {
     enum Threshold: Sendable {
         /// The whole condition is the threshold (`FoldThreshold.init`).
         case whole(FoldThreshold)
-        /// The condition is `T && …` (`FoldThreshold.leadingConjunct`).
-        case leading(FoldThreshold)
+        /// The condition is `T && …` (`FoldThreshold.leadingConjunct`); `restReadsFolds`: whether
+        /// the other conjuncts read a fold (or a metric) too. When they do not, past T's first
+        /// change point the condition's value follows the other channels alone, not the folds.
+        case leading(FoldThreshold, restReadsFolds: Bool)
     }
 
     var plan: PlannedExpression

@@ -107,9 +107,10 @@ struct FoldThreshold: Sendable {
             return nil
         }
         var points: [Int] = []
-        var previous = outcome(values.value(fold, events: 0))
-        for point in foldPoints {
-            let current = outcome(values.value(fold, events: point))
+        let read = values.values(of: fold, atEvents: [0] + foldPoints)
+        var previous = read[0].flatMap(outcome)
+        for (index, point) in foldPoints.enumerated() {
+            let current = read[index + 1].flatMap(outcome)
             if current == nil || current != previous { points.append(point) }
             previous = current
         }

@@ -20,11 +20,34 @@ extension Replay {
             if let threshold = FoldThreshold(plan, folds: replay.folds, metricPlans: metricPlans) {
                 conditionSlot.threshold = .whole(threshold)
             } else if let leading = FoldThreshold.leadingConjunct(of: plan, folds: replay.folds, metricPlans: metricPlans) {
-                conditionSlot.threshold = .leading(leading)
+                conditionSlot.threshold = .leading(leading, restReadsFolds: Self.restReadsFolds(plan, folds: replay.folds))
             }
             slots.append(conditionSlot)
         }
         return slots
+    }
+
+    /// Whether the conjuncts after the first of a condition `A && B && …` read a fold or a
+    /// metric (or `events`, or something unknown).
+    static func restReadsFolds(_ plan: PlannedExpression, folds: [EventFold]) -> Bool {
+        guard var node = plan.program.checked?.ast.root else { return true }
+        var rest: [CELExpr] = []
+        while case .call(nil, "_&&_", let args) = node.kind, args.count == 2 {
+            rest.append(args[1])
+            node = args[0]
+        }
+        let foldNames = Set(folds.map(\.variable))
+        var reads = false
+        for conjunct in rest {
+            conjunct.walk { expr, _ in
+                if case .ident(let name) = expr.kind,
+                   foldNames.contains(name) || name == FactVariable.metrics.rawValue || name == FactVariable.events.rawValue {
+                    reads = true
+                }
+                return reads ? .skipChildren : .descend
+            }
+        }
+        return reads
     }
 
     /// Award and streak positions by id, for planning slots.
