@@ -193,6 +193,13 @@ enum RandomScenario {
             { g in ("anyrun_\(n(1...9, &g))", "    when: streaks.filter(k, streaks[k].current >= \(n(2...4, &g))).size() >= 1\n") },
             { g in ("runs_\(n(1...9, &g))", "    when: metrics.runs >= \(n(2...6, &g))\n") },
             { g in ("expiredday_\(n(1...9, &g))", "    when: days.exists(d, d.status == \"expired\" && d.planned >= \(n(1...3, &g)))\n") },
+            // A count threshold before conjuncts that read no fold: judged again only where the
+            // threshold changes or what the others read does (`FoldThreshold.leadingConjunct`).
+            { g in ("gated_\(n(1...9, &g))", "    when: size(events) >= \(n(2...12, &g)) && achievements.filter(k, achievements[k].unlocked).size() >= \(n(1...3, &g))\n") },
+            { g in ("gatedrun_\(n(1...9, &g))", "    when: metrics.tasks >= \(n(1...4, &g)) && streaks.daily.current >= \(n(1...3, &g))\n") },
+            // Thresholds on a sum that falls (negative values) and on a best day.
+            { g in ("netsum_\(n(1...9, &g))", "    when: events.filter(e, e.type == \"focus_session\" && has(e.minutes)).map(e, int(e.minutes) - 30).sum() >= \(n(-20...20, &g))\n") },
+            { g in ("bestdaygate_\(n(1...9, &g))", "    when: metrics.best_minutes > \(n(10...60, &g))\n") },
         ]
         // In every rule set: fails at `now` unless today has a completed task (a rule error).
         add("busy_today", "    when: today.count[\"task_completed\"] >= 2\n")
