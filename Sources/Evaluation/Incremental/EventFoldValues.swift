@@ -114,9 +114,15 @@ struct EventFoldValues: Sendable {
         }
     }
 
+    /// For a reduction fold: its value over each number of source elements (`nil` for the others).
+    func reducedValues(_ k: Int) -> [CELValue]? {
+        guard case .reduction = folds[k].shape else { return nil }
+        return tables[k].reduced
+    }
+
     /// How many source elements fold k sees after n events, or `nil` once its source failed:
     /// `sourceCount` without building the failure's value (cheap enough to ask at every n).
-    private func visibleCount(_ k: Int, events n: Int) -> Int? {
+    func visibleCount(_ k: Int, events n: Int) -> Int? {
         switch folds[k].source {
         case .events:
             return n

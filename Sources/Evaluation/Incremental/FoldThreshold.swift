@@ -84,7 +84,9 @@ struct FoldThreshold: Sendable {
     /// The event counts at which the condition can change. `foldPoints` are the change points
     /// of `fold` (`EventFoldValues.changePoints`).
     func changePoints(_ values: EventFoldValues, foldPoints: [Int]) -> [Int] {
-        guard isCount else { return outcomeChanges(values, foldPoints: foldPoints) }
+        guard isCount else {
+            return risingChanges(values, foldPoints: foldPoints) ?? outcomeChanges(values, foldPoints: foldPoints)
+        }
         // The count never decreases before it fails, and once failed stays failed; a threshold on
         // it, once true, stays true: both points are found by halving, not by reading the count
         // at every point (ten thousand events asked each threshold ten thousand times).
@@ -94,6 +96,30 @@ struct FoldThreshold: Sendable {
         }
         var points: [Int] = []
         if holding < failed { points.append(foldPoints[holding]) }
+        if failed < foldPoints.count { points.append(foldPoints[failed]) }
+        return points
+    }
+
+    /// For a reduction whose values only grow (ints, as a sum of counts or of minutes does): like
+    /// a count's, where the comparison first holds and where the source fails, both found by
+    /// halving; `nil` for any other fold or table (a falling sum, a double, an error).
+    private func risingChanges(_ values: EventFoldValues, foldPoints: [Int]) -> [Int]? {
+        guard let reduced = values.reducedValues(fold) else { return nil }
+        var last = Int64.min
+        var holdsFrom: Int?  // the fewest source elements over which it holds
+        for (m, value) in reduced.enumerated() {
+            guard case .int(let number) = value, number >= last else { return nil }
+            last = number
+            if holdsFrom == nil, threshold.holds(for: number) { holdsFrom = m }
+        }
+        let failed = Self.firstIndex(below: foldPoints.count) { values.visibleCount(fold, events: foldPoints[$0]) == nil }
+        var points: [Int] = []
+        if let from = holdsFrom, from > 0 {  // holding over no elements: true from the start
+            let holding = Self.firstIndex(below: failed) { index in
+                values.visibleCount(fold, events: foldPoints[index]).map { $0 >= from } ?? true
+            }
+            if holding < failed { points.append(foldPoints[holding]) }
+        }
         if failed < foldPoints.count { points.append(foldPoints[failed]) }
         return points
     }
