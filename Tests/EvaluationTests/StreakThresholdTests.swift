@@ -20,6 +20,24 @@ import Testing
         let plan = planner.plan(try EventFoldPlannerTests.program(source))
         let threshold = try #require(StreakThreshold(plan, ruleStreaks: Self.streaks))
         #expect(threshold.field.rawValue == field)
+        // The least number it holds for gives CEL's comparison at every value.
+        for value in [-1, 0, 1, 2, 3, 4, 6, 7, 9, 10, 11, 1_000] {
+            #expect(threshold.holds(value) == threshold.threshold.holds(for: Int64(value)), "\(source) at \(value)")
+        }
+    }
+
+    @Test(arguments: [
+        ("streaks.daily_use.current >= 9223372036854775807", Int64.max),
+        ("streaks.daily_use.current > 9223372036854775807u", nil),
+        ("streaks.daily_use.current >= -5", -5),
+        ("streaks.daily_use.current > -0.5", 0),
+        ("streaks.daily_use.current >= 18446744073709551615u", nil),
+    ] as [(String, Int64?)])
+    func leastNumberItHoldsFor(source: String, minimum: Int64?) throws {
+        var planner = EventFoldPlanner()
+        let plan = planner.plan(try EventFoldPlannerTests.program(source))
+        let threshold = try #require(StreakThreshold(plan, ruleStreaks: Self.streaks))
+        #expect(threshold.minimum == minimum, "\(source)")
     }
 
     @Test(arguments: [

@@ -13,6 +13,9 @@ struct StreakThreshold: Sendable {
     var streak = 0
     var field: FactTypes.StreakField
     var threshold: CELThreshold
+    /// The least whole number the comparison holds for (`nil`: none): read at every checkpoint,
+    /// a plain number spares copying the threshold's expression out to call it.
+    let minimum: Int64?
 
     /// The threshold `plan` is, for a streak among `ruleStreaks` (rule ids); `nil` for anything else.
     init?(_ plan: PlannedExpression, ruleStreaks: Set<String>) {
@@ -30,5 +33,26 @@ struct StreakThreshold: Sendable {
         self.id = id
         self.field = field
         self.threshold = threshold
+        minimum = Self.least(where: threshold.holds(for:))
+    }
+
+    /// Whether the comparison holds for `value`.
+    func holds(_ value: Int) -> Bool {
+        minimum.map { Int64(value) >= $0 } ?? false
+    }
+
+    /// The least `Int64` for which `holds` is true, `holds` being false up to some value and
+    /// true from there on (a comparison from below converts ints to doubles monotonically).
+    private static func least(where holds: (Int64) -> Bool) -> Int64? {
+        guard holds(.max) else { return nil }
+        // Searched over UInt64 with the sign bit flipped, which keeps the order and cannot overflow.
+        func signed(_ u: UInt64) -> Int64 { Int64(bitPattern: u ^ (1 << 63)) }
+        var low: UInt64 = 0
+        var high = UInt64.max
+        while low < high {
+            let middle = low + (high - low) / 2
+            if holds(signed(middle)) { high = middle } else { low = middle + 1 }
+        }
+        return signed(low)
     }
 }

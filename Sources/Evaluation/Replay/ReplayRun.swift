@@ -155,11 +155,11 @@ struct ReplayRun<Facts: ReplayFacts> {
                 guard let figure = bindings.facts.streakFigure(replay.streakIDs[streak], field, at: moment) else {
                     return conditionHolds(award, slot: slot)
                 }
-                return replay.streakThresholds[slot]?.threshold.holds(for: Int64(figure)) == true
+                return replay.streakThresholds[slot]?.holds(figure) == true
             }
             let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment)
             streakCurrents[streak] = current
-            return replay.streakThresholds[slot]?.threshold.holds(for: Int64(current)) == true
+            return replay.streakThresholds[slot]?.holds(current) == true
         case .milestone(let streak, let days):
             let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment)
             streakCurrents[streak] = current
