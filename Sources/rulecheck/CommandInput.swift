@@ -73,10 +73,12 @@ enum CommandInput {
     }
 
     /// The replayed state, or the problem (with its JSON path) on stderr and exit status 2.
-    static func evaluation(rules: RuleSet, statePath: String, now: String?) throws -> UserEvaluation {
+    /// `keepsBindings`: keep every variable at `now` (what `explain` evaluates against).
+    static func evaluation(rules: RuleSet, statePath: String, now: String?, keepsBindings: Bool) throws -> UserEvaluation {
         do {
             let state = try StateFile.load(path: statePath)
-            return try UserEvaluation(rules: rules, state: state, now: UserEvaluation.moment(now, fallback: state.now))
+            return try UserEvaluation(replay: Replay(rules: rules), state: state,
+                                      now: UserEvaluation.moment(now, fallback: state.now), keepsBindings: keepsBindings)
         } catch {
             throw usageFailure("error: \(error)")
         }

@@ -69,7 +69,7 @@ struct EvalCommand: ParsableCommand {
             try runBatch(rules)
             return
         }
-        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: options.now)
+        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: options.now, keepsBindings: false)
         if let writeState {
             do {
                 try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks,
