@@ -45,12 +45,8 @@ import Testing
         "events.filter(e, e.type == \"b\").size() >= 2u", "events.filter(e, e.type == \"b\").size() >= 1.5",
     ])
     func countThresholdPointsAreWhereItTurns(source: String) throws {
-        var planner = EventFoldPlanner()
-        let plan = planner.plan(try EventFoldPlannerTests.program(source))
-        let threshold = try #require(FoldThreshold(plan, folds: planner.folds, metricPlans: [:]), "\(source) is no count threshold")
-        let events = TypeGuardTests.events
-        let values = EventFoldValues(folds: planner.folds, events: events, costLimit: 10_000)
-        let foldPoints = values.changePoints(of: threshold.fold, total: events.count)
+        let (_, _, threshold, values) = try Self.threshold(source)
+        let foldPoints = values.changePoints(of: threshold.fold, total: TypeGuardTests.events.count)
         var expected: [Int] = []
         var becameTrue = false
         for n in foldPoints {
@@ -80,11 +76,8 @@ import Testing
         "events.filter(e, has(e.x)).map(e, e.x - 3).sum() >= 0",
     ])
     func valueThresholdPointsAreWhereItsValueChanges(source: String) throws {
-        var planner = EventFoldPlanner()
-        let plan = planner.plan(try EventFoldPlannerTests.program(source))
-        let threshold = try #require(FoldThreshold(plan, folds: planner.folds, metricPlans: [:]), "\(source) is no threshold")
+        let (planner, plan, threshold, values) = try Self.threshold(source)
         let events = TypeGuardTests.events
-        let values = EventFoldValues(folds: planner.folds, events: events, costLimit: 10_000)
         let points = threshold.changePoints(values, foldPoints: values.changePoints(of: threshold.fold, total: events.count))
         func condition(after n: Int) -> String {
             let bound = Dictionary(uniqueKeysWithValues: planner.folds.indices.map { (planner.folds[$0].variable, values.value($0, events: n)) })
@@ -97,5 +90,15 @@ import Testing
         #expect(Set(changes).isSubset(of: Set(points)), "\(source): changes at \(changes), points \(points)")
         #expect(points.allSatisfy { changes.contains($0) || !(condition(after: $0) == "true" || condition(after: $0) == "false") },
                 "\(source): points \(points) where nothing changed (\(changes))")
+    }
+
+    /// The threshold `source` is, planned, with its folds tabulated over `TypeGuardTests.events`.
+    static func threshold(_ source: String) throws
+        -> (planner: EventFoldPlanner, plan: PlannedExpression, threshold: FoldThreshold, values: EventFoldValues) {
+        var planner = EventFoldPlanner()
+        let plan = planner.plan(try EventFoldPlannerTests.program(source))
+        let threshold = try #require(FoldThreshold(plan, folds: planner.folds, metricPlans: [:]), "\(source) is no threshold")
+        let values = EventFoldValues(folds: planner.folds, events: TypeGuardTests.events, costLimit: 10_000)
+        return (planner, plan, threshold, values)
     }
 }

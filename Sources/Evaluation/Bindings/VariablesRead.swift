@@ -10,8 +10,11 @@ struct VariablesRead: Sendable {
 
     static let everything = UInt16.max
 
+    /// `FactVariable.allCases`, made once (it is built anew at each use).
+    static let order = FactVariable.allCases
+
     static func bit(_ variable: FactVariable) -> UInt16 {
-        UInt16(1) << UInt16(FactVariable.allCases.firstIndex(of: variable) ?? 15)
+        UInt16(1) << UInt16(order.firstIndex(of: variable) ?? 15)
     }
 
     static func bits(_ variables: Set<FactVariable>) -> UInt16 {

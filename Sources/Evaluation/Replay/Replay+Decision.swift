@@ -218,7 +218,7 @@ extension Replay {
                             subject: "for events[\(failure.event)]", event: failure.event)
             case .day(let expression):
                 // A predicate that cannot fail has no error to find.
-                guard Self.mayFail(streak, costLimit: costLimit), case .list(let list)? = days else { continue }
+                guard dayPredicateMayFail[index], case .list(let list)? = days else { continue }
                 for day in list.array {
                     let value = expression.program.evaluate(CELActivation(["day": day, "user": user ?? .null]), costLimit: costLimit)
                     guard case .error = value else { continue }

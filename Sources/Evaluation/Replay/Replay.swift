@@ -53,9 +53,11 @@ package struct Replay: Sendable {
     /// order; then, in `tabulatedNowShape`, every fold's variable.
     let nowShape: CELRecordShape
     let tabulatedNowShape: CELRecordShape
-    /// Whether some streak's `day` predicate may fail at `now` (`CELInfallibility`): its errors
-    /// are then looked for on every day record.
-    let fallibleDayStreaks: Bool
+    /// Per streak in rule order: whether its `day` predicate may fail at `now`
+    /// (`CELInfallibility`); its errors are then looked for on every day record.
+    let dayPredicateMayFail: [Bool]
+    /// Whether some streak's `day` predicate may fail at `now`.
+    var fallibleDayStreaks: Bool { dayPredicateMayFail.contains(true) }
     /// What each expression the decision at `now` evaluates reads (`ValuesAtNow`).
     let readsAtNow: [VariablesRead]
 
@@ -105,7 +107,7 @@ package struct Replay: Sendable {
         metricIndex = index
         nowShape = CELRecordShape(fields: FactVariable.allCases.map(\.rawValue))
         tabulatedNowShape = CELRecordShape(fields: FactVariable.allCases.map(\.rawValue) + planner.folds.map(\.variable))
-        fallibleDayStreaks = rules.streaks.contains { Self.mayFail($0, costLimit: costLimit) }
+        dayPredicateMayFail = rules.streaks.map { Self.mayFail($0, costLimit: costLimit) }
         readsAtNow = VariablesRead.atNow(metricPlans: metricPlans, awards: plans)
         slots = Self.slots(of: self, plain: false)
         plainSlots = Self.slots(of: self, plain: true)
