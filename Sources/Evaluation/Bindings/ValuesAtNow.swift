@@ -32,8 +32,7 @@ struct ValuesAtNow {
         let costLimit = replay.costLimit
         let eventCount = moment.eventCount
         let dailyExact = folds?.dailyFoldsExact ?? false
-        let dayCount = replay.metricPlans.contains { $0.wholeDaily != nil } || replay.plans.contains { $0.condition?.wholeDaily != nil }
-            ? facts.dayCount(at: moment) : 0
+        let dayCount = replay.readsWholeDailyAtNow ? facts.dayCount(at: moment) : 0
         (self.costLimit, self.eventCount, self.dailyExact, self.dayCount) = (costLimit, eventCount, dailyExact, dayCount)
         func tabulates(_ plan: PlannedExpression) -> Bool {
             folds != nil && plan.readsLikeWritten(events: eventCount, days: dayCount, dailyExact: dailyExact, costLimit: costLimit)

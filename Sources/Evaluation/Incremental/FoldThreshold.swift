@@ -90,13 +90,20 @@ struct FoldThreshold: Sendable {
         // The count never decreases before it fails, and once failed stays failed; a threshold on
         // it, once true, stays true: both points are found by halving, not by reading the count
         // at every point (ten thousand events asked each threshold ten thousand times).
-        let failed = Self.firstIndex(below: foldPoints.count) { values.count(fold, events: foldPoints[$0]) == nil }
-        let holding = Self.firstIndex(below: failed) { index in
+        return Self.turningPoints(foldPoints, failed: { values.count(fold, events: foldPoints[$0]) == nil }) { index in
             values.count(fold, events: foldPoints[index]).map { holds(count: $0) } ?? false
         }
+    }
+
+    /// For a threshold that turns true at most once before its fold fails (for good): where it
+    /// turns true and where the fold fails, among `foldPoints`, both found by halving. `failed`
+    /// and `holds` are asked of indices in `foldPoints`.
+    private static func turningPoints(_ foldPoints: [Int], failed: (Int) -> Bool, holds: (Int) -> Bool) -> [Int] {
+        let failedAt = firstIndex(below: foldPoints.count, where: failed)
+        let holding = firstIndex(below: failedAt, where: holds)
         var points: [Int] = []
-        if holding < failed { points.append(foldPoints[holding]) }
-        if failed < foldPoints.count { points.append(foldPoints[failed]) }
+        if holding < failedAt { points.append(foldPoints[holding]) }
+        if failedAt < foldPoints.count { points.append(foldPoints[failedAt]) }
         return points
     }
 
@@ -112,16 +119,12 @@ struct FoldThreshold: Sendable {
             last = number
             if holdsFrom == nil, threshold.holds(for: number) { holdsFrom = m }
         }
-        let failed = Self.firstIndex(below: foldPoints.count) { values.visibleCount(fold, events: foldPoints[$0]) == nil }
-        var points: [Int] = []
-        if let from = holdsFrom, from > 0 {  // holding over no elements: true from the start
-            let holding = Self.firstIndex(below: failed) { index in
-                values.visibleCount(fold, events: foldPoints[index]).map { $0 >= from } ?? true
-            }
-            if holding < failed { points.append(foldPoints[holding]) }
+        // Holding over no elements: true from the start, so it never turns true.
+        let from = holdsFrom.flatMap { $0 > 0 ? $0 : nil }
+        return Self.turningPoints(foldPoints, failed: { values.visibleCount(fold, events: foldPoints[$0]) == nil }) { index in
+            guard let from else { return false }
+            return values.visibleCount(fold, events: foldPoints[index]).map { $0 >= from } ?? true
         }
-        if failed < foldPoints.count { points.append(foldPoints[failed]) }
-        return points
     }
 
     /// The points where the comparison's outcome on the fold's value differs from the one

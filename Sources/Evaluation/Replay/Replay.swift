@@ -60,6 +60,8 @@ package struct Replay: Sendable {
     var fallibleDayStreaks: Bool { dayPredicateMayFail.contains(true) }
     /// What each expression the decision at `now` evaluates reads (`ValuesAtNow`).
     let readsAtNow: [VariablesRead]
+    /// Whether one of them is a whole best day, whose reading needs the number of days at `now`.
+    let readsWholeDailyAtNow: Bool
 
     /// Every achievement and milestone in output order.
     package var awards: [AwardRule] { plans.map(\.rule) }
@@ -109,6 +111,7 @@ package struct Replay: Sendable {
         tabulatedNowShape = CELRecordShape(fields: FactVariable.allCases.map(\.rawValue) + planner.folds.map(\.variable))
         dayPredicateMayFail = rules.streaks.map { Self.mayFail($0, costLimit: costLimit) }
         readsAtNow = VariablesRead.atNow(metricPlans: metricPlans, awards: plans)
+        readsWholeDailyAtNow = readsAtNow.contains { $0.plan?.wholeDaily != nil }
         slots = Self.slots(of: self, plain: false)
         plainSlots = Self.slots(of: self, plain: true)
     }

@@ -150,6 +150,11 @@ struct DayLedger: Sendable {
         return first...max(today, last)
     }
 
+    /// How many days `range(today:)` holds (`days`' length).
+    func count(today: LocalDay) -> Int {
+        range(today: today).map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
+    }
+
     /// Drops the cached record of `day`, to be rebuilt at the next refresh: it holds the day's
     /// event lists, which an appended event then grows in place rather than copying them.
     mutating func releaseRecord(of day: LocalDay) {

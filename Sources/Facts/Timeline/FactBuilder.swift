@@ -104,13 +104,8 @@ package struct FactBuilder: Sendable {
                 levels[ordinal].map { (key: timeline.catalogs.levels[ordinal].level.id, value: $0.celValue) }
             }))
         }
-        var releasedFreezes: [FactWarning] = []
-        for index in streaks.indices where !streaks[index].uses.isEmpty {
-            releasedFreezes += streaks[index].releasedReservationWarnings()
-        }
 
-        let range = days.range(today: today)
-        let dayCount = range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
+        let dayCount = days.count(today: today)
         return FactSnapshot(
             now: moment, today: today, todayDecided: todayDecided, eventCount: position,
             user: timeline.userValue,
@@ -124,17 +119,23 @@ package struct FactBuilder: Sendable {
             achievements: achievements,
             streakIDs: streakIDs, streakStateList: states,
             levelProgress: levels, catalogIndex: timeline.catalogs,
-            warningParts: [timeline.standingWarnings, eventWarnings, releasedFreezes])
+            warningParts: warningParts)
     }
 
     /// The warnings `facts(at:)` holds at `moment`, without building the `days` records.
     package mutating func warnings(at moment: Moment) -> [FactWarning] {
         _ = streakStates(at: moment)  // as `facts(at:)`: every streak settled before the reservations are read
+        return FactSnapshot.ordered(warningParts)
+    }
+
+    /// The warnings so far in groups: the timeline's, the events', and the reserved freezes
+    /// returned because their day qualified (read after the streaks are settled at a moment).
+    private var warningParts: [[FactWarning]] {
         var releasedFreezes: [FactWarning] = []
         for index in streaks.indices where !streaks[index].uses.isEmpty {
             releasedFreezes += streaks[index].releasedReservationWarnings()
         }
-        return FactSnapshot.ordered([timeline.standingWarnings, eventWarnings, releasedFreezes])
+        return [timeline.standingWarnings, eventWarnings, releasedFreezes]
     }
 
     /// `days` at `moment` (what `facts(at:).days` holds) without the rest of a snapshot: what
@@ -143,16 +144,14 @@ package struct FactBuilder: Sendable {
         moveTo(moment)
         let today = days.today(at: moment)
         _ = refreshDays(now: moment, today: today)
-        let range = days.range(today: today)
-        let dayCount = range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
+        let dayCount = days.count(today: today)
         return .list(CELList(prefixOf: days.values, count: min(dayCount, days.values.count)))
     }
 
     /// How many records `days(at:)` holds at most at `moment`, without building them.
     package mutating func dayCount(at moment: Moment) -> Int {
         moveTo(moment)
-        let range = days.range(today: days.today(at: moment))
-        return range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
+        return days.count(today: days.today(at: moment))
     }
 
     /// Every streak's state at `moment`, in rule order: what `facts(at:).streakStates` holds,
@@ -193,8 +192,7 @@ package struct FactBuilder: Sendable {
         moveTo(moment)
         let today = dayContext(at: moment).today
         _ = refreshDays(now: moment, today: today)
-        let range = days.range(today: today)
-        let count = range.map { $0.upperBound.number - $0.lowerBound.number + 1 } ?? 0
+        let count = days.count(today: today)
         if observedDays.map({ $0.changes != days.changeCount || $0.count != count }) ?? true {
             observedDays = (days.changeCount, count)
             daysVersionCount += 1
