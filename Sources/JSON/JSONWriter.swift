@@ -37,7 +37,8 @@ package enum JSONWriter {
         return "\(value)"
     }
 
-    private static func write(_ value: JSONValue, layout: Layout, depth: Int, into output: inout [UInt8]) {
+    /// `value` as written inside `depth` containers (its own lines indented one more).
+    static func write(_ value: JSONValue, layout: Layout, depth: Int, into output: inout [UInt8]) {
         switch value {
         case .null: append("null", to: &output)
         case .bool(let flag): append(flag ? "true" : "false", to: &output)
@@ -76,7 +77,7 @@ package enum JSONWriter {
     }
 
     /// Decimal digits of `number`, as `String(number)` writes them.
-    private static func appendInteger(_ number: Int64, to output: inout [UInt8]) {
+    static func appendInteger(_ number: Int64, to output: inout [UInt8]) {
         if number < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
@@ -99,31 +100,44 @@ package enum JSONWriter {
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * depth))
     }
 
-    private static func appendQuoted(_ text: String, into output: inout [UInt8]) {
+    static func appendQuoted(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        // Only ASCII bytes are escaped; every byte of a multi-byte scalar is 0x80 or above, so
-        // runs of other bytes are copied as they are.
-        var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): append("\\\"", to: &output)
-                case UInt8(ascii: "\\"): append("\\\\", to: &output)
-                case UInt8(ascii: "\n"): append("\\n", to: &output)
-                case UInt8(ascii: "\r"): append("\\r", to: &output)
-                case UInt8(ascii: "\t"): append("\\t", to: &output)
-                case 0x08: append("\\b", to: &output)
-                case 0x0C: append("\\f", to: &output)
-                default:
-                    let hex = String(byte, radix: 16, uppercase: true)
-                    append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &output)
-                }
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        // The text's own bytes when it has them, without a copy.
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, into: &output) }) == nil {
+            var text = text
+            text.withUTF8 { appendEscaped($0, into: &output) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// UTF-8 `bytes` with JSON's escapes.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        // Only ASCII bytes are escaped; every byte of a multi-byte scalar is 0x80 or above,
+        // so runs of other bytes (most often the whole text) are copied in one piece.
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            index += 1
+            runStart = index
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"", to: &output)
+            case UInt8(ascii: "\\"): append("\\\\", to: &output)
+            case UInt8(ascii: "\n"): append("\\n", to: &output)
+            case UInt8(ascii: "\r"): append("\\r", to: &output)
+            case UInt8(ascii: "\t"): append("\\t", to: &output)
+            case 0x08: append("\\b", to: &output)
+            case 0x0C: append("\\f", to: &output)
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &output)
+            }
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 }

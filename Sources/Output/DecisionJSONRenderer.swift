@@ -28,34 +28,52 @@ package struct DecisionJSONRenderer: Renderer {
     }
 
     package func render(_ decision: Decision) -> String {
-        JSONWriter.write(.object(document(decision)), layout: .pretty(indent: 2)) + "\n"
+        var writer = JSONStreamWriter(layout: .pretty(indent: 2))
+        write(decision, to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self) + "\n"
     }
 
     /// The same decision on one line (NDJSON, `eval --batch`).
     package func renderLine(_ decision: Decision) -> String {
-        // Written into one buffer with its newline: the text is copied once, into the String.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(4096)
-        JSONWriter.write(.object(document(decision)), layout: .compact, into: &bytes)
-        bytes.append(UInt8(ascii: "\n"))
-        return String(decoding: bytes, as: UTF8.self)
+        var writer = JSONStreamWriter(layout: .compact)
+        write(decision, to: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self) + "\n"
     }
 
-    private func document(_ decision: Decision) -> JSONObject {
-        var object = Self.json(decision)
-        if !meta.isEmpty {
-            object["achievements"] = .object(JSONObject(decision.achievements.map { standing in
-                var entry = Self.json(standing)
-                if let value = meta[standing.id] { entry["meta"] = Self.json(value) }
-                return (standing.id, .object(entry))
-            }))
-            object["streaks"] = .object(JSONObject(decision.streaks.map { streak in
-                var entry = Self.json(streak)
-                if let value = meta[streak.id] { entry["meta"] = Self.json(value) }
-                return (streak.id, .object(entry))
-            }))
+    /// The decision written straight to text: building it as a `JSONValue` first cost more than
+    /// writing it (`eval --batch` writes one per state). Ids are unique in a checked rule set
+    /// (E401), so each map's keys are written as they come.
+    private func write(_ decision: Decision, to writer: inout JSONStreamWriter) {
+        writer.beginObject()
+        writer.member("schema", decision.schema)
+        writer.member("user", decision.user)
+        writer.member("now", decision.now.description)
+        writer.key("unlocks")
+        writer.beginArray()
+        for unlock in decision.unlocks { Self.write(unlock, to: &writer) }
+        writer.endArray()
+        writer.key("achievements")
+        writer.beginObject()
+        for standing in decision.achievements {
+            writer.key(standing.id)
+            Self.write(standing, meta: meta[standing.id], to: &writer)
         }
-        return object
+        writer.endObject()
+        writer.key("streaks")
+        writer.beginObject()
+        for streak in decision.streaks {
+            writer.key(streak.id)
+            Self.write(streak, meta: meta[streak.id], to: &writer)
+        }
+        writer.endObject()
+        writer.member("points", decision.points)
+        writer.key("rank")
+        if let rank = decision.rank { Self.write(rank, to: &writer) } else { writer.null() }
+        writer.key("warnings")
+        writer.beginArray()
+        for warning in decision.warnings { Self.write(warning, to: &writer) }
+        writer.endArray()
+        writer.endObject()
     }
 
     /// Rule data (`meta`) as JSON: maps in written order, CEL scalars as JSON scalars.
@@ -76,69 +94,92 @@ package struct DecisionJSONRenderer: Renderer {
         }
     }
 
-    static func json(_ decision: Decision) -> JSONObject {
-        JSONObject([
-            ("schema", .int(Int64(decision.schema))),
-            ("user", .string(decision.user)),
-            ("now", .string(decision.now.description)),
-            ("unlocks", .array(decision.unlocks.map { .object(json($0)) })),
-            ("achievements", .object(JSONObject(decision.achievements.map { ($0.id, .object(json($0))) }))),
-            ("streaks", .object(JSONObject(decision.streaks.map { ($0.id, .object(json($0))) }))),
-            ("points", .int(Int64(decision.points))),
-            ("rank", decision.rank.map { .object(json($0)) } ?? .null),
-            ("warnings", .array(decision.warnings.map { .object(json($0)) })),
-        ])
+    static func write(_ unlock: UnlockDecision, to writer: inout JSONStreamWriter) {
+        writer.beginObject()
+        writer.member("id", unlock.id)
+        writer.member("at", unlock.at.description)
+        writer.member("points", unlock.points)
+        if let version = unlock.catalogVersion { writer.member("catalog_version", version) }
+        writer.endObject()
     }
 
-    static func json(_ unlock: UnlockDecision) -> JSONObject {
-        var object = JSONObject([("id", .string(unlock.id)), ("at", .string(unlock.at.description)),
-                                 ("points", .int(Int64(unlock.points)))])
-        if let version = unlock.catalogVersion { object["catalog_version"] = .int(Int64(version)) }
-        return object
+    static func write(_ standing: AwardStanding, meta: CELValue?, to writer: inout JSONStreamWriter) {
+        writer.beginObject()
+        writer.member("state", standing.state.rawValue)
+        writer.member("category", standing.category)
+        if standing.hidden {
+            writer.key("hidden")
+            writer.bool(true)
+        }
+        if let at = standing.unlockedAt { writer.member("unlocked_at", at.description) }
+        writer.key("progress")
+        writer.beginObject()
+        writer.key("current")
+        write(standing.progress.current, to: &writer)
+        writer.key("target")
+        write(standing.progress.target, to: &writer)
+        writer.endObject()
+        if let version = standing.catalogVersion { writer.member("catalog_version", version) }
+        if let added = standing.newLevels { writer.member("new_levels", added) }
+        if let times = standing.times { writer.member("times", times) }
+        if let waiting = standing.waitingFor {
+            writer.key("waiting_for")
+            writer.beginArray()
+            for id in waiting { writer.string(id) }
+            writer.endArray()
+        }
+        if let meta {
+            writer.key("meta")
+            writer.value(json(meta))
+        }
+        writer.endObject()
     }
 
-    static func json(_ standing: AwardStanding) -> JSONObject {
-        var object = JSONObject([("state", .string(standing.state.rawValue)),
-                                 ("category", .string(standing.category))])
-        if standing.hidden { object["hidden"] = .bool(true) }
-        if let at = standing.unlockedAt { object["unlocked_at"] = .string(at.description) }
-        object["progress"] = .object(JSONObject([("current", json(standing.progress.current)),
-                                                 ("target", json(standing.progress.target))]))
-        if let version = standing.catalogVersion { object["catalog_version"] = .int(Int64(version)) }
-        if let added = standing.newLevels { object["new_levels"] = .int(Int64(added)) }
-        if let times = standing.times { object["times"] = .int(Int64(times)) }
-        if let waiting = standing.waitingFor { object["waiting_for"] = .array(waiting.map { .string($0) }) }
-        return object
+    static func write(_ streak: StreakStanding, meta: CELValue?, to writer: inout JSONStreamWriter) {
+        writer.beginObject()
+        writer.member("current", streak.current)
+        writer.member("longest", streak.longest)
+        writer.member("total_days", streak.totalDays)
+        writer.member("status", streak.status)
+        writer.member("freezes_available", streak.freezesAvailable)
+        writer.key("last_day")
+        if let day = streak.lastDay { writer.string(day) } else { writer.null() }
+        if let meta {
+            writer.key("meta")
+            writer.value(json(meta))
+        }
+        writer.endObject()
     }
 
-    static func json(_ streak: StreakStanding) -> JSONObject {
-        JSONObject([
-            ("current", .int(Int64(streak.current))), ("longest", .int(Int64(streak.longest))),
-            ("total_days", .int(Int64(streak.totalDays))), ("status", .string(streak.status)),
-            ("freezes_available", .int(Int64(streak.freezesAvailable))),
-            ("last_day", streak.lastDay.map { .string($0) } ?? .null),
-        ])
+    static func write(_ rank: RankStanding, to writer: inout JSONStreamWriter) {
+        writer.beginObject()
+        writer.member("id", rank.id)
+        writer.member("title", rank.title)
+        writer.key("next")
+        if let next = rank.next {
+            writer.beginObject()
+            writer.member("id", next.id)
+            writer.member("min_points", next.minPoints)
+            writer.endObject()
+        } else {
+            writer.null()
+        }
+        writer.endObject()
     }
 
-    static func json(_ rank: RankStanding) -> JSONObject {
-        JSONObject([
-            ("id", .string(rank.id)), ("title", .string(rank.title)),
-            ("next", rank.next.map { .object(JSONObject([("id", .string($0.id)), ("min_points", .int(Int64($0.minPoints)))])) } ?? .null),
-        ])
+    static func write(_ warning: EvaluationWarning, to writer: inout JSONStreamWriter) {
+        writer.beginObject()
+        writer.member("code", warning.code)
+        if let id = warning.id { writer.member("id", id) }
+        writer.member("message", warning.message)
+        if let event = warning.event { writer.member("event", event) }
+        writer.endObject()
     }
 
-    static func json(_ warning: EvaluationWarning) -> JSONObject {
-        var object = JSONObject([("code", .string(warning.code))])
-        if let id = warning.id { object["id"] = .string(id) }
-        object["message"] = .string(warning.message)
-        if let event = warning.event { object["event"] = .int(Int64(event)) }
-        return object
-    }
-
-    static func json(_ number: ProgressNumber) -> JSONValue {
+    static func write(_ number: ProgressNumber, to writer: inout JSONStreamWriter) {
         switch number {
-        case .int(let v): .int(v)
-        case .double(let v): .double(v)
+        case .int(let value): writer.int(value)
+        case .double(let value): writer.double(value)
         }
     }
 }

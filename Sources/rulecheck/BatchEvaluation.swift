@@ -20,37 +20,60 @@ struct BatchEvaluation {
     let renderer: DecisionJSONRenderer
     let now: String?
     let jobs: Int
-    /// Lines decided together: enough to keep every core busy, few enough to bound memory.
+    /// Lines read together: enough to keep every core busy, few enough to bound memory.
     var chunkSize: Int { jobs * 32 }
 
     /// Reads `input` to its end, writing to standard output; returns how many lines were read
     /// and how many failed. Progress goes to stderr when it is a terminal. A failed write ends
     /// the run (exit status 2).
+    ///
+    /// The reading thread and `jobs` workers form a pipeline: while the workers decide one chunk
+    /// (each taking the next undecided line, so a slow state holds up no other worker), this
+    /// thread writes the chunk before it and reads the chunk after it. At most two chunks are in
+    /// flight, so memory stays bounded.
     func run(input: FileHandle) throws(ExitCode) -> (lines: Int, failed: Int) {
         var reader = LineReader(handle: input)
         var lineNumber = 0
         var failed = 0
         let showsProgress = isatty(STDERR_FILENO) == 1
-        while true {
-            var chunk: [(number: Int, bytes: [UInt8])] = []
-            while chunk.count < chunkSize, let line = reader.next() {
-                lineNumber += 1
-                if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
-                    chunk.append((lineNumber, line))
+        let queue = BatchQueue()
+        let workers = DispatchGroup()
+        for _ in 0..<jobs {
+            DispatchQueue.global().async(group: workers) {
+                while let (chunk, index, line) = queue.nextLine() {
+                    chunk.store(decide(line.bytes, line: line.number), at: index)
                 }
             }
-            if chunk.isEmpty { break }
-            let results = BatchResults(count: chunk.count)
-            let lines = chunk
-            // `jobs` workers, each taking every `jobs`-th line of the chunk.
-            let workers = Swift.min(jobs, lines.count)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for index in stride(from: worker, to: lines.count, by: workers) {
-                    results.store(decide(lines[index].bytes, line: lines[index].number), at: index)
+        }
+        // Stops the workers however the run ends (a failed write included).
+        defer {
+            queue.finish()
+            workers.wait()
+        }
+        var inFlight: [BatchChunk] = []
+        var inputEnded = false
+        while !inputEnded || !inFlight.isEmpty {
+            if !inputEnded {
+                var lines: [(number: Int, bytes: [UInt8])] = []
+                while lines.count < chunkSize, let line = reader.next() {
+                    lineNumber += 1
+                    if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
+                        lines.append((lineNumber, line))
+                    }
+                }
+                if lines.isEmpty {
+                    inputEnded = true
+                } else {
+                    let chunk = BatchChunk(lines: lines)
+                    queue.add(chunk)
+                    inFlight.append(chunk)
                 }
             }
+            // Write the oldest chunk once a second one is queued behind it (or the input ended).
+            guard inFlight.count > 1 || (inputEnded && !inFlight.isEmpty) else { continue }
+            let results = inFlight.removeFirst().waitForAll()
             var text = ""
-            for result in results.all {
+            for result in results {
                 text += result.text
                 if result.failed { failed += 1 }
             }
@@ -77,26 +100,78 @@ struct BatchEvaluation {
     }
 }
 
-/// Output lines of one chunk, filled from several threads (each index once) and read after.
-private final class BatchResults: @unchecked Sendable {
-    // A lock keeps the stores race-free; each chunk stores a few hundred lines, so it costs nothing.
-    private let lock = NSLock()
+/// One chunk of lines and their output lines, filled by the workers (each index once).
+private final class BatchChunk: @unchecked Sendable {
+    // The condition guards `results` and `remaining`; `lines` never changes.
+    private let condition = NSCondition()
+    let lines: [(number: Int, bytes: [UInt8])]
     private var results: [(text: String, failed: Bool)]
+    private var remaining: Int
 
-    init(count: Int) {
-        results = Array(repeating: ("", false), count: count)
+    init(lines: [(number: Int, bytes: [UInt8])]) {
+        self.lines = lines
+        results = Array(repeating: ("", false), count: lines.count)
+        remaining = lines.count
     }
 
     func store(_ result: (text: String, failed: Bool), at index: Int) {
-        lock.lock()
+        condition.lock()
         results[index] = result
-        lock.unlock()
+        remaining -= 1
+        if remaining == 0 { condition.broadcast() }
+        condition.unlock()
     }
 
-    var all: [(text: String, failed: Bool)] {
-        lock.lock()
-        defer { lock.unlock() }
+    /// Every line's output, in input order, once all are decided.
+    func waitForAll() -> [(text: String, failed: Bool)] {
+        condition.lock()
+        defer { condition.unlock() }
+        while remaining > 0 { condition.wait() }
         return results
+    }
+}
+
+/// The lines not yet taken by a worker, oldest chunk first.
+private final class BatchQueue: @unchecked Sendable {
+    // The condition guards everything below.
+    private let condition = NSCondition()
+    private var chunks: [(chunk: BatchChunk, next: Int)] = []
+    private var finished = false
+
+    func add(_ chunk: BatchChunk) {
+        condition.lock()
+        chunks.append((chunk, 0))
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// No more lines: the workers stop. Lines not taken yet are dropped (the run failed if any
+    /// are left, since the reading thread waits for every chunk it writes).
+    func finish() {
+        condition.lock()
+        finished = true
+        chunks.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next line to decide, waiting for one; nil once finished and empty.
+    func nextLine() -> (chunk: BatchChunk, index: Int, line: (number: Int, bytes: [UInt8]))? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let first = chunks.first {
+                let index = first.next
+                if index + 1 == first.chunk.lines.count {
+                    chunks.removeFirst()
+                } else {
+                    chunks[0].next = index + 1
+                }
+                return (first.chunk, index, first.chunk.lines[index])
+            }
+            if finished { return nil }
+            condition.wait()
+        }
     }
 }
 

@@ -65,6 +65,12 @@ struct DaySpan {
         }
     }
 
+    /// Whether the days noted so far span more than `limit` (`check` will throw).
+    var isTooLong: Bool {
+        guard let earliest, let latest else { return false }
+        return latest.day.number - earliest.day.number > Self.limit
+    }
+
     /// Throws when the span is longer than `limit`, naming the extreme farther from the rest.
     func check(file: String) throws(StateFileError) {
         guard let earliest, let latest, latest.day.number - earliest.day.number > Self.limit else { return }

@@ -32,7 +32,7 @@ struct DayLedger: Sendable {
     private var clock = WallClockMemo()
 
     let calendar: LocalCalendar
-    private(set) var entries: [LocalDay: Entry] = [:]
+    private(set) var entries = DayTable<Entry>()
     private(set) var firstEventDay: LocalDay?
     private(set) var lastEventDay: LocalDay?
     /// Records of `valuesStart ...`, one per day.
@@ -234,8 +234,7 @@ struct DayLedger: Sendable {
     /// of those fields), and whether its status can still change with time alone (planned,
     /// not completed).
     mutating func view(of day: LocalDay, now: Moment, fields: DayView.Fields) -> (view: DayView, waitsForTime: Bool) {
-        guard let index = entries.index(forKey: day) else { return (DayView(status: .empty), false) }
-        let entry = entries.values[index]
+        guard let entry = entries[day] else { return (DayView(status: .empty), false) }
         let waits = entry.planned > 0 && !entry.completed
         let timed = waits && (fields.contains(.status) || fields.contains(.expiredCount))
         let status = DayLedger.status(of: entry, killPassed: timed ? killPassed(day, now: now) : false)

@@ -32,8 +32,8 @@ package struct FactTimeline: Sendable {
     package internal(set) var eventValues: [CELValue]
     /// Per day: the CEL values of its on-time and late events, in order (prefixes of these are
     /// `day.events` / `day.late`).
-    var onTimeValues: [LocalDay: [CELValue]]
-    var lateValues: [LocalDay: [CELValue]]
+    var onTimeValues: DayTable<[CELValue]>
+    var lateValues: DayTable<[CELValue]>
     /// Per event: the streaks (indices in `streakRules`) whose `counts` holds for it (on-time
     /// events only), flattened: event i's are `countedStreaks[countedEnds[i - 1] ..< countedEnds[i]]`
     /// (one small array per event would cost more than the event's own record).
@@ -86,8 +86,8 @@ package struct FactTimeline: Sendable {
         var placer = EventPlacer(calendar: calendar)
         var events: [TimelineEvent] = []
         var values: [CELValue] = []
-        var onTime: [LocalDay: [CELValue]] = [:]
-        var late: [LocalDay: [CELValue]] = [:]
+        var onTime = DayTable<[CELValue]>()
+        var late = DayTable<[CELValue]>()
         var countedStreaks: [Int32] = []
         var countedEnds: [Int32] = []
         var countsErrors: [Int: (event: Int, error: CELError)] = [:]
@@ -111,13 +111,15 @@ package struct FactTimeline: Sendable {
                                               shapes: &recordShapes)
             events.append(placed)
             values.append(value)
+            // Tables by day cost the span: past the limit, `check` below throws anyway.
+            let tabled = !span.isTooLong
             if placed.onTime {
-                onTime[placed.day, default: []].append(value)
+                if tabled { onTime[placed.day, default: []].append(value) }
                 if !counts.isEmpty {
                     counts.judge(value, type: event.type, user: user, event: event.index, counted: &countedStreaks,
                                  errors: &countsErrors)
                 }
-            } else {
+            } else if tabled {
                 late[placed.day, default: []].append(value)
             }
             countedEnds.append(Int32(clamping: countedStreaks.count))
