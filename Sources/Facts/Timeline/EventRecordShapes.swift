@@ -1,4 +1,5 @@
 import CEL
+import Foundation
 import RuleModel
 
 /// The record shapes of event records, one per list of attribute names: events of one kind share
@@ -14,7 +15,7 @@ struct EventRecordShapes: Sendable {
         mutating get {
             for entry in recent where entry.names == names { return entry.shape }
             if let shape = others[names] { return shape }
-            let shape = FactTypes.eventRecord.shape(adding: names)
+            let shape = Self.made.shape(adding: names)
             if recent.count < Self.recentLimit {
                 recent.append((names, shape))
             } else {
@@ -23,4 +24,30 @@ struct EventRecordShapes: Sendable {
             return shape
         }
     }
+}
+
+extension EventRecordShapes {
+    /// Shapes made so far in this process, by attribute names: a batch reads thousands of
+    /// states whose events have the same few forms, and making a shape costs more than
+    /// deciding a small state's day. Bounded: past `limit` forms, shapes are made and not kept.
+    private final class MadeShapes: @unchecked Sendable {
+        // The lock guards `shapes`.
+        private let lock = NSLock()
+        private var shapes: [[String]: CELRecordShape] = [:]
+        private static let limit = 256
+
+        func shape(adding names: [String]) -> CELRecordShape {
+            lock.lock()
+            let known = shapes[names]
+            lock.unlock()
+            if let known { return known }
+            let shape = FactTypes.eventRecord.shape(adding: names)
+            lock.lock()
+            if shapes.count < Self.limit { shapes[names] = shape }
+            lock.unlock()
+            return shape
+        }
+    }
+
+    private static let made = MadeShapes()
 }
