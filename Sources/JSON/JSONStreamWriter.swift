@@ -90,6 +90,27 @@ package struct JSONStreamWriter {
         int(Int64(number))
     }
 
+    /// `key` and an array with an element per item, each written by `element`.
+    package mutating func array<Items: Sequence>(_ key: String, _ items: Items,
+                                                 _ element: (Items.Element, inout JSONStreamWriter) -> Void) {
+        self.key(key)
+        beginArray()
+        for item in items { element(item, &self) }
+        endArray()
+    }
+
+    /// `key` and an object with a member per item, named by `name` (unique), written by `value`.
+    package mutating func object<Items: Sequence>(_ key: String, _ items: Items, name: (Items.Element) -> String,
+                                                  _ value: (Items.Element, inout JSONStreamWriter) -> Void) {
+        self.key(key)
+        beginObject()
+        for item in items {
+            self.key(name(item))
+            value(item, &self)
+        }
+        endObject()
+    }
+
     // MARK: layout
 
     /// Before a value: nothing after a key or at the top; a separator before an array element.

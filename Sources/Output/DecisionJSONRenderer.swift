@@ -48,31 +48,13 @@ package struct DecisionJSONRenderer: Renderer {
         writer.member("schema", decision.schema)
         writer.member("user", decision.user)
         writer.member("now", decision.now.description)
-        writer.key("unlocks")
-        writer.beginArray()
-        for unlock in decision.unlocks { Self.write(unlock, to: &writer) }
-        writer.endArray()
-        writer.key("achievements")
-        writer.beginObject()
-        for standing in decision.achievements {
-            writer.key(standing.id)
-            Self.write(standing, meta: meta[standing.id], to: &writer)
-        }
-        writer.endObject()
-        writer.key("streaks")
-        writer.beginObject()
-        for streak in decision.streaks {
-            writer.key(streak.id)
-            Self.write(streak, meta: meta[streak.id], to: &writer)
-        }
-        writer.endObject()
+        writer.array("unlocks", decision.unlocks) { Self.write($0, to: &$1) }
+        writer.object("achievements", decision.achievements, name: \.id) { Self.write($0, meta: meta[$0.id], to: &$1) }
+        writer.object("streaks", decision.streaks, name: \.id) { Self.write($0, meta: meta[$0.id], to: &$1) }
         writer.member("points", decision.points)
         writer.key("rank")
         if let rank = decision.rank { Self.write(rank, to: &writer) } else { writer.null() }
-        writer.key("warnings")
-        writer.beginArray()
-        for warning in decision.warnings { Self.write(warning, to: &writer) }
-        writer.endArray()
+        writer.array("warnings", decision.warnings) { Self.write($0, to: &$1) }
         writer.endObject()
     }
 
@@ -122,12 +104,7 @@ package struct DecisionJSONRenderer: Renderer {
         if let version = standing.catalogVersion { writer.member("catalog_version", version) }
         if let added = standing.newLevels { writer.member("new_levels", added) }
         if let times = standing.times { writer.member("times", times) }
-        if let waiting = standing.waitingFor {
-            writer.key("waiting_for")
-            writer.beginArray()
-            for id in waiting { writer.string(id) }
-            writer.endArray()
-        }
+        if let waiting = standing.waitingFor { writer.array("waiting_for", waiting) { $1.string($0) } }
         if let meta {
             writer.key("meta")
             writer.value(json(meta))

@@ -187,13 +187,18 @@ struct FactBindings<Facts: ReplayFacts> {
     }
 
     /// For a slot that reads only folds: the event count from which its value can differ from
-    /// the one at its last `key`. 0 (no promise) for a slot that reads anything else.
+    /// the one at its last `key`; for one that reads folds and `achievements`, the same as long
+    /// as no award unlocks (`untilUnlocks`). 0 (no promise) for a slot that reads anything else.
     /// (`mutating` only so the bindings are passed in place: a non-mutating call copied them.)
-    mutating func quietUntil(_ slot: Int) -> Int {
-        guard slots[slot].channels.isEmpty else { return 0 }
+    mutating func quietUntil(_ slot: Int) -> (events: Int, untilUnlocks: Bool) {
+        let channels = slots[slot].channels
+        // `achievements` is in the key only as the number of unlocks in effect (of the awards
+        // it names, or all): it changes only with an unlock.
+        let untilUnlocks = channels == [.achievements]
+        guard channels.isEmpty || untilUnlocks else { return (0, false) }
         let points = changePoints[slot]
         let cursor = epochCursors[slot]
-        return cursor < points.count ? points[cursor] : Int.max
+        return (cursor < points.count ? points[cursor] : Int.max, untilUnlocks)
     }
 
     mutating func variable(_ variable: FactVariable) -> CELValue {

@@ -5,4 +5,7 @@ struct AwardJudgement: Sendable {
     var falseAt: ChannelStamp?
     /// The event count before which its condition is known to stay false (0: none).
     var falseUntilEvents = 0
+    /// For a condition that also reads `achievements`: the number of unlocks in effect when it
+    /// was found false; it stays false only while that number does (nil: it reads no unlocks).
+    var falseWhileUnlocks: Int?
 }

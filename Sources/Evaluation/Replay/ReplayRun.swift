@@ -133,7 +133,8 @@ struct ReplayRun<Facts: ReplayFacts> {
                                 streakCurrents: inout [Int?], moduleHolds: inout [(levels: Int, holds: Bool)?]) -> Bool {
         let instant = checkpoint.instant
         // A condition over folds alone, false until its next change point: nothing to ask.
-        if checkpoint.eventCount < judgements[award].falseUntilEvents { return false }
+        if checkpoint.eventCount < judgements[award].falseUntilEvents,
+           judgements[award].falseWhileUnlocks.map({ $0 == storedEffective + newUnlockCount }) ?? true { return false }
         let gate = replay.gates[award]
         guard gate.isAvailable(at: instant) else { return false }
         if gate.requiresAwards,
@@ -206,7 +207,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         }
         let key = bindings.key(slot)
         if let cached = judgements[award].falseAt, cached == key {
-            judgements[award].falseUntilEvents = bindings.quietUntil(slot)
+            noteQuiet(award, slot: slot)
             return false
         }
         switch bindings.evaluate(slot, unlocks: unlocks) {
@@ -223,8 +224,16 @@ struct ReplayRun<Facts: ReplayFacts> {
         }
         // Only a false (or failed) condition is worth remembering: a true one unlocks the award.
         judgements[award].falseAt = key
-        judgements[award].falseUntilEvents = bindings.quietUntil(slot)
+        noteQuiet(award, slot: slot)
         return false
+    }
+
+    /// Notes until when a false condition stays false: its folds' next change point, and for one
+    /// that also reads `achievements`, as long as no award unlocks.
+    private mutating func noteQuiet(_ award: Int, slot: Int) {
+        let quiet = bindings.quietUntil(slot)
+        judgements[award].falseUntilEvents = quiet.events
+        judgements[award].falseWhileUnlocks = quiet.untilUnlocks ? storedEffective + newUnlockCount : nil
     }
 }
 
