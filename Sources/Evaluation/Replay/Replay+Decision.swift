@@ -141,26 +141,26 @@ extension Replay {
     /// step budget left unjudged is not evaluated again.
     private func conditionProgress(_ index: Int, condition: RuleExpression, locked: Bool, values: ValuesAtNow,
                                    budgetLimited: Set<String>, report: inout RuleErrorReport) -> (AwardProgress, Bool) {
-        let plan = plans[index]
-        let award = plan.rule
-        if locked, budgetLimited.contains(award.id) {
-            let target: ProgressNumber = if case .derived(_, let t, let isInt) = award.progress {
+        // Read in place: copying the plan out retained each of its strings and programs.
+        let id = plans[index].rule.id
+        if locked, budgetLimited.contains(id) {
+            let target: ProgressNumber = if case .derived(_, let t, let isInt) = plans[index].rule.progress {
                 .target(t, isInt: isInt)
             } else { .int(1) }
             return (AwardProgress(current: .int(0), target: target), false)
         }
-        let conditionValue = values.value(of: condition, planned: plan.condition)
-        if locked { report.note(conditionValue, id: award.id, what: "condition", expression: condition) }
+        let conditionValue = values.value(of: condition, planned: plans[index].condition)
+        if locked { report.note(conditionValue, id: id, what: "condition", expression: condition) }
         let holds: Bool = if case .bool(true) = conditionValue { true } else { false }
         var noting: RuleErrorReport? = locked ? report : nil
         defer { if let noting { report = noting } }
-        switch award.progress {
+        switch plans[index].rule.progress {
         case .measured(let current, let target):
-            return (AwardProgress(current: values.number(current, planned: plan.progressCurrent, id: award.id, what: "progress current", report: &noting),
-                                  target: values.number(target, planned: plan.progressTarget, id: award.id, what: "progress target", report: &noting)),
+            return (AwardProgress(current: values.number(current, planned: plans[index].progressCurrent, id: id, what: "progress current", report: &noting),
+                                  target: values.number(target, planned: plans[index].progressTarget, id: id, what: "progress target", report: &noting)),
                     holds)
         case .derived(let current, let target, let targetIsInt):
-            return (AwardProgress(current: values.number(current, planned: plan.progressCurrent, id: award.id, what: "progress", report: &noting),
+            return (AwardProgress(current: values.number(current, planned: plans[index].progressCurrent, id: id, what: "progress", report: &noting),
                                   target: .target(target, isInt: targetIsInt)), holds)
         case .binary, .module:
             return (AwardProgress(current: .int(holds ? 1 : 0), target: .int(1)), holds)
@@ -169,19 +169,22 @@ extension Replay {
 
     /// `cost_limit` for the locked awards the replay could not judge that have no rule warning yet.
     private func limitWarnings(_ found: ReplayFindings, reported: RuleErrorReport, budget: Int) -> [EvaluationWarning] {
-        // Only locked awards: an unlocked one shows its earned progress whatever the limit.
-        plans.compactMap { plan in
-            let award = plan.rule
-            guard found.unlocks[award.id] == nil, !reported.hasEntry(for: award.id) else { return nil }
-            if found.budgetLimited.contains(award.id) {
+        // Most replays hit no limit: nothing to look for.
+        if found.budgetLimited.isEmpty && found.costLimited.isEmpty { return [] }
+        // Only locked awards: an unlocked one shows its earned progress whatever the limit. By
+        // index: iterating the plans would copy each one.
+        return plans.indices.compactMap { index in
+            let id = plans[index].rule.id
+            guard found.unlocks[id] == nil, !reported.hasEntry(for: id) else { return nil }
+            if found.budgetLimited.contains(id) {
                 return EvaluationWarning(
-                    code: "cost_limit", id: award.id,
-                    message: "'\(award.id)': the replay of this state went over its budget of \(budget) steps "
+                    code: "cost_limit", id: id,
+                    message: "'\(id)': the replay of this state went over its budget of \(budget) steps "
                         + "(summed over every checkpoint); it was not judged after that and stays locked")
             }
-            guard found.costLimited.contains(award.id) else { return nil }
-            return EvaluationWarning(code: "cost_limit", id: award.id,
-                                     message: "evaluating '\(award.id)' went over the cost limit of \(costLimit) steps; it stays locked")
+            guard found.costLimited.contains(id) else { return nil }
+            return EvaluationWarning(code: "cost_limit", id: id,
+                                     message: "evaluating '\(id)' went over the cost limit of \(costLimit) steps; it stays locked")
         }
     }
 
