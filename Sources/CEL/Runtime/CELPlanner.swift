@@ -173,7 +173,7 @@ struct CELPlanner {
                 guard var value = frame.activation.pointee.value(for: option.name) else { continue }
                 for (i, field) in option.rest.enumerated() {
                     let last = i == option.rest.count - 1
-                    value = last && testOnlyLast ? CELPlanner.hasField(value, field.name) : CELPlanner.select(value, field)
+                    value = last && testOnlyLast ? CELPlanner.hasField(value, field) : CELPlanner.select(value, field)
                 }
                 return value
             }
@@ -216,9 +216,9 @@ struct CELPlanner {
         }
     }
 
-    static func hasField(_ value: CELValue, _ field: String) -> CELValue {
+    static func hasField(_ value: CELValue, _ field: CELFieldKey) -> CELValue {
         switch value {
-        case .map(let map): return .bool(map.storage.value(forString: field) != nil)
+        case .map(let map): return .bool(map.storage.value(for: field) != nil)
         case .optional(let wrapped): return wrapped.map { hasField($0, field) } ?? .bool(false)
         case .error: return value
         default: return .error(CELError(.noSuchField, "type '\(value.typeName)' does not support field selection"))
@@ -231,11 +231,12 @@ struct CELPlanner {
             return planDynamicName(parts + [field], testOnlyLast: testOnly)
         }
         let base = plan(operand)
+        // Fingerprinted once, here: not at every evaluation.
+        let key = CELFieldKey(field)
         if testOnly {
             let step = base.step
-            return Node(step: { frame in CELPlanner.hasField(step(&frame), field) }, constant: nil)
+            return Node(step: { frame in CELPlanner.hasField(step(&frame), key) }, constant: nil)
         }
-        let key = CELFieldKey(field)
         if let slot = base.slot {
             return Node(step: { frame in
                 if let found = CELFieldAccess.value(frame.slots.address(slot), key) { return found }
