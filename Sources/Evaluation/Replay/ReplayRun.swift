@@ -23,8 +23,12 @@ struct ReplayRun<Facts: ReplayFacts> {
     private var judgements: [AwardJudgement]
     /// Per award: the instant it is unlocked from (stored or new).
     private var unlockedSince: [CELTimestamp?]
-    /// Awards not unlocked yet, in award order.
+    /// Awards not unlocked yet and awake (judged at every checkpoint), in award order.
     private var locked: [Int]
+    /// Locked awards known false for now, judged again once they wake.
+    private var sleeping = SleepingAwards()
+    /// Unlocks in effect (stored and new) when the sleepers were last woken.
+    private var unlocksSeen = 0
     private var newUnlockCount = 0
     /// Stored unlocks of known awards, by `at`.
     private let storedInstants: [CELTimestamp]
@@ -90,7 +94,7 @@ struct ReplayRun<Facts: ReplayFacts> {
             let position = nextCheckpoint
             let checkpoint = checkpoints[position]
             nextCheckpoint += 1
-            guard !locked.isEmpty || !repeatables.isEmpty else {
+            guard !locked.isEmpty || !sleeping.isEmpty || !repeatables.isEmpty else {
                 nextCheckpoint = checkpoints.count
                 break
             }
@@ -99,6 +103,7 @@ struct ReplayRun<Facts: ReplayFacts> {
             while storedEffective < storedInstants.count, storedInstants[storedEffective] <= instant {
                 storedEffective += 1
             }
+            wakeSleepers(atEvents: checkpoint.eventCount)
             let levels = bindings.facts.levelsStamp(at: moment)
             bindings.advance(to: moment, stamp: ChannelStamp(
                 events: checkpoint.eventCount, levels: levels, clock: position + 1,
@@ -112,6 +117,7 @@ struct ReplayRun<Facts: ReplayFacts> {
                                                  streakCurrents: &streakCurrents, moduleHolds: &moduleHolds) {
                     unlocking.append(award)
                 }
+                putToSleep(atEvents: checkpoint.eventCount, except: unlocking)
                 for award in repeatables where !heldNow[award] {
                     guard judge(award, checkpoint: checkpoint, moment: moment, levels: levels,
                                 streakCurrents: &streakCurrents, moduleHolds: &moduleHolds) else { continue }
@@ -123,9 +129,38 @@ struct ReplayRun<Facts: ReplayFacts> {
                 let done = Set(unlocking)
                 locked.removeAll { done.contains($0) }
                 bindings.unlocksChanged(stored: storedEffective, new: newUnlockCount)
+                wakeSleepers(atEvents: checkpoint.eventCount)
             }
             swap(&heldBefore, &heldNow)
         }
+    }
+
+    /// Moves to `sleeping` the awake locked awards (but `except`) that `judge` would pass over
+    /// at this checkpoint for what their last judgement showed, and for as long as it does.
+    private mutating func putToSleep(atEvents events: Int, except unlocking: [Int]) {
+        locked.removeAll { award in
+            let judgement = judgements[award]
+            guard events < judgement.falseUntilEvents, !unlocking.contains(award) else { return false }
+            if let unlocks = judgement.falseWhileUnlocks, unlocks != storedEffective + newUnlockCount { return false }
+            sleeping.add(award, untilEvents: judgement.falseUntilEvents, untilUnlock: judgement.falseWhileUnlocks != nil)
+            return true
+        }
+    }
+
+    /// Wakes the sleepers due at `events`, or waiting for an unlock when one happened since.
+    private mutating func wakeSleepers(atEvents events: Int) {
+        let unlocks = storedEffective + newUnlockCount
+        var woken: [Int] = []
+        sleeping.wake(atEvents: events, unlocked: unlocks != unlocksSeen, into: &woken)
+        unlocksSeen = unlocks
+        merge(woken)
+    }
+
+    /// Adds awards to the awake ones, keeping award order (the order unlocks are found in).
+    private mutating func merge(_ woken: [Int]) {
+        guard !woken.isEmpty else { return }
+        locked += woken
+        locked.sort()
     }
 
     /// Whether an award's gates and criterion hold at the checkpoint.
@@ -267,6 +302,9 @@ extension ReplayRun where Facts == StateFacts {
         for award in judgements.indices where judgements[award].falseUntilEvents > events {
             judgements[award].falseUntilEvents = events
         }
+        var woken: [Int] = []
+        sleeping.wakeAll(into: &woken)
+        merge(woken)
         checkpoints += CheckpointPlan.checkpoints(rules: replay.rules, facts: bindings.facts, after: after, timeCheckpoints: times)
         bindings.stepBudget = replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: bindings.facts))
     }
