@@ -43,23 +43,43 @@ import Testing
         "events.filter(e, e.type == \"a\" && e.x > 1).size() >= 1", "events.filter(e, e.type == \"a\" && e.x > 1).size() >= 2",
         "events.filter(e, e.x > 1).size() >= 1", "events.map(e, e.x).size() >= 1",
         "events.filter(e, e.type == \"b\").size() >= 2u", "events.filter(e, e.type == \"b\").size() >= 1.5",
+        // Sums of counts.
+        "size(events) + events.filter(e, e.type == \"a\").size() >= 7",
+        "events.filter(e, e.type == \"a\").size() + events.filter(e, e.type == \"b\").size() > 4",
+        "events.filter(e, e.type == \"a\" && e.x > 1).size() + size(events) >= 6",
+        "events.filter(e, e.x > 1).size() + events.filter(e, e.type == \"a\").size() >= 2",
     ])
     func countThresholdPointsAreWhereItTurns(source: String) throws {
         let (_, _, threshold, values) = try Self.threshold(source)
-        let foldPoints = values.changePoints(of: threshold.fold, total: TypeGuardTests.events.count)
+        let total = TypeGuardTests.events.count
+        let foldPoints = Set(threshold.folds.flatMap { values.changePoints(of: $0, total: total) }).sorted()
         var expected: [Int] = []
         var becameTrue = false
         for n in foldPoints {
-            guard let count = values.count(threshold.fold, events: n) else {
+            let counts = threshold.folds.map { values.count($0, events: n) }
+            guard !counts.contains(nil) else {
                 expected.append(n)
                 break
             }
+            let count = counts.reduce(0) { $0 + ($1 ?? 0) }
             if !becameTrue, threshold.holds(count: count) {
                 becameTrue = true
                 expected.append(n)
             }
         }
         #expect(threshold.changePoints(values, foldPoints: foldPoints) == expected, "\(source)")
+    }
+
+    /// Only a sum of counts is a threshold: a sum may fall, a constant is no fold.
+    @Test(arguments: [
+        "events.map(e, e.x).sum() + size(events) >= 3",
+        "size(events) + 1 >= 3",
+        "size(events) - events.filter(e, e.type == \"a\").size() >= 1",
+    ])
+    func otherSumsAreNoThresholds(source: String) throws {
+        var planner = EventFoldPlanner()
+        let plan = planner.plan(try EventFoldPlannerTests.program(source))
+        #expect(FoldThreshold(plan, folds: planner.folds, metricPlans: [:]) == nil, "\(source)")
     }
 
     /// A threshold on a sum, minimum, maximum or best day (`FoldThreshold.changePoints`, read
@@ -78,7 +98,7 @@ import Testing
     func valueThresholdPointsAreWhereItsValueChanges(source: String) throws {
         let (planner, plan, threshold, values) = try Self.threshold(source)
         let events = TypeGuardTests.events
-        let points = threshold.changePoints(values, foldPoints: values.changePoints(of: threshold.fold, total: events.count))
+        let points = threshold.changePoints(values, foldPoints: values.changePoints(of: threshold.folds[0], total: events.count))
         func condition(after n: Int) -> String {
             let bound = Dictionary(uniqueKeysWithValues: planner.folds.indices.map { (planner.folds[$0].variable, values.value($0, events: n)) })
             let value = plan.program.evaluate(CELActivation(bound))

@@ -200,6 +200,9 @@ enum RandomScenario {
             // Thresholds on a sum that falls (negative values) and on a best day.
             { g in ("netsum_\(n(1...9, &g))", "    when: events.filter(e, e.type == \"focus_session\" && has(e.minutes)).map(e, int(e.minutes) - 30).sum() >= \(n(-20...20, &g))\n") },
             { g in ("bestdaygate_\(n(1...9, &g))", "    when: metrics.best_minutes > \(n(10...60, &g))\n") },
+            // Thresholds on a sum of counts, of metrics or of folds, halved like a count's.
+            { g in ("busysum_\(n(1...9, &g))", "    when: metrics.busy >= \(n(1...8, &g))\n") },
+            { g in ("sizesum_\(n(1...9, &g))", "    when: size(events.filter(e, e.type == \"check_in\")) + events.filter(e, e.type == \"task_completed\").size() > \(n(0...6, &g))\n") },
         ]
         // In every rule set: fails at `now` unless today has a completed task (a rule error).
         add("busy_today", "    when: today.count[\"task_completed\"] >= 2\n")
@@ -207,7 +210,12 @@ enum RandomScenario {
             if g.chance(0.2), let other = ids.randomElement(using: &g) {
                 // Reads one other award through `achievements.ID`.
                 let id = "gate_\(ids.count)"
-                add(id, "    when: achievements.\(other).unlocked && metrics.busy >= \(Int.random(in: 0...4, using: &g))\n")
+                // Either order: a threshold first sleeps until its folds change or an award unlocks.
+                if g.chance(0.5) {
+                    add(id, "    when: achievements.\(other).unlocked && metrics.busy >= \(Int.random(in: 0...4, using: &g))\n")
+                } else {
+                    add(id, "    when: metrics.tasks >= \(Int.random(in: 0...4, using: &g)) && achievements.\(other).unlocked\n")
+                }
                 continue
             }
             let (id, body) = g.pick(templates)(&g)

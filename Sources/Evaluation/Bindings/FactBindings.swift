@@ -76,11 +76,11 @@ struct FactBindings<Facts: ReplayFacts> {
     private static func changePoints(of slot: ExpressionSlot, folds: EventFoldValues, pointsByFold: [[Int]]) -> [Int] {
         switch slot.threshold {
         case .whole(let threshold):
-            return threshold.changePoints(folds, foldPoints: pointsByFold[threshold.fold])
+            return threshold.changePoints(folds, foldPoints: merged(threshold.folds, pointsByFold))
         case .leading(let leading, let restReadsFolds):
             // False until the leading threshold's first change point; from there on, as usual, or,
             // when nothing else reads a fold, only where the threshold itself changes.
-            let points = leading.changePoints(folds, foldPoints: pointsByFold[leading.fold])
+            let points = leading.changePoints(folds, foldPoints: merged(leading.folds, pointsByFold))
             guard restReadsFolds else { return points }
             let from = points.first ?? Int.max
             return merged(slot.folds, pointsByFold).filter { $0 >= from }

@@ -4,15 +4,17 @@ import RuleModel
 /// A condition of the form `VALUE >= N` or `VALUE > N` (N a number literal), where VALUE is one
 /// tabulated fold — a count that only grows as events arrive (`size(events)`, `size(F)` /
 /// `F.size()` of a tabulated `filter`/`map` F), a `sum()`, `min()` or `max()` of one, or a best
-/// day (`DailyFold`) — or a metric that is exactly one of those, and the condition reads nothing
-/// else. Its value changes only where the comparison's outcome does, not at every change of the
+/// day (`DailyFold`) — or a metric that is exactly one of those, or a sum of counts (`A + B`,
+/// metrics of counts included: it grows as they do), and the condition reads nothing else. Its value changes only where the comparison's outcome does, not at every change of the
 /// fold: a count threshold is false, then true from one event count on, until the count fails (a
 /// body that errors on some event), so it needs evaluating at those two event counts alone; for
 /// the other folds the outcome is read from the fold's table at each of its change points.
 struct FoldThreshold: Sendable {
-    let fold: Int
+    /// The folds VALUE reads: one, or the counts it sums (a fold may repeat, as in `A + A`).
+    let folds: [Int]
     private let threshold: CELThreshold
-    /// Whether the fold is a count (the comparison then flips at most once before a failure).
+    /// Whether VALUE is a count or a sum of counts (the comparison then flips at most once
+    /// before a failure).
     private let isCount: Bool
 
     /// Recognizes the shape in a planned condition, or `nil`.
@@ -40,22 +42,37 @@ struct FoldThreshold: Sendable {
         return threshold
     }
 
-    /// VALUE a fold or `metrics.NAME` of a metric that is one.
+    /// VALUE a fold, a sum of counts, or `metrics.NAME` of a metric that is one of those.
     private init?(_ threshold: CELThreshold, folds: [EventFold], metricPlans: [String: PlannedExpression]) {
-        var found: (fold: Int, isCount: Bool)?
-        if case .select(let operand, let name, false) = threshold.operand.kind,
-           case .ident(FactVariable.metrics.rawValue) = operand.kind {
-            if let metric = metricPlans[name], metric.inputs.variables.isEmpty, !metric.folds.isEmpty,
-               let metricRoot = metric.program.checked?.ast.root {
-                found = Self.foldValue(metricRoot, folds: folds)
-            }
-        } else {
-            found = Self.foldValue(threshold.operand, folds: folds)
-        }
-        guard let found else { return nil }
-        fold = found.fold
-        isCount = found.isCount
+        guard let terms = Self.terms(threshold.operand, folds: folds, metricPlans: metricPlans, depth: 0) else { return nil }
+        // A sum is kept only of counts: other folds may fall, and their sum with them.
+        guard terms.count == 1 || terms.allSatisfy(\.isCount) else { return nil }
+        self.folds = terms.map(\.fold)
+        isCount = terms.allSatisfy(\.isCount)
         self.threshold = threshold
+    }
+
+    /// The folds an operand adds up: a fold's value, `A + B` of such operands, or a metric that
+    /// is one (a metric may name other metrics; `depth` bounds the chain).
+    private static func terms(_ expr: CELExpr, folds: [EventFold], metricPlans: [String: PlannedExpression],
+                              depth: Int) -> [(fold: Int, isCount: Bool)]? {
+        guard depth < 8 else { return nil }
+        if case .call(nil, "_+_", let args) = expr.kind, args.count == 2,
+           let left = terms(args[0], folds: folds, metricPlans: metricPlans, depth: depth + 1),
+           let right = terms(args[1], folds: folds, metricPlans: metricPlans, depth: depth + 1) {
+            return left + right
+        }
+        guard case .select(let operand, let name, false) = expr.kind,
+              case .ident(FactVariable.metrics.rawValue) = operand.kind else {
+            return foldValue(expr, folds: folds).map { [$0] }
+        }
+        guard let metric = metricPlans[name], let metricRoot = metric.program.checked?.ast.root else { return nil }
+        if metric.inputs.variables.isEmpty, !metric.folds.isEmpty {
+            return foldValue(metricRoot, folds: folds).map { [$0] }
+        }
+        // A metric of other metrics alone (`metrics.tasks + metrics.focus_sessions`).
+        guard metric.inputs.variables == [.metrics], !metric.inputs.readsEveryMetric, metric.folds.isEmpty else { return nil }
+        return terms(metricRoot, folds: folds, metricPlans: metricPlans, depth: depth + 1)
     }
 
     /// The fold whose value the expression is: `@fold` of `size(events)`, of a reduction or of a
@@ -82,7 +99,7 @@ struct FoldThreshold: Sendable {
     }
 
     /// The event counts at which the condition can change. `foldPoints` are the change points
-    /// of `fold` (`EventFoldValues.changePoints`).
+    /// of `folds`, merged (`EventFoldValues.changePoints`).
     func changePoints(_ values: EventFoldValues, foldPoints: [Int]) -> [Int] {
         guard isCount else {
             return risingChanges(values, foldPoints: foldPoints) ?? outcomeChanges(values, foldPoints: foldPoints)
@@ -90,9 +107,19 @@ struct FoldThreshold: Sendable {
         // The count never decreases before it fails, and once failed stays failed; a threshold on
         // it, once true, stays true: both points are found by halving, not by reading the count
         // at every point (ten thousand events asked each threshold ten thousand times).
-        return Self.turningPoints(foldPoints, failed: { values.count(fold, events: foldPoints[$0]) == nil }) { index in
-            values.count(fold, events: foldPoints[index]).map { holds(count: $0) } ?? false
+        return Self.turningPoints(foldPoints, failed: { count(values, events: foldPoints[$0]) == nil }) { index in
+            count(values, events: foldPoints[index]).map { holds(count: $0) } ?? false
         }
+    }
+
+    /// The count, or the sum of the counts, over the first `n` events; `nil` once one failed.
+    private func count(_ values: EventFoldValues, events n: Int) -> Int? {
+        var total = 0
+        for fold in folds {
+            guard let count = values.count(fold, events: n) else { return nil }
+            total += count
+        }
+        return total
     }
 
     /// For a threshold that turns true at most once before its fold fails (for good): where it
@@ -111,7 +138,8 @@ struct FoldThreshold: Sendable {
     /// a count's, where the comparison first holds and where the source fails, both found by
     /// halving; `nil` for any other fold or table (a falling sum, a double, an error).
     private func risingChanges(_ values: EventFoldValues, foldPoints: [Int]) -> [Int]? {
-        guard let reduced = values.reducedValues(fold) else { return nil }
+        guard folds.count == 1, let reduced = values.reducedValues(folds[0]) else { return nil }
+        let fold = folds[0]
         var last = Int64.min
         var holdsFrom: Int?  // the fewest source elements over which it holds
         for (m, value) in reduced.enumerated() {
@@ -136,7 +164,7 @@ struct FoldThreshold: Sendable {
             return nil
         }
         var points: [Int] = []
-        let read = values.values(of: fold, atEvents: [0] + foldPoints)
+        let read = values.values(of: folds[0], atEvents: [0] + foldPoints)
         var previous = read[0].flatMap(outcome)
         for (index, point) in foldPoints.enumerated() {
             let current = read[index + 1].flatMap(outcome)
