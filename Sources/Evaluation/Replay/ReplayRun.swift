@@ -88,6 +88,9 @@ struct ReplayRun<Facts: ReplayFacts> {
 
     /// Judges the checkpoints not judged yet (all of them, or the ones `grow` added).
     mutating func walk() {
+        // A few checkpoints (a session's step) are judged faster than awards are put to sleep
+        // and woken again.
+        let sleepsAwards = checkpoints.count - nextCheckpoint >= Self.checkpointsWorthSleeping
         var streakCurrents = [Int?](repeating: nil, count: replay.streakIDs.count)
         var moduleHolds = [(levels: Int, holds: Bool)?](repeating: nil, count: replay.modules.count)
         while nextCheckpoint < checkpoints.count {
@@ -117,7 +120,7 @@ struct ReplayRun<Facts: ReplayFacts> {
                                                  streakCurrents: &streakCurrents, moduleHolds: &moduleHolds) {
                     unlocking.append(award)
                 }
-                putToSleep(atEvents: checkpoint.eventCount, except: unlocking)
+                if sleepsAwards { putToSleep(atEvents: checkpoint.eventCount, except: unlocking) }
                 for award in repeatables where !heldNow[award] {
                     guard judge(award, checkpoint: checkpoint, moment: moment, levels: levels,
                                 streakCurrents: &streakCurrents, moduleHolds: &moduleHolds) else { continue }
@@ -134,6 +137,8 @@ struct ReplayRun<Facts: ReplayFacts> {
             swap(&heldBefore, &heldNow)
         }
     }
+
+    private static var checkpointsWorthSleeping: Int { 16 }
 
     /// Moves to `sleeping` the awake locked awards (but `except`) that `judge` would pass over
     /// at this checkpoint for what their last judgement showed, and for as long as it does.
@@ -302,9 +307,11 @@ extension ReplayRun where Facts == StateFacts {
         for award in judgements.indices where judgements[award].falseUntilEvents > events {
             judgements[award].falseUntilEvents = events
         }
-        var woken: [Int] = []
-        sleeping.wakeAll(into: &woken)
-        merge(woken)
+        if !sleeping.isEmpty {
+            var woken: [Int] = []
+            sleeping.wakeAll(into: &woken)
+            merge(woken)
+        }
         checkpoints += CheckpointPlan.checkpoints(rules: replay.rules, facts: bindings.facts, after: after, timeCheckpoints: times)
         bindings.stepBudget = replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: bindings.facts))
     }
