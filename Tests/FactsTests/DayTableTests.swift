@@ -37,6 +37,11 @@ struct DayTableTests {
         #expect(table.isEmpty)
         #expect(table[LocalDay(number: 0)] == nil)
         #expect(table[LocalDay(number: -5)] == nil)
+        var emptied = DayTable<Int>()
+        emptied[LocalDay(number: 3)] = 1
+        #expect(!emptied.isEmpty)
+        emptied[LocalDay(number: 3)] = nil
+        #expect(emptied.isEmpty)
     }
 
     @Test func changesInPlaceWithoutCopying() {

@@ -6,7 +6,8 @@ struct DayTable<Value: Sendable>: Sendable {
     private var start = 0
     private var slots: [Value?] = []
 
-    var isEmpty: Bool { slots.isEmpty }
+    /// Whether no day holds a value.
+    var isEmpty: Bool { slots.allSatisfy { $0 == nil } }
 
     subscript(day: LocalDay) -> Value? {
         get {
