@@ -8,4 +8,11 @@ struct AwardJudgement: Sendable {
     /// For a condition that also reads `achievements`: the number of unlocks in effect when it
     /// was found false; it stays false only while that number does (nil: it reads no unlocks).
     var falseWhileUnlocks: Int?
+
+    /// Whether the condition is still known false at this event count with this many unlocks in
+    /// effect: before its folds' next change point, and with no unlock since when it reads unlocks.
+    func isKnownFalse(atEvents events: Int, unlocks: Int) -> Bool {
+        guard events < falseUntilEvents else { return false }
+        return falseWhileUnlocks.map { $0 == unlocks } ?? true
+    }
 }

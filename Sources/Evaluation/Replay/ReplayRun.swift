@@ -143,14 +143,17 @@ struct ReplayRun<Facts: ReplayFacts> {
     /// Moves to `sleeping` the awake locked awards (but `except`) that `judge` would pass over
     /// at this checkpoint for what their last judgement showed, and for as long as it does.
     private mutating func putToSleep(atEvents events: Int, except unlocking: [Int]) {
+        let unlocks = storedEffective + newUnlockCount
         locked.removeAll { award in
-            let judgement = judgements[award]
-            guard events < judgement.falseUntilEvents, !unlocking.contains(award) else { return false }
-            if let unlocks = judgement.falseWhileUnlocks, unlocks != storedEffective + newUnlockCount { return false }
-            sleeping.add(award, untilEvents: judgement.falseUntilEvents, untilUnlock: judgement.falseWhileUnlocks != nil)
+            guard judgements[award].isKnownFalse(atEvents: events, unlocks: unlocks), !unlocking.contains(award) else {
+                return false
+            }
+            sleeping.add(award, untilEvents: judgements[award].falseUntilEvents,
+                         untilUnlock: judgements[award].falseWhileUnlocks != nil)
             return true
         }
     }
+
 
     /// Wakes the sleepers due at `events`, or waiting for an unlock when one happened since.
     private mutating func wakeSleepers(atEvents events: Int) {
@@ -173,8 +176,9 @@ struct ReplayRun<Facts: ReplayFacts> {
                                 streakCurrents: inout [Int?], moduleHolds: inout [(levels: Int, holds: Bool)?]) -> Bool {
         let instant = checkpoint.instant
         // A condition over folds alone, false until its next change point: nothing to ask.
-        if checkpoint.eventCount < judgements[award].falseUntilEvents,
-           judgements[award].falseWhileUnlocks.map({ $0 == storedEffective + newUnlockCount }) ?? true { return false }
+        if judgements[award].isKnownFalse(atEvents: checkpoint.eventCount, unlocks: storedEffective + newUnlockCount) {
+            return false
+        }
         let gate = replay.gates[award]
         guard gate.isAvailable(at: instant) else { return false }
         if gate.requiresAwards,

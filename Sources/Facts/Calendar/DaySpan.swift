@@ -73,7 +73,7 @@ struct DaySpan {
 
     /// Throws when the span is longer than `limit`, naming the extreme farther from the rest.
     func check(file: String) throws(StateFileError) {
-        guard let earliest, let latest, latest.day.number - earliest.day.number > Self.limit else { return }
+        guard isTooLong, let earliest, let latest else { return }
         // The outlier is the extreme with the larger gap to its nearest neighbour.
         let innerLate = secondLatest ?? earliest.day
         let innerEarly = secondEarliest ?? latest.day

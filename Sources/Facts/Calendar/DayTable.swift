@@ -29,7 +29,6 @@ struct DayTable<Value: Sendable>: Sendable {
         get { self[day] ?? value() }
         _modify {
             let offset = makeRoom(for: day)
-            if slots[offset] == nil { slots[offset] = value() }
             // Changed in place: moved out and back, so a value holding arrays is not copied.
             var entry = slots[offset].take() ?? value()
             defer { slots[offset] = entry }
