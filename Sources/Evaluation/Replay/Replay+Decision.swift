@@ -59,9 +59,14 @@ extension Replay {
 
     /// The new unlocks in time order (equal instants by id), every unlock of a repeatable award.
     private static func newUnlocks(_ found: ReplayFindings) -> [UnlockDecision] {
-        (found.unlocks.values.filter { $0.cause != nil && found.repeats[$0.id] == nil } + found.repeats.values.joined()).sorted {
-            $0.at.instant != $1.at.instant ? $0.at.instant < $1.at.instant : $0.id < $1.id
+        let unlocks = found.unlocks.values.filter { $0.cause != nil && found.repeats[$0.id] == nil } + found.repeats.values.joined()
+        // Positions are sorted, not decisions: a sort moves its elements, and moving a decision
+        // copies and destroys each of its parts.
+        let keys = unlocks.map { (instant: $0.at.instant, id: $0.id) }
+        let order = keys.indices.sorted {
+            keys[$0].instant != keys[$1].instant ? keys[$0].instant < keys[$1].instant : keys[$0].id < keys[$1].id
         }
+        return order.map { unlocks[$0] }
     }
 
     /// The decision's warnings: the facts' own, stored unlocks of unknown awards, rule errors

@@ -45,7 +45,8 @@ struct DayTable<Value: Sendable>: Sendable {
         }
         let offset = day.number - start
         if offset >= slots.count {
-            slots.append(contentsOf: repeatElement(nil, count: offset - slots.count + 1))
+            // One day at a time (a plain append; `repeatElement` went through generic witnesses).
+            while slots.count <= offset { slots.append(nil) }
             return offset
         }
         if offset < 0 {

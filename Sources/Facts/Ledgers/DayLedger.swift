@@ -83,6 +83,12 @@ struct DayLedger: Sendable {
                 entry.late += 1
             }
         }
+        noteEventDay(day)
+    }
+
+    /// Widens the days `days` shows to an event's day, without counting the event: what `add`
+    /// does when nothing reads the day records (`FactBuilder` counts events only once asked).
+    mutating func noteEventDay(_ day: LocalDay) {
         firstEventDay = min(firstEventDay ?? day, day)
         lastEventDay = max(lastEventDay ?? day, day)
     }

@@ -58,6 +58,11 @@ package struct FactBuilder: Sendable {
     private var verdictsByView: [DayView: [Bool]] = [:]
     /// Today and whether its kill moment passed, at the last moment asked (and event position).
     private var dayContext: (instant: CELTimestamp, position: Int, today: LocalDay, decided: Bool)?
+    /// Whether events are counted into the day ledger's entries (what day records and `day`
+    /// predicates read). A replay that reads only streaks and events never asks for records, and
+    /// counting cost about a third of each event's replay; the first question about records
+    /// starts the builder over, counting (`countingDays()`).
+    private var countsDays: Bool
 
     /// A builder at the start of history (no events consumed yet).
     package init(timeline: FactTimeline) {
@@ -87,11 +92,34 @@ package struct FactBuilder: Sendable {
         }
         observedStreaks = Array(repeating: nil, count: timeline.streakRules.count)
         streakVersions = Array(repeating: 0, count: timeline.streakRules.count)
+        countsDays = days.judging
+    }
+
+    /// Starts over from the start of history, keeping what must never repeat (the versions handed
+    /// out and the restart count, which makes earlier day-change marks stale).
+    private mutating func restart(countingDays: Bool) {
+        let resets = self.resets
+        let (observed, versions) = (observedStreaks, streakVersions)
+        let daysVersion = daysVersionCount
+        let counted = countsDays || countingDays
+        self = FactBuilder(timeline: timeline)
+        self.resets = resets + 1
+        (observedStreaks, streakVersions) = (observed, versions)
+        daysVersionCount = daysVersion
+        countsDays = counted
+    }
+
+    /// Makes sure events are counted into the day entries before records are read: the first
+    /// time, starts over counting.
+    private mutating func countingDays() {
+        guard !countsDays else { return }
+        restart(countingDays: true)
     }
 
     /// The facts at `moment` (docs/facts.md): built from the events at or before it, with `now` =
     /// `moment`. `achievements` is the `achievements` CEL value the replay maintains.
     package mutating func facts(at moment: Moment, achievements: CELValue = FactSnapshot.noAchievements) -> FactSnapshot {
+        countingDays()
         moveTo(moment)
         let today = days.today(at: moment)
         let todayDecided = days.killPassed(today, now: moment)
@@ -141,6 +169,7 @@ package struct FactBuilder: Sendable {
     /// `days` at `moment` (what `facts(at:).days` holds) without the rest of a snapshot: what
     /// folds over days read at most checkpoints.
     package mutating func days(at moment: Moment) -> CELValue {
+        countingDays()
         moveTo(moment)
         let today = days.today(at: moment)
         _ = refreshDays(now: moment, today: today)
@@ -189,6 +218,7 @@ package struct FactBuilder: Sendable {
     /// (moments in non-decreasing order): records are brought up to date, rebuilt only where
     /// they changed, and the changes and the days shown compared with the last time.
     package mutating func daysVersion(at moment: Moment) -> Int {
+        countingDays()
         moveTo(moment)
         let today = dayContext(at: moment).today
         _ = refreshDays(now: moment, today: today)
@@ -270,13 +300,7 @@ package struct FactBuilder: Sendable {
             return
         }
         if let lastMoment, moment.instant < lastMoment.instant {
-            let resets = self.resets
-            let (observed, versions) = (observedStreaks, streakVersions)
-            let daysVersion = daysVersionCount
-            self = FactBuilder(timeline: timeline)
-            self.resets = resets + 1
-            (observedStreaks, streakVersions) = (observed, versions)
-            daysVersionCount = daysVersion
+            restart(countingDays: countsDays)
         }
         lastMoment = moment
         advance(to: moment)
@@ -312,7 +336,11 @@ package struct FactBuilder: Sendable {
 
     private mutating func apply(_ placed: TimelineEvent, at index: Int) {
         // Read in place: a copy of the event costs a retain and release of each of its parts.
-        days.add(placed, type: timeline.state.events[placed.position].type)
+        if countsDays {
+            days.add(placed, type: timeline.state.events[placed.position].type)
+        } else {
+            days.noteEventDay(placed.day)
+        }
         if let warning = placed.warning { eventWarnings.append(warning) }
         switch placed.effect {
         case .none, .taskCompleted:
