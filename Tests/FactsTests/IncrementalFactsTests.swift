@@ -59,6 +59,28 @@ struct IncrementalFactsTests {
         """
     }
 
+    /// Rules whose streaks all count events: nothing reads the day records until asked, so the
+    /// builder does not count events into days until then (and starts over when it must).
+    static func countingRules(_ random: inout SeededGenerator) -> String {
+        let zone = zones.randomElement(using: &random) ?? "event"
+        let kill = ["", "  kill_time: \"20:00\"\n", "  kill_time: \"02:00\"\n"].randomElement(using: &random) ?? ""
+        let late = Bool.random(using: &random) ? "next_day" : "exclude"
+        return """
+        schema: 1
+        calendar:
+          timezone: \(zone)
+        \(kill)  late: \(late)
+        streaks:
+          - id: checkin
+            title: C
+            counts: event.type == "check_in"
+            freezes: { max: 1, refill_days: 4, mode: manual }
+          - id: tasks
+            title: T
+            counts: event.type == "task_completed"
+        """
+    }
+
     static func state(_ random: inout SeededGenerator) -> (json: String, now: String) {
         var events: [String] = []
         let count = Int.random(in: 0...40, using: &random)
@@ -114,6 +136,38 @@ struct IncrementalFactsTests {
                 let rebuilt = Self.fingerprint(timeline.facts(at: checkpoint))
                 #expect(incremental == rebuilt, "seed \(seed) at \(checkpoint)\n\(json)")
                 if incremental != rebuilt { return }
+            }
+        }
+    }
+
+    /// A builder asked only for streaks leaves the day entries uncounted; the first question
+    /// about days (records, their version, a whole snapshot), at any checkpoint, must still get
+    /// the facts rebuilt from nothing, and the streak versions must not move for it.
+    @Test("days asked for late are the days rebuilt from nothing", arguments: 0..<40)
+    func daysAskedLate(seed: Int) throws {
+        var random = SeededGenerator(state: UInt64(seed) &* 7919 &+ 15_485_863)
+        let rules = try ruleSet(Self.countingRules(&random), Self.catalog)
+        for _ in 0..<4 {
+            let (json, now) = Self.state(&random)
+            let timeline = try FactTimeline(state: try StateFile.parse(json: json), rules: rules, now: moment(now))
+            var builder = FactBuilder(timeline: timeline)
+            let points = checkpoints(timeline)
+            let firstDays = Int.random(in: 0...points.count, using: &random)
+            for (position, checkpoint) in points.enumerated() {
+                let rebuilt = timeline.facts(at: checkpoint)
+                let states = rebuilt.streakStates.map(\.state)
+                let before = states.indices.map { builder.streakVersion($0, at: checkpoint) }
+                for index in states.indices {
+                    #expect(builder.streakState(index, at: checkpoint) == states[index], "seed \(seed) at \(checkpoint)\n\(json)")
+                }
+                guard position >= firstDays else { continue }
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: #expect(render(builder.days(at: checkpoint)) == render(rebuilt.variables["days"] ?? .null), "seed \(seed) at \(checkpoint)\n\(json)")
+                case 1: _ = builder.daysVersion(at: checkpoint)
+                default: #expect(Self.fingerprint(builder.facts(at: checkpoint)) == Self.fingerprint(rebuilt), "seed \(seed) at \(checkpoint)\n\(json)")
+                }
+                // Starting over to count days does not change any streak's version.
+                #expect(states.indices.map { builder.streakVersion($0, at: checkpoint) } == before, "seed \(seed) at \(checkpoint)")
             }
         }
     }
