@@ -1,5 +1,6 @@
 import Testing
 @testable import Facts
+import RuleModel
 
 /// A small seeded generator (SplitMix64) so random histories are reproducible.
 struct SeededGenerator: RandomNumberGenerator {
@@ -122,14 +123,22 @@ struct IncrementalFactsTests {
             + "\(snapshot.warnings)" + "\n" + "\(snapshot.moduleProgress(catalog: "puzzle", module: "m", difficulty: nil))"
     }
 
+    /// Four random histories under `rules`: `body` gets each one's timeline, its state's text
+    /// (for failure messages) and the generator.
+    static func histories(_ random: inout SeededGenerator, rules: RuleSet,
+                          _ body: (FactTimeline, String, inout SeededGenerator) throws -> Void) throws {
+        for _ in 0..<4 {
+            let (json, now) = state(&random)
+            let timeline = try FactTimeline(state: try StateFile.parse(json: json), rules: rules, now: moment(now))
+            try body(timeline, json, &random)
+        }
+    }
+
     @Test("incremental facts equal facts rebuilt from nothing", arguments: 0..<40)
     func incrementalEqualsRebuilt(seed: Int) throws {
         var random = SeededGenerator(state: UInt64(seed) &* 7919)
         let rules = try ruleSet(Self.rules(&random), Self.catalog)
-        for _ in 0..<4 {
-            let (json, now) = Self.state(&random)
-            let state = try StateFile.parse(json: json)
-            let timeline = try FactTimeline(state: state, rules: rules, now: moment(now))
+        try Self.histories(&random, rules: rules) { timeline, json, _ in
             var builder = FactBuilder(timeline: timeline)
             for checkpoint in checkpoints(timeline) {
                 let incremental = Self.fingerprint(builder.facts(at: checkpoint))
@@ -147,9 +156,7 @@ struct IncrementalFactsTests {
     func daysAskedLate(seed: Int) throws {
         var random = SeededGenerator(state: UInt64(seed) &* 7919 &+ 15_485_863)
         let rules = try ruleSet(Self.countingRules(&random), Self.catalog)
-        for _ in 0..<4 {
-            let (json, now) = Self.state(&random)
-            let timeline = try FactTimeline(state: try StateFile.parse(json: json), rules: rules, now: moment(now))
+        try Self.histories(&random, rules: rules) { timeline, json, random in
             var builder = FactBuilder(timeline: timeline)
             let points = checkpoints(timeline)
             let firstDays = Int.random(in: 0...points.count, using: &random)
@@ -179,9 +186,7 @@ struct IncrementalFactsTests {
     func versionsFollowTheFacts(seed: Int) throws {
         var random = SeededGenerator(state: UInt64(seed) &* 7919 &+ 104_729)
         let rules = try ruleSet(Self.rules(&random), Self.catalog)
-        for _ in 0..<4 {
-            let (json, now) = Self.state(&random)
-            let timeline = try FactTimeline(state: try StateFile.parse(json: json), rules: rules, now: moment(now))
+        try Self.histories(&random, rules: rules) { timeline, json, random in
             var builder = FactBuilder(timeline: timeline)
             let count = timeline.streakRules.count
             var seen = [(state: StreakState, version: Int)?](repeating: nil, count: count)
