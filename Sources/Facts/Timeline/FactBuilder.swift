@@ -97,23 +97,22 @@ package struct FactBuilder: Sendable {
 
     /// Starts over from the start of history, keeping what must never repeat (the versions handed
     /// out and the restart count, which makes earlier day-change marks stale).
-    private mutating func restart(countingDays: Bool) {
+    private mutating func restart() {
         let resets = self.resets
         let (observed, versions) = (observedStreaks, streakVersions)
-        let daysVersion = daysVersionCount
-        let counted = countsDays || countingDays
+        let (daysVersion, counted) = (daysVersionCount, countsDays)
         self = FactBuilder(timeline: timeline)
         self.resets = resets + 1
         (observedStreaks, streakVersions) = (observed, versions)
-        daysVersionCount = daysVersion
-        countsDays = counted
+        (daysVersionCount, countsDays) = (daysVersion, counted)
     }
 
     /// Makes sure events are counted into the day entries before records are read: the first
     /// time, starts over counting.
     private mutating func countingDays() {
         guard !countsDays else { return }
-        restart(countingDays: true)
+        restart()
+        countsDays = true
     }
 
     /// The facts at `moment` (docs/facts.md): built from the events at or before it, with `now` =
@@ -300,7 +299,7 @@ package struct FactBuilder: Sendable {
             return
         }
         if let lastMoment, moment.instant < lastMoment.instant {
-            restart(countingDays: countsDays)
+            restart()
         }
         lastMoment = moment
         advance(to: moment)
