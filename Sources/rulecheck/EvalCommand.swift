@@ -102,8 +102,7 @@ struct EvalCommand: ParsableCommand {
         } else {
             input = FileHandle.standardInput
         }
-        let batch = BatchEvaluation(replay: Replay(rules: rules), shown: rules.localized(to: options.locale),
-                                    renderer: DecisionJSONRenderer(rules: rules), now: options.now,
+        let batch = BatchEvaluation(rules: rules, locale: options.locale, now: options.now,
                                     jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let result = try batch.run(input: input)
         if result.failed > 0 { throw ExitCode(1) }

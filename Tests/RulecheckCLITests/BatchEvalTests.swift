@@ -19,20 +19,25 @@ import Testing
         return text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
     }
 
-    @Test("each output line equals eval --format json on that state, in input order", arguments: [1, 2, 4])
-    func batchLinesEqualSingleEvaluations(jobs: Int) throws {
+    /// Every worker but the first decides with its own copy of the rules (decoded from their
+    /// compiled form), so more jobs and a locale check that copy too.
+    @Test("each output line equals eval --format json on that state, in input order",
+          arguments: [(1, nil), (2, nil), (4, nil), (3, "en")] as [(Int, String?)])
+    func batchLinesEqualSingleEvaluations(jobs: Int, locale: String?) throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
         // Repeated so that a chunk holds more lines than there are jobs.
         let order = Array(repeating: Self.states, count: 20).joined().map { $0 }
         let file = try Self.ndjson(try order.map(Self.oneLine))
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let run = try RulecheckRun.run(["eval", "rules/taskmate", "--batch", "--states", file.path, "--jobs", "\(jobs)"])
+        let localeArguments = locale.map { ["--locale", $0] } ?? []
+        let run = try RulecheckRun.run(["eval", "rules/taskmate", "--batch", "--states", file.path, "--jobs", "\(jobs)"]
+                                       + localeArguments)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         try #require(lines.count == order.count)
         var expected: [String: JSONTree] = [:]
         for state in Self.states {
-            let single = try RulecheckRun.run(["eval", "rules/taskmate", "--state", state, "--format", "json"])
+            let single = try RulecheckRun.run(["eval", "rules/taskmate", "--state", state, "--format", "json"] + localeArguments)
             expected[state] = try #require(JSONTree.parse(single.stdout))
         }
         for (line, state) in zip(lines, order) {
