@@ -111,6 +111,11 @@ package struct JSONStreamWriter {
         endObject()
     }
 
+    /// A line feed after the document (NDJSON), whatever the layout.
+    package mutating func newline() {
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
     // MARK: layout
 
     /// Before a value: nothing after a key or at the top; a separator before an array element.

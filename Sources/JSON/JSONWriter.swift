@@ -101,12 +101,29 @@ package enum JSONWriter {
     }
 
     static func appendQuoted(_ text: String, into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
         // The text's own bytes when it has them, without a copy.
-        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, into: &output) }) == nil {
+        if text.utf8.withContiguousStorageIfAvailable({ appendQuoted(bytes: $0, into: &output) }) == nil {
             var text = text
-            text.withUTF8 { appendEscaped($0, into: &output) }
+            text.withUTF8 { appendQuoted(bytes: $0, into: &output) }
         }
+    }
+
+    /// UTF-8 `bytes` in quotes, escaped. Most texts (ids, times, states) need no escape: one scan
+    /// tells, and they go in whole.
+    private static func appendQuoted(bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        var plain = true
+        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            plain = false
+            break
+        }
+        guard plain else {
+            output.append(UInt8(ascii: "\""))
+            appendEscaped(bytes, into: &output)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        output.append(UInt8(ascii: "\""))
+        output.append(contentsOf: bytes)
         output.append(UInt8(ascii: "\""))
     }
 

@@ -33,11 +33,13 @@ package struct DecisionJSONRenderer: Renderer {
         return String(decoding: writer.bytes, as: UTF8.self) + "\n"
     }
 
-    /// The same decision on one line (NDJSON, `eval --batch`).
-    package func renderLine(_ decision: Decision) -> String {
+    /// The same decision on one line (NDJSON, `eval --batch`), newline included, as UTF-8 bytes:
+    /// a batch writes them as they are, so no string is made (and checked) per state.
+    package func renderLine(_ decision: Decision) -> [UInt8] {
         var writer = JSONStreamWriter(layout: .compact)
         write(decision, to: &writer)
-        return String(decoding: writer.bytes, as: UTF8.self) + "\n"
+        writer.newline()
+        return writer.bytes
     }
 
     /// The decision written straight to text: building it as a `JSONValue` first cost more than

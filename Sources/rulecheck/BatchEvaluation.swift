@@ -77,12 +77,13 @@ struct BatchEvaluation {
             // Write the oldest chunk once a second one is queued behind it (or the input ended).
             guard inFlight.count > 1 || (inputEnded && !inFlight.isEmpty) else { continue }
             let results = inFlight.removeFirst().waitForAll()
-            var text = ""
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(results.reduce(0) { $0 + $1.bytes.count })
             for result in results {
-                text += result.text
+                bytes += result.bytes
                 if result.failed { failed += 1 }
             }
-            try StandardStream.output.write(text)
+            try StandardStream.output.write(bytes: bytes)
             if showsProgress { try StandardStream.error.write("\rrulecheck: \(lineNumber) lines, \(failed) failed") }
         }
         if showsProgress { try StandardStream.error.write("\n") }
@@ -106,8 +107,8 @@ private struct LineDecider {
         self.now = now
     }
 
-    /// One line's output line.
-    func decide(_ bytes: [UInt8], line: Int) -> (text: String, failed: Bool) {
+    /// One line's output line (UTF-8, newline included).
+    func decide(_ bytes: [UInt8], line: Int) -> (bytes: [UInt8], failed: Bool) {
         do {
             let state = try StateFile.parse(json: bytes, file: "line \(line)")
             let evaluation = try UserEvaluation(replay: replay, state: state, now: try UserEvaluation.moment(now, fallback: state.now),
@@ -117,7 +118,7 @@ private struct LineDecider {
             var fields: [(key: String, value: JSONValue)] = [("line", .int(Int64(line)))]
             if !error.path.components.isEmpty { fields.append(("path", .string(error.path.description))) }
             fields.append(("error", .string(error.message)))
-            return (JSONWriter.write(.object(JSONObject(fields)), layout: .compact) + "\n", true)
+            return (Array((JSONWriter.write(.object(JSONObject(fields)), layout: .compact) + "\n").utf8), true)
         }
     }
 }
@@ -127,16 +128,16 @@ private final class BatchChunk: @unchecked Sendable {
     // The condition guards `results` and `remaining`; `lines` never changes.
     private let condition = NSCondition()
     let lines: [(number: Int, bytes: [UInt8])]
-    private var results: [(text: String, failed: Bool)]
+    private var results: [(bytes: [UInt8], failed: Bool)]
     private var remaining: Int
 
     init(lines: [(number: Int, bytes: [UInt8])]) {
         self.lines = lines
-        results = Array(repeating: ("", false), count: lines.count)
+        results = Array(repeating: ([], false), count: lines.count)
         remaining = lines.count
     }
 
-    func store(_ result: (text: String, failed: Bool), at index: Int) {
+    func store(_ result: (bytes: [UInt8], failed: Bool), at index: Int) {
         condition.lock()
         results[index] = result
         remaining -= 1
@@ -145,7 +146,7 @@ private final class BatchChunk: @unchecked Sendable {
     }
 
     /// Every line's output, in input order, once all are decided.
-    func waitForAll() -> [(text: String, failed: Bool)] {
+    func waitForAll() -> [(bytes: [UInt8], failed: Bool)] {
         condition.lock()
         defer { condition.unlock() }
         while remaining > 0 { condition.wait() }

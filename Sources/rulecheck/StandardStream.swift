@@ -36,8 +36,13 @@ enum StandardStream: Int32 {
     /// can) which stream failed and why. A report is written with as few calls as the system
     /// allows, so a stream that fails at once receives nothing.
     func write(_ text: String) throws(ExitCode) {
-        if let reason = writeAll(text) {
-            if self == .output { _ = StandardStream.error.writeAll("error: cannot write to \(name): \(reason)\n") }
+        try write(bytes: Array(text.utf8))
+    }
+
+    /// Writes all of `bytes` (UTF-8 text), as `write(_:)` does.
+    func write(bytes: [UInt8]) throws(ExitCode) {
+        if let reason = writeAll(bytes) {
+            if self == .output { _ = StandardStream.error.writeAll(Array("error: cannot write to \(name): \(reason)\n".utf8)) }
             throw ExitCode(2)
         }
     }
@@ -45,15 +50,14 @@ enum StandardStream: Int32 {
     /// Writes `text` on standard error and returns exit status 2, for a bad state file or bad
     /// usage: the status is 2 whether or not the message could be written.
     static func failure(_ message: String) -> ExitCode {
-        _ = StandardStream.error.writeAll(message.hasSuffix("\n") ? message : message + "\n")
+        _ = StandardStream.error.writeAll(Array((message.hasSuffix("\n") ? message : message + "\n").utf8))
         return ExitCode(2)
     }
 
     private var name: String { self == .output ? "standard output" : "standard error" }
 
     /// nil when every byte was written, else the system's reason.
-    private func writeAll(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
+    private func writeAll(_ bytes: [UInt8]) -> String? {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
