@@ -33,6 +33,31 @@ import Testing
         }
     }
 
+    /// A best-day fold's change points (read from its daily table) and a chain's (tried only
+    /// where the chain's innermost fold changes) are where the version changes after every event.
+    @Test(arguments: [
+        "(days.map(d, d.events.filter(e, e.type == \"a\").size()) + [0]).max()",
+        "days.map(d, d.events.size()).max()",
+        "days.map(d, d.events.filter(e, e.type == \"a\" && e.x > 1).size()).max()",
+        "days.map(d, d.events.map(e, int(e.x)).filter(m, m > 1).sum()).max()",
+    ])
+    func dailyChangePointsAreWhereTheVersionChanges(source: String) throws {
+        var planner = EventFoldPlanner()
+        let plan = planner.plan(try EventFoldPlannerTests.program(source), daily: true)
+        try #require(plan.readsDailyFolds, "\(source) is not a daily fold")
+        let events = TypeGuardTests.events
+        // Two or three events a day, one late (no day).
+        let days: [Int32] = [0, 0, 1, 1, DailyFoldTable.noDay, 2, 2, 2, 3]
+        let values = EventFoldValues(folds: planner.folds, events: events, eventDays: days, costLimit: 10_000)
+        for k in planner.folds.indices {
+            var expected: [Int] = []
+            for n in 1...events.count where values.version(k, events: n) != values.version(k, events: n - 1) {
+                expected.append(n)
+            }
+            #expect(values.changePoints(of: k, total: events.count) == expected, "\(source): fold \(k)")
+        }
+    }
+
     /// A count threshold's change points (`FoldThreshold.changePoints`, found by halving) are
     /// those of reading the count at every change point of its fold: where the threshold first
     /// holds, and where the count fails.

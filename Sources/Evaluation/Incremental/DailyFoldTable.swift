@@ -53,6 +53,17 @@ struct DailyFoldTable: Sendable {
         return low
     }
 
+    /// The event counts 1…`last` at which `version(over:)` changes, ascending: where a change
+    /// was recorded (one per event at most, counted from 1).
+    func changeCounts(through last: Int) -> [Int] {
+        var counts: [Int] = []
+        for change in changes {
+            guard change.events <= last else { break }
+            counts.append(change.events)
+        }
+        return counts
+    }
+
     /// Whether the value after the first `m` events is an error.
     func failed(within m: Int) -> Bool {
         value(over: m).isError

@@ -257,15 +257,14 @@ struct EventFoldTable: Sendable {
     }
 
     /// The source counts 1…total at which `version(over:)` changes, ascending, read straight
-    /// from the table (a fold over `events`, whose visible count after n events is n); `nil` for
-    /// a daily fold, which asks its own table.
+    /// from the table (a fold over `events`, whose visible count after n events is n).
     func versionChanges(through total: Int) -> [Int]? {
         let last = Swift.min(total, sourceCount)
         switch shape {
         case .count, .reduction:
             return last >= 1 ? Array(1...last) : []
         case .daily:
-            return nil
+            return daily?.changeCounts(through: last)
         case .all, .exists:
             // 0 → 1 where the first failure becomes visible, → 2 where the deciding element does.
             var points: [Int] = []
