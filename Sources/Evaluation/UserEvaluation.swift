@@ -26,7 +26,7 @@ package struct UserEvaluation {
     package init(replay: Replay, state: StateFile, now: Moment, keepsBindings: Bool = true) throws(StateFileError) {
         rules = replay.rules
         self.state = state
-        facts = try StateFacts(state: state, rules: replay.rules, now: now)
+        facts = try StateFacts(state: state, rules: replay.rules, now: now, qualifiers: replay.streakQualifiers)
         outcome = replay.run(facts, keepsBindings: keepsBindings)
     }
 

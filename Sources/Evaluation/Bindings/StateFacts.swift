@@ -37,9 +37,10 @@ package struct StateFacts: ReplayFacts {
     }
 
     /// Reads the state against the rules at `now`. Throws when the calendar needs a zone the
-    /// state does not give.
-    package init(state: StateFile, rules: RuleSet, now: Moment) throws(StateFileError) {
-        self.init(timeline: try FactTimeline(state: state, rules: rules, now: now))
+    /// state does not give. `qualifiers`: the rules' streak qualifiers when already made
+    /// (`Replay.streakQualifiers`).
+    package init(state: StateFile, rules: RuleSet, now: Moment, qualifiers: [StreakQualifier]? = nil) throws(StateFileError) {
+        self.init(timeline: try FactTimeline(state: state, rules: rules, now: now, qualifiers: qualifiers))
     }
 
     /// Appends an event after `now` and moves `now` to `now` (the caller checked

@@ -21,7 +21,7 @@ package struct LiveReplay: Sendable {
 
     /// Replays `state` at `now` in full, to be grown step by step.
     package init(replay: Replay, state: StateFile, now: Moment) throws(StateFileError) {
-        run = ReplayRun(replay: replay, facts: try StateFacts(state: state, rules: replay.rules, now: now))
+        run = ReplayRun(replay: replay, facts: try StateFacts(state: state, rules: replay.rules, now: now, qualifiers: replay.streakQualifiers))
         run.walk()
         progressSlots = run.addProgressSlots()
         slotFolds = run.bindings.slotFolds()

@@ -1,4 +1,5 @@
 import CEL
+import Facts
 import RuleModel
 
 /// Event-time replay (docs/evaluation.md, "Replay"): walks the checkpoints in time order and unlocks every achievement
@@ -14,6 +15,8 @@ import RuleModel
 ///   clock (`now`, `days`, `today`, `streaks`: every checkpoint), or an unlock (`achievements`).
 package struct Replay: Sendable {
     package let rules: RuleSet
+    /// How each streak's days qualify, made once: making one analyses its compiled predicate.
+    package let streakQualifiers: [StreakQualifier]
     package let costLimit: Int
     /// Steps all evaluations of one state's replay may take together (`nil`: the default of
     /// `stepBudget(checkpoints:days:)`). Past it, the conditions not judged yet do not hold and get a
@@ -75,6 +78,7 @@ package struct Replay: Sendable {
 
     package init(rules: RuleSet, costLimit: Int = 10_000_000, stateStepLimit: Int? = nil) {
         self.rules = rules
+        streakQualifiers = rules.streaks.map { StreakQualifier(rule: $0) }
         self.costLimit = costLimit
         self.stateStepLimit = stateStepLimit
         var planner = EventFoldPlanner()
