@@ -59,6 +59,7 @@ extension CELPlanner {
         if !traced, nodes.count == 2, let fused = fusedFieldComparison(function, operands[0], nodes[1]) { return fused }
         if nodes.count == 2, let fast = Self.fastComparison(function, nodes[0], nodes[1]) { return fast }
         if function != "sum", let resolved = planResolvedOverload(expr, nodes) { return resolved }
+        if checked == nil, let numeric = Self.planUntypedNumeric(function, nodes, model: model) { return numeric }
         if let model { return Self.costedCall(implementation, nodes, model) }
         return Self.strictCall(implementation, nodes)
     }
@@ -278,6 +279,23 @@ extension CELPlanner {
             return Node(step: { frame in
                 let value = l(&frame)
                 if case .int(let x) = value { return .bool(test(x)) }
+                return generic(value, constant)
+            }, constant: nil)
+        case .double(let k):
+            // NaN compares false (`!=`: true), as Swift's operators do.
+            let test: (@Sendable (Double) -> Bool)? = switch function {
+            case "_<_": { $0 < k }
+            case "_<=_": { $0 <= k }
+            case "_>_": { $0 > k }
+            case "_>=_": { $0 >= k }
+            case "_==_": { $0 == k }
+            case "_!=_": { $0 != k }
+            default: nil
+            }
+            guard let test else { return nil }
+            return Node(step: { frame in
+                let value = l(&frame)
+                if case .double(let x) = value { return .bool(test(x)) }
                 return generic(value, constant)
             }, constant: nil)
         case .string(let k):

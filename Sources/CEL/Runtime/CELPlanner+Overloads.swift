@@ -66,3 +66,101 @@ extension CELPlanner {
         }
     }
 }
+
+/// The same operators in a program planned without the checker (a fold body, a conformance
+/// test's unchecked expression): the operand kinds are looked at when it runs, and two ints or
+/// two doubles are computed in place; anything else, an int overflow included, goes through the
+/// library's function, so every result and error is the general path's.
+extension CELPlanner {
+    static func planUntypedNumeric(_ function: String, _ nodes: [Node], model: CELCostModel?) -> Node? {
+        switch (function, nodes.count) {
+        case ("double", 1), ("int", 1): return untypedConversion(function, nodes[0])
+        case (_, 2): break
+        default: return nil
+        }
+        guard case .binary(let generic)? = CELStandardLibrary.function(named: function) else { return nil }
+        let l = nodes[0].step
+        let r = nodes[1].step
+        /// Ints and doubles by `ints` and `doubles` (`nil`: the general path); errors and other
+        /// kinds as `strictCall` does.
+        func numeric(ints: @escaping @Sendable (Int64, Int64) -> CELValue?,
+                     doubles: @escaping @Sendable (Double, Double) -> CELValue) -> Node {
+            Node(step: { frame in
+                let a = l(&frame)
+                let b = r(&frame)
+                switch (a, b) {
+                case (.int(let x), .int(let y)):
+                    if let value = ints(x, y) { return value }
+                case (.double(let x), .double(let y)):
+                    return doubles(x, y)
+                default:
+                    if case .error = a { return a }
+                    if case .error = b { return b }
+                }
+                return generic(a, b)
+            }, constant: nil)
+        }
+        switch function {
+        case "_+_":
+            // `+` is charged what it builds (`costedCall`), nothing for numbers.
+            guard let before = model?.binary, model?.result == nil else { return nil }
+            return Node(step: { frame in
+                let a = l(&frame)
+                let b = r(&frame)
+                switch (a, b) {
+                case (.int(let x), .int(let y)):
+                    let (sum, overflow) = x.addingReportingOverflow(y)
+                    if !overflow { return .int(sum) }
+                case (.double(let x), .double(let y)):
+                    return .double(x + y)
+                default:
+                    break
+                }
+                if case .error = a { return a }
+                if case .error = b { return b }
+                guard frame.charge(before(a, b)) else { return .error(CELFrame.costError) }
+                return generic(a, b)
+            }, constant: nil)
+        case "_-_":
+            return numeric(ints: { x, y in
+                let (difference, overflow) = x.subtractingReportingOverflow(y)
+                return overflow ? nil : .int(difference)
+            }, doubles: { .double($0 - $1) })
+        case "_*_":
+            return numeric(ints: { x, y in
+                let (product, overflow) = x.multipliedReportingOverflow(by: y)
+                return overflow ? nil : .int(product)
+            }, doubles: { .double($0 * $1) })
+        // NaN compares false, as Swift's operators do.
+        case "_<_": return numeric(ints: { .bool($0 < $1) }, doubles: { .bool($0 < $1) })
+        case "_<=_": return numeric(ints: { .bool($0 <= $1) }, doubles: { .bool($0 <= $1) })
+        case "_>_": return numeric(ints: { .bool($0 > $1) }, doubles: { .bool($0 > $1) })
+        case "_>=_": return numeric(ints: { .bool($0 >= $1) }, doubles: { .bool($0 >= $1) })
+        default: return nil
+        }
+    }
+
+    /// `double(x)` and `int(x)` of an int or double that needs no work (or, for `double`, only
+    /// the widening); other arguments through the library's conversion.
+    private static func untypedConversion(_ function: String, _ node: Node) -> Node? {
+        guard case .unary(let generic)? = CELStandardLibrary.function(named: function) else { return nil }
+        let a = node.step
+        if function == "double" {
+            return Node(step: { frame in
+                let value = a(&frame)
+                switch value {
+                case .int(let x): return .double(Double(x))
+                case .double, .error: return value
+                default: return generic(value)
+                }
+            }, constant: nil)
+        }
+        return Node(step: { frame in
+            let value = a(&frame)
+            switch value {
+            case .int, .error: return value
+            default: return generic(value)
+            }
+        }, constant: nil)
+    }
+}
