@@ -13,6 +13,8 @@ struct CountsJudge: Sendable {
     /// a handful of types, and comparing a type (short, stored inline) is cheaper than hashing it.
     private var firstTypes: [(type: String, values: [CELValue?])] = []
     private static let firstTypesLimit = 8
+    /// The streaks' indices, in `streaks` order.
+    private let streakIndices: [Int32]
     private let anyByType: Bool
     private let allByType: Bool
 
@@ -22,6 +24,7 @@ struct CountsJudge: Sendable {
             let byType = predicate.subjectFields.map { $0.isSubset(of: ["type"]) } ?? false
             return (index, predicate, byType)
         }
+        streakIndices = streaks.map { Int32($0.index) }
         anyByType = streaks.contains { $0.byType }
         allByType = streaks.allSatisfy { $0.byType }
     }
@@ -62,10 +65,12 @@ struct CountsJudge: Sendable {
 
     private func record(_ values: [CELValue?], event: Int, counted: inout [Int32],
                         errors: inout [Int: (event: Int, error: CELError)]) {
-        for (position, streak) in streaks.enumerated() {
+        // By position: enumerating `streaks` copied each entry, retaining and releasing its predicate.
+        for position in values.indices {
             switch values[position] {
-            case .bool(true): counted.append(Int32(streak.index))
-            case .error(let error) where errors[streak.index] == nil: errors[streak.index] = (event, error)
+            case .bool(true): counted.append(streakIndices[position])
+            case .error(let error) where errors[Int(streakIndices[position])] == nil:
+                errors[Int(streakIndices[position])] = (event, error)
             default: break
             }
         }
