@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "StateFileYAML", dependencies: ["Facts", "JSON", "YAMLSource", "Diagnostics"]),
         .target(name: "RuleTests", dependencies: ["Evaluation", "Rules", "StateFileYAML", "Facts", "RuleModel",
                                                   "JSON", "YAMLSource", "Diagnostics", "CEL"]),
-        .target(name: "Output", dependencies: ["Evaluation", "RuleTests", "Rules", "RuleModel", "JSON",
+        .target(name: "Output", dependencies: ["Evaluation", "Facts", "RuleTests", "Rules", "RuleModel", "JSON",
                                                "Diagnostics", "CEL"]),
         .executableTarget(
             name: "rulecheck",

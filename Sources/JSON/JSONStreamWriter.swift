@@ -78,6 +78,18 @@ package struct JSONStreamWriter {
         JSONWriter.write(value, layout: layout, depth: empty.count, into: &bytes)
     }
 
+    /// `key` and a string value whose UTF-8 `write` appends in place: bytes that need no
+    /// escape (a time, a number), written without making a string first.
+    package mutating func member(_ key: String, unescaped write: (inout [UInt8]) -> Void) {
+        self.key(key)
+        bytes.append(UInt8(ascii: "\""))
+        let start = bytes.count
+        write(&bytes)
+        assert(!bytes[start...].contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
+               "unescaped text needs an escape")
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     /// `key` and its string value.
     package mutating func member(_ key: String, _ text: String) {
         self.key(key)

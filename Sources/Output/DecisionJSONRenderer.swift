@@ -1,5 +1,6 @@
 import CEL
 import Evaluation
+import Facts
 import JSON
 import RuleModel
 import Rules
@@ -49,7 +50,7 @@ package struct DecisionJSONRenderer: Renderer {
         writer.beginObject()
         writer.member("schema", decision.schema)
         writer.member("user", decision.user)
-        writer.member("now", decision.now.description)
+        writer.member("now") { decision.now.appendDescription(to: &$0) }
         writer.array("unlocks", decision.unlocks) { Self.write($0, to: &$1) }
         writer.object("achievements", decision.achievements, name: \.id) { Self.write($0, meta: meta[$0.id], to: &$1) }
         writer.object("streaks", decision.streaks, name: \.id) { Self.write($0, meta: meta[$0.id], to: &$1) }
@@ -81,7 +82,7 @@ package struct DecisionJSONRenderer: Renderer {
     static func write(_ unlock: UnlockDecision, to writer: inout JSONStreamWriter) {
         writer.beginObject()
         writer.member("id", unlock.id)
-        writer.member("at", unlock.at.description)
+        writer.member("at") { unlock.at.appendDescription(to: &$0) }
         writer.member("points", unlock.points)
         if let version = unlock.catalogVersion { writer.member("catalog_version", version) }
         writer.endObject()
@@ -95,7 +96,7 @@ package struct DecisionJSONRenderer: Renderer {
             writer.key("hidden")
             writer.bool(true)
         }
-        if let at = standing.unlockedAt { writer.member("unlocked_at", at.description) }
+        if let at = standing.unlockedAt { writer.member("unlocked_at") { at.appendDescription(to: &$0) } }
         writer.key("progress")
         writer.beginObject()
         writer.key("current")

@@ -122,19 +122,25 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// RFC 3339 in the moment's own offset (`Z` for zero), fraction only when non-zero.
     public var description: String {
-        writtenDigitByDigit ?? spelledOut
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(35)
+        return appendDigitByDigit(to: &bytes) ? String(decoding: bytes, as: UTF8.self) : spelledOut
     }
 
-    /// `description` for years 0–9999 and offsets under 100 hours, written into one buffer:
-    /// every unlock and `now` of a decision is named, and padding through `String(Int)` and
-    /// concatenation costs several allocations per moment.
-    private var writtenDigitByDigit: String? {
+    /// Appends `description`'s UTF-8 to `bytes` (ASCII letters, digits and signs: nothing a
+    /// JSON string escapes), without making the string: a decision names every unlock's moment.
+    package func appendDescription(to bytes: inout [UInt8]) {
+        if !appendDigitByDigit(to: &bytes) { bytes += spelledOut.utf8 }
+    }
+
+    /// `description` for years 0–9999 and offsets under 100 hours, written digit by digit
+    /// (padding through `String(Int)` and concatenation cost several allocations per moment);
+    /// `false`, with nothing written, for any other moment.
+    private func appendDigitByDigit(to bytes: inout [UInt8]) -> Bool {
         let local = localDateTime
         let (year, month, day) = local.date.civil
         let magnitude = abs(offsetSeconds)
-        guard (0...9999).contains(year), magnitude / 3600 < 100, instant.nanos >= 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(35)
+        guard (0...9999).contains(year), magnitude / 3600 < 100, instant.nanos >= 0 else { return false }
         func two(_ value: Int) {
             bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
             bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
@@ -175,7 +181,7 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
             bytes.append(UInt8(ascii: ":"))
             two(magnitude % 3600 / 60)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return true
     }
 
     /// `description` through the strings of its parts (any year, any offset).
