@@ -29,10 +29,10 @@ struct DayTable<Value: Sendable>: Sendable {
         get { self[day] ?? value() }
         _modify {
             let offset = makeRoom(for: day)
-            // Changed in place: moved out and back, so a value holding arrays is not copied.
-            var entry = slots[offset].take() ?? value()
-            defer { slots[offset] = entry }
-            yield &entry
+            if slots[offset] == nil { slots[offset] = value() }
+            // Changed where it is (the slot was just filled): neither copied nor moved out and
+            // back, which copied the whole entry twice at every event.
+            yield &slots[offset]!
         }
     }
 
