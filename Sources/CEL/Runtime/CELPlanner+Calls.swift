@@ -249,7 +249,20 @@ extension CELPlanner {
         }, constant: nil)
     }
 
-    /// Comparisons against a constant int or string, without a generic dispatch.
+    /// The test a relation or equality with the constant `k` makes, or `nil` for another function.
+    private static func constantTest<T: Comparable & Sendable>(_ function: String, _ k: T) -> (@Sendable (T) -> Bool)? {
+        switch function {
+        case "_<_": { $0 < k }
+        case "_<=_": { $0 <= k }
+        case "_>_": { $0 > k }
+        case "_>=_": { $0 >= k }
+        case "_==_": { $0 == k }
+        case "_!=_": { $0 != k }
+        default: nil
+        }
+    }
+
+    /// Comparisons against a constant int, double or string, without a generic dispatch.
     static func fastComparison(_ function: String, _ left: Node, _ right: Node) -> Node? {
         let l = left.step
         guard let constant = right.constant else { return nil }
@@ -260,16 +273,7 @@ extension CELPlanner {
         }
         switch constant {
         case .int(let k):
-            let test: (@Sendable (Int64) -> Bool)? = switch function {
-            case "_<_": { $0 < k }
-            case "_<=_": { $0 <= k }
-            case "_>_": { $0 > k }
-            case "_>=_": { $0 >= k }
-            case "_==_": { $0 == k }
-            case "_!=_": { $0 != k }
-            default: nil
-            }
-            guard let test else { return nil }
+            guard let test = constantTest(function, k) else { return nil }
             if let slot = left.slot {
                 return Node(step: { frame in
                     if case .int(let x) = frame.slots[slot] { return .bool(test(x)) }
@@ -283,16 +287,7 @@ extension CELPlanner {
             }, constant: nil)
         case .double(let k):
             // NaN compares false (`!=`: true), as Swift's operators do.
-            let test: (@Sendable (Double) -> Bool)? = switch function {
-            case "_<_": { $0 < k }
-            case "_<=_": { $0 <= k }
-            case "_>_": { $0 > k }
-            case "_>=_": { $0 >= k }
-            case "_==_": { $0 == k }
-            case "_!=_": { $0 != k }
-            default: nil
-            }
-            guard let test else { return nil }
+            guard let test = constantTest(function, k) else { return nil }
             return Node(step: { frame in
                 let value = l(&frame)
                 if case .double(let x) = value { return .bool(test(x)) }
