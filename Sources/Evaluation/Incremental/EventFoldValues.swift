@@ -193,20 +193,17 @@ struct EventFoldValues: Sendable {
             Self.visible(through: chain, events: n).map { table.version(over: $0) } ?? Int.max
         }
         var previous = version(events: 0)
-        // What a chain hands on changes only where its innermost table (a fold over `events`)
-        // changes version, so only those counts can change fold k's.
-        if let candidates = chain.first?.versionChanges(through: total) {
-            for n in candidates {
-                let current = version(events: n)
-                if current != previous { points.append(n) }
-                previous = current
-            }
-            return points
-        }
-        for n in stride(from: 1, through: total, by: 1) {
+        func check(events n: Int) {
             let current = version(events: n)
             if current != previous { points.append(n) }
             previous = current
+        }
+        // What a chain hands on changes only where its innermost table (a fold over `events`)
+        // changes version, so only those counts can change fold k's.
+        if let candidates = chain.first?.versionChanges(through: total) {
+            for n in candidates { check(events: n) }
+        } else {
+            for n in stride(from: 1, through: total, by: 1) { check(events: n) }
         }
         return points
     }
