@@ -9,8 +9,10 @@ extension FactBindings where Facts == StateFacts {
     }
 
     /// The appends of a step that copied a shared array, in the change points, the fold
-    /// tables and the timeline (debug builds; `CopiedAppends`).
-    var copiedAppends: Int { grownPoints.count + folds.copiedAppends + facts.timeline.copiedAppends.count }
+    /// tables, the timeline and the days' event lists (debug builds; `CopiedAppends`).
+    var copiedAppends: Int {
+        grownPoints.count + folds.copiedAppends + facts.timeline.copiedAppends.count + facts.copiedDayListAppends
+    }
 
     /// Makes room for `extra` more events in the facts, the fold tables and the change points.
     mutating func reserveForGrowth(_ extra: Int) {

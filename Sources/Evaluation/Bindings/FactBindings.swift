@@ -64,7 +64,7 @@ struct FactBindings<Facts: ReplayFacts> {
         let pointsByFold = replay.folds.indices.map { folds.changePoints(of: $0, total: events.count) }
         plain = !folds.dailyFoldsExact
         slots = plain ? replay.plainSlots : replay.slots
-        changePoints = slots.map { Self.changePoints(of: $0, folds: folds, pointsByFold: pointsByFold) }
+changePoints = Self.changePoints(of: slots, folds: folds, pointsByFold: pointsByFold)
         metricVersions = Array(repeating: 0, count: replay.metricPlans.count)
         unlockedSince = Array(repeating: nil, count: replay.plans.count)
         epochCursors = Array(repeating: 0, count: slots.count)
@@ -72,9 +72,18 @@ struct FactBindings<Facts: ReplayFacts> {
         metricValues = Array(repeating: nil, count: replay.metricPlans.count)
     }
 
-    /// The event counts at which slot's value can change in this state.
-    private static func changePoints(of slot: ExpressionSlot, folds: EventFoldValues, pointsByFold: [[Int]]) -> [Int] {
-        switch slot.threshold {
+    /// The event counts at which each slot's value can change in this state.
+    private static func changePoints(of slots: [ExpressionSlot], folds: EventFoldValues, pointsByFold: [[Int]]) -> [[Int]] {
+        // By index, passing the two fields read: `map` copied each slot (a retain per field).
+        slots.indices.map {
+            changePoints(threshold: slots[$0].threshold, folds: slots[$0].folds, of: folds, pointsByFold: pointsByFold)
+        }
+    }
+
+    /// The event counts at which a slot's value can change in this state.
+    private static func changePoints(threshold: ExpressionSlot.Threshold?, folds slotFolds: [Int], of folds: EventFoldValues,
+                                     pointsByFold: [[Int]]) -> [Int] {
+        switch threshold {
         case .whole(let threshold):
             return threshold.changePoints(folds, foldPoints: merged(threshold.folds, pointsByFold))
         case .leading(let leading, let restReadsFolds):
@@ -83,9 +92,9 @@ struct FactBindings<Facts: ReplayFacts> {
             let points = leading.changePoints(folds, foldPoints: merged(leading.folds, pointsByFold))
             guard restReadsFolds else { return points }
             let from = points.first ?? Int.max
-            return merged(slot.folds, pointsByFold).filter { $0 >= from }
+            return merged(slotFolds, pointsByFold).filter { $0 >= from }
         case nil:
-            return merged(slot.folds, pointsByFold)
+            return merged(slotFolds, pointsByFold)
         }
     }
 
@@ -133,7 +142,7 @@ struct FactBindings<Facts: ReplayFacts> {
         slots = replay.plainSlots + onDemand
         let total = facts.events.count
         let pointsByFold = replay.folds.indices.map { folds.changePoints(of: $0, total: total) }
-        changePoints = slots.map { Self.changePoints(of: $0, folds: folds, pointsByFold: pointsByFold) }
+changePoints = Self.changePoints(of: slots, folds: folds, pointsByFold: pointsByFold)
         epochCursors = Array(repeating: 0, count: slots.count)
         metricsRecords = Array(repeating: nil, count: slots.count)
         metricValues = Array(repeating: nil, count: replay.metricPlans.count)

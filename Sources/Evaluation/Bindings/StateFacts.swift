@@ -7,6 +7,8 @@ import RuleModel
 package struct StateFacts: ReplayFacts {
     /// The timeline is the builder's: one copy, so that it can grow in place (`append`).
     package var timeline: FactTimeline { builder.timeline }
+    /// The appends to the days' event lists that copied a shared list (debug builds).
+    package var copiedDayListAppends: Int { builder.copiedDayListAppends }
     /// The state's events, or, when some are after `now`, those up to it.
     package var events: [StateEvent] { leftOutSome ?? builder.timeline.state.events }
     private let leftOutSome: [StateEvent]?

@@ -184,10 +184,10 @@ struct EventFoldValues: Sendable {
 
     /// The event counts 1…total at which fold k changes value, ascending.
     func changePoints(of k: Int, total: Int) -> [Int] {
+        if case .events = folds[k].source, let direct = tables[k].versionChanges(through: total) { return direct }
         var points: [Int] = []
         // Taken out once: calling through `tables[k]` at every n retains and releases its arrays.
         let table = tables[k]
-        if case .events = folds[k].source, let direct = table.versionChanges(through: total) { return direct }
         let chain = sourceChain(of: k)
         func version(events n: Int) -> Int {
             Self.visible(through: chain, events: n).map { table.version(over: $0) } ?? Int.max

@@ -3,7 +3,7 @@ import RuleModel
 
 /// An achievement or a streak milestone, as the replay judges it: one criterion, the gates
 /// (`requires`, `available`) and how its progress is measured.
-package struct AwardRule: Sendable {
+package final class AwardRule: Sendable {
     package enum Criterion: Sendable {
         /// A CEL condition, with what it reads.
         case condition(RuleExpression)
@@ -12,13 +12,13 @@ package struct AwardRule: Sendable {
         /// `complete_module`.
         case module(catalog: String, module: String, difficulty: String?)
     }
-    package var info: AwardInfo
-    package var criterion: Criterion
-    package var progress: AchievementRule.Progress
-    package var requires: [String]
-    package var available: AchievementRule.Window?
+    package let info: AwardInfo
+    package let criterion: Criterion
+    package let progress: AchievementRule.Progress
+    package let requires: [String]
+    package let available: AchievementRule.Window?
     /// What the condition reads (`condition` criteria only).
-    var inputs: ExpressionInputs
+    let inputs: ExpressionInputs
 
     package var id: String { info.id }
 

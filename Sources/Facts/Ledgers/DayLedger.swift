@@ -180,7 +180,7 @@ struct DayLedger: Sendable {
 
     /// Brings every record of `range(today:)` up to date for `now`; returns the days rebuilt.
     @discardableResult
-    mutating func refresh(now: Moment, today: LocalDay, timeline: FactTimeline) -> [LocalDay] {
+    mutating func refresh(now: Moment, today: LocalDay, lists: DayEventLists) -> [LocalDay] {
         guard let range = range(today: today) else { return [] }
         var rebuilt: [LocalDay] = []
         if valuesStart != range.lowerBound {
@@ -192,7 +192,7 @@ struct DayLedger: Sendable {
         }
         let start = range.lowerBound
         for day in dirty where day >= start && day.number - start.number < values.count {
-            values[day.number - start.number] = record(of: day, now: now, timeline: timeline)
+            values[day.number - start.number] = record(of: day, now: now, lists: lists)
             changedOffsets.append(day.number - start.number)
             changeCount += 1
             rebuilt.append(day)
@@ -202,7 +202,7 @@ struct DayLedger: Sendable {
         for day in timeSensitive where day >= start && day.number - start.number < values.count {
             let passed = killPassed(day, now: now)
             if entries[day]?.killPassed != passed {
-                values[day.number - start.number] = record(of: day, now: now, timeline: timeline)
+                values[day.number - start.number] = record(of: day, now: now, lists: lists)
                 changedOffsets.append(day.number - start.number)
                 changeCount += 1
                 rebuilt.append(day)
@@ -212,7 +212,7 @@ struct DayLedger: Sendable {
             let day = start + values.count
             changedOffsets.append(values.count)
             changeCount += 1
-            values.append(record(of: day, now: now, timeline: timeline))
+            values.append(record(of: day, now: now, lists: lists))
             rebuilt.append(day)
         }
         // Planned days long past cannot un-expire (wall clocks differ by at most ~26 hours
@@ -256,13 +256,13 @@ struct DayLedger: Sendable {
 
     /// The CEL `day` record of `day` at `now` for judging alone: the records' own bookkeeping
     /// (when each was last built) is left as it is.
-    mutating func judgedRecord(of day: LocalDay, now: Moment, timeline: FactTimeline) -> CELValue {
-        record(of: day, now: now, timeline: timeline, remember: false)
+    mutating func judgedRecord(of day: LocalDay, now: Moment, lists: DayEventLists) -> CELValue {
+        record(of: day, now: now, lists: lists, remember: false)
     }
 
     /// The CEL `day` record of `day` at `now` (docs/facts.md); `remember`: note the kill moment's
     /// state the record was built with (false when judging alone: the cached record is older).
-    mutating func record(of day: LocalDay, now: Moment, timeline: FactTimeline, remember: Bool = true) -> CELValue {
+    mutating func record(of day: LocalDay, now: Moment, lists: DayEventLists, remember: Bool = true) -> CELValue {
         let known = entries[day] != nil
         var entry = entries[day] ?? Entry()
         let killTime = entry.killTime.map(LocalTime.init(minutes:)) ?? calendar.killTime
@@ -284,8 +284,8 @@ struct DayLedger: Sendable {
         }
         let status = DayLedger.status(of: entry, killPassed: passed)
         let expiredCount = status == .expired ? max(0, entry.planned - entry.tasksDone) : 0
-        let onTime = timeline.onTimeValues[day] ?? []
-        let late = timeline.lateValues[day] ?? []
+        let onTime = lists.onTime[day] ?? []
+        let late = lists.late[day] ?? []
         let label = labels[day]
         return FactTypes.dayRecord.record { field in
             switch field {

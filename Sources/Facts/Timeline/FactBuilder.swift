@@ -12,6 +12,8 @@ package struct FactBuilder: Sendable {
     private var position = 0
     private var snapshotPosition = 0
     private var days: DayLedger
+    /// The events of each day, filed when a day record is first built (kept over a restart).
+    private var dayEvents = DayEventLists()
     private var streaks: [StreakLedger]
     /// Indices of streaks qualified by a `day` predicate.
     private let dayStreaks: [Int]
@@ -64,6 +66,9 @@ package struct FactBuilder: Sendable {
     /// starts the builder over, counting (`countingDays()`).
     private var countsDays: Bool
 
+    /// The appends to the days' event lists that copied a shared list (debug builds; `CopiedAppends`).
+    package var copiedDayListAppends: Int { dayEvents.copiedAppends.count }
+
     /// A builder at the start of history (no events consumed yet).
     package init(timeline: FactTimeline) {
         self.timeline = timeline
@@ -101,7 +106,9 @@ package struct FactBuilder: Sendable {
         let resets = self.resets
         let (observed, versions) = (observedStreaks, streakVersions)
         let (daysVersion, counted) = (daysVersionCount, countsDays)
+        let dayEvents = self.dayEvents
         self = FactBuilder(timeline: timeline)
+        self.dayEvents = dayEvents
         self.resets = resets + 1
         (observedStreaks, streakVersions) = (observed, versions)
         (daysVersionCount, countsDays) = (daysVersion, counted)
@@ -410,12 +417,13 @@ package struct FactBuilder: Sendable {
     /// Updates day records for `now` and judges `day` predicates again where what they read
     /// changed; returns today's record.
     private mutating func refreshDays(now: Moment, today: LocalDay) -> CELValue {
-        days.refresh(now: now, today: today, timeline: timeline)
+        dayEvents.file(from: timeline)
+        days.refresh(now: now, today: today, lists: dayEvents)
         let todayValue: CELValue
         if let cached = days.cachedValue(of: today) {
             todayValue = cached
         } else {
-            todayValue = days.record(of: today, now: now, timeline: timeline)
+            todayValue = days.record(of: today, now: now, lists: dayEvents)
         }
         judgeDays(now: now, today: today, recordsCurrent: true)
         return todayValue
@@ -488,7 +496,16 @@ package struct FactBuilder: Sendable {
     /// The verdicts of the `day` predicates (in `dayStreaks` order) on `day`'s record at `now`.
     private mutating func judge(_ day: LocalDay, now: Moment, recordsCurrent: Bool) -> [Bool] {
         let cached = recordsCurrent ? days.cachedValue(of: day) : nil
-        let value = cached ?? days.judgedRecord(of: day, now: now, timeline: timeline)
+        let value: CELValue
+        if let cached {
+            value = cached
+        } else if judgedByView {
+            // The predicates read no event list (`judgedByView`): a record without them judges alike.
+            value = days.judgedRecord(of: day, now: now, lists: DayEventLists.unfiled)
+        } else {
+            dayEvents.file(from: timeline)
+            value = days.judgedRecord(of: day, now: now, lists: dayEvents)
+        }
         let activation = CELActivation(shape: Self.dayBinding, values: [value, timeline.userValue])
         return dayStreaks.map { streak in
             guard case .day(let predicate) = timeline.qualifiers[streak] else { return false }

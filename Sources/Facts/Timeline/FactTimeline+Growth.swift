@@ -66,14 +66,9 @@ extension FactTimeline {
         copiedAppends.append(event, to: &state.events)
         copiedAppends.append(placed, to: &events)
         copiedAppends.append(value, to: &eventValues)
-        if placed.onTime {
-            copiedAppends.append(value, to: &onTimeValues[placed.day, default: []])
-            if !growth.counts.isEmpty {
-                growth.counts.judge(value, type: event.type, user: userValue, event: event.index,
-                                    counted: &countedStreaks, errors: &countsErrors)
-            }
-        } else {
-            copiedAppends.append(value, to: &lateValues[placed.day, default: []])
+        if placed.onTime, !growth.counts.isEmpty {
+            growth.counts.judge(value, type: event.type, user: userValue, event: event.index,
+                                counted: &countedStreaks, errors: &countsErrors)
         }
         copiedAppends.append(Int32(clamping: countedStreaks.count), to: &countedEnds)
         self.growth = growth

@@ -30,10 +30,6 @@ package struct FactTimeline: Sendable {
     package internal(set) var events: [TimelineEvent]
     /// The CEL value of each of `events` (shared prefixes become `events` in CEL).
     package internal(set) var eventValues: [CELValue]
-    /// Per day: the CEL values of its on-time and late events, in order (prefixes of these are
-    /// `day.events` / `day.late`).
-    var onTimeValues: DayTable<[CELValue]>
-    var lateValues: DayTable<[CELValue]>
     /// Per event: the streaks (indices in `streakRules`) whose `counts` holds for it (on-time
     /// events only), flattened: event i's are `countedStreaks[countedEnds[i - 1] ..< countedEnds[i]]`
     /// (one small array per event would cost more than the event's own record).
@@ -86,8 +82,6 @@ package struct FactTimeline: Sendable {
         var placer = EventPlacer(calendar: calendar)
         var events: [TimelineEvent] = []
         var values: [CELValue] = []
-        var onTime = DayTable<[CELValue]>()
-        var late = DayTable<[CELValue]>()
         var countedStreaks: [Int32] = []
         var countedEnds: [Int32] = []
         var countsErrors: [Int: (event: Int, error: CELError)] = [:]
@@ -111,16 +105,9 @@ package struct FactTimeline: Sendable {
                                               shapes: &recordShapes)
             events.append(placed)
             values.append(value)
-            // Tables by day cost the span: past the limit, `check` below throws anyway.
-            let tabled = !span.isTooLong
-            if placed.onTime {
-                if tabled { onTime[placed.day, default: []].append(value) }
-                if !counts.isEmpty {
-                    counts.judge(value, type: event.type, user: user, event: event.index, counted: &countedStreaks,
-                                 errors: &countsErrors)
-                }
-            } else if tabled {
-                late[placed.day, default: []].append(value)
+            if placed.onTime, !counts.isEmpty {
+                counts.judge(value, type: event.type, user: user, event: event.index, counted: &countedStreaks,
+                             errors: &countsErrors)
             }
             countedEnds.append(Int32(clamping: countedStreaks.count))
         }
@@ -129,8 +116,6 @@ package struct FactTimeline: Sendable {
         self.events = events
         finalKillTimes = placer.killTimes
         eventValues = values
-        onTimeValues = onTime
-        lateValues = late
         self.countedStreaks = countedStreaks
         self.countedEnds = countedEnds
         self.countsErrors = countsErrors
