@@ -186,9 +186,12 @@ struct EventFoldTable: Sendable {
         return values
     }
 
-    /// How many elements are evaluated at once, at most and first when a decisive one stops it.
+    /// How many elements are evaluated at once, at most and first when a decisive one stops it
+    /// (doubling from there). A small first chunk: an `exists` that holds mostly holds early (a
+    /// 100-event TaskMate state's early bird at its 4th focus session), and 64 evaluated ~35
+    /// sessions where 8 would have done (3% of that state's replay).
     private static let guardedChunk = 4_096
-    private static let firstChunk = 64
+    private static let firstChunk = 8
 
     /// The body's value for every source element: one evaluation over the whole list, or one per
     /// element when the batch fails (a failed element fails the whole batch).

@@ -198,7 +198,8 @@ package struct FactTimeline: Sendable {
             if let kill { boundaries.append(calendar.killDateTime(of: day, killTime: kill)) }
             boundaries.append(calendar.end(of: day))
         }
-        boundaries = Array(Set(boundaries)).sorted()
+        // Mostly in order already (a kill time before midnight): then there is nothing to hash or sort.
+        if !Self.isIncreasing(boundaries, by: \.self) { boundaries = Array(Set(boundaries)).sorted() }
         let floor = after?.seconds ?? Int64.min
         var moments: [Moment] = []
         switch calendar.zone {
@@ -227,8 +228,19 @@ package struct FactTimeline: Sendable {
                 }
             }
         }
+        if Self.isIncreasing(moments, by: \.instant) { return moments.filter { $0.instant <= now.instant } }
         var seen = Set<CELTimestamp>()
         return moments.filter { $0.instant <= now.instant && seen.insert($0.instant).inserted }.sorted()
+    }
+
+    /// Whether `key` strictly increases along `elements` (no two equal).
+    private static func isIncreasing<Element, Key: Comparable>(_ elements: [Element], by key: (Element) -> Key) -> Bool {
+        var index = elements.startIndex + 1
+        while index < elements.endIndex {
+            guard key(elements[index - 1]) < key(elements[index]) else { return false }
+            index += 1
+        }
+        return true
     }
 
     // MARK: event values
