@@ -60,5 +60,13 @@ package struct Checkpoint: Sendable, Hashable {
         eventIndices = EventIndices(events)
     }
 
+    /// A checkpoint at one event: no array made for its index (the replay plans one per event).
+    package init(time: Moment, kind: Kind, eventCount: Int, event: Int) {
+        self.time = time
+        self.kind = kind
+        self.eventCount = eventCount
+        eventIndices = .one(event)
+    }
+
     package var instant: CELTimestamp { time.instant }
 }

@@ -81,9 +81,10 @@ package struct CheckpointPlan: Sendable {
             } else {
                 offset = (otherOffset ?? nil) ?? facts.reportingOffset(at: instant)
             }
-            checkpoints.append(Checkpoint(time: Moment(instant: instant, offsetSeconds: offset), kind: kind,
-                                          eventCount: next, events: atInstantCount == 1 ? [events[atInstant].index]
-                                              : (atInstant..<next).map { events[$0].index }.sorted()))
+            let time = Moment(instant: instant, offsetSeconds: offset)
+            checkpoints.append(atInstantCount == 1
+                ? Checkpoint(time: time, kind: kind, eventCount: next, event: events[atInstant].index)
+                : Checkpoint(time: time, kind: kind, eventCount: next, events: (atInstant..<next).map { events[$0].index }.sorted()))
         }
         return checkpoints
     }
