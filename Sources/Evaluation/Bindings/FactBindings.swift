@@ -64,7 +64,7 @@ struct FactBindings<Facts: ReplayFacts> {
         let pointsByFold = replay.folds.indices.map { folds.changePoints(of: $0, total: events.count) }
         plain = !folds.dailyFoldsExact
         slots = plain ? replay.plainSlots : replay.slots
-changePoints = Self.changePoints(of: slots, folds: folds, pointsByFold: pointsByFold)
+        changePoints = Self.changePoints(of: slots, folds: folds, pointsByFold: pointsByFold)
         metricVersions = Array(repeating: 0, count: replay.metricPlans.count)
         unlockedSince = Array(repeating: nil, count: replay.plans.count)
         epochCursors = Array(repeating: 0, count: slots.count)
@@ -142,7 +142,7 @@ changePoints = Self.changePoints(of: slots, folds: folds, pointsByFold: pointsBy
         slots = replay.plainSlots + onDemand
         let total = facts.events.count
         let pointsByFold = replay.folds.indices.map { folds.changePoints(of: $0, total: total) }
-changePoints = Self.changePoints(of: slots, folds: folds, pointsByFold: pointsByFold)
+        changePoints = Self.changePoints(of: slots, folds: folds, pointsByFold: pointsByFold)
         epochCursors = Array(repeating: 0, count: slots.count)
         metricsRecords = Array(repeating: nil, count: slots.count)
         metricValues = Array(repeating: nil, count: replay.metricPlans.count)
