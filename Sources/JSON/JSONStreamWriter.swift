@@ -35,10 +35,28 @@ package struct JSONStreamWriter {
 
     package mutating func endArray() { end(UInt8(ascii: "]")) }
 
-    /// The next member's key; its value comes next.
-    package mutating func key(_ key: String) {
+    /// The next member's key, a name from the data (escaped as needed); its value comes next.
+    package mutating func key(named key: String) {
         startMember()
         JSONWriter.appendQuoted(key, into: &bytes)
+        endKey()
+    }
+
+    /// The next member's key, a name of the format: plain ASCII that needs no escape, copied
+    /// as it is (a decision has a hundred such keys; escaping each was a tenth of its writing).
+    package mutating func key(_ key: StaticString) {
+        startMember()
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { name in
+            assert(!name.contains { $0 < 0x20 || $0 >= 0x80 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
+                   "a format key needs no escape")
+            bytes.append(contentsOf: name)
+        }
+        bytes.append(UInt8(ascii: "\""))
+        endKey()
+    }
+
+    private mutating func endKey() {
         bytes.append(UInt8(ascii: ":"))
         if layout != .compact { bytes.append(UInt8(ascii: " ")) }
         afterKey = true
@@ -80,7 +98,7 @@ package struct JSONStreamWriter {
 
     /// `key` and a string value whose UTF-8 `write` appends in place: bytes that need no
     /// escape (a time, a number), written without making a string first.
-    package mutating func member(_ key: String, unescaped write: (inout [UInt8]) -> Void) {
+    package mutating func member(_ key: StaticString, unescaped write: (inout [UInt8]) -> Void) {
         self.key(key)
         bytes.append(UInt8(ascii: "\""))
         let start = bytes.count
@@ -91,19 +109,19 @@ package struct JSONStreamWriter {
     }
 
     /// `key` and its string value.
-    package mutating func member(_ key: String, _ text: String) {
+    package mutating func member(_ key: StaticString, _ text: String) {
         self.key(key)
         string(text)
     }
 
     /// `key` and its integer value.
-    package mutating func member(_ key: String, _ number: Int) {
+    package mutating func member(_ key: StaticString, _ number: Int) {
         self.key(key)
         int(Int64(number))
     }
 
     /// `key` and an array with an element per item, each written by `element`.
-    package mutating func array<Items: Sequence>(_ key: String, _ items: Items,
+    package mutating func array<Items: Sequence>(_ key: StaticString, _ items: Items,
                                                  _ element: (Items.Element, inout JSONStreamWriter) -> Void) {
         self.key(key)
         beginArray()
@@ -112,12 +130,12 @@ package struct JSONStreamWriter {
     }
 
     /// `key` and an object with a member per item, named by `name` (unique), written by `value`.
-    package mutating func object<Items: Sequence>(_ key: String, _ items: Items, name: (Items.Element) -> String,
+    package mutating func object<Items: Sequence>(_ key: StaticString, _ items: Items, name: (Items.Element) -> String,
                                                   _ value: (Items.Element, inout JSONStreamWriter) -> Void) {
         self.key(key)
         beginObject()
         for item in items {
-            self.key(name(item))
+            self.key(named: name(item))
             value(item, &self)
         }
         endObject()

@@ -21,10 +21,12 @@ struct ScenarioFixture {
         if FileManager.default.fileExists(atPath: template.path) {
             var text = try String(contentsOf: template, encoding: .utf8)
             for (key, value) in substitutions { text = text.replacingOccurrences(of: key, with: value) }
-            let written = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).yaml")
+            let written = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).yaml")
             try text.write(to: written, atomically: true, encoding: .utf8)
             paths = [written.path]
         }
+        // The written copy is only read here; leaving it would fill the temporary folder run after run.
+        defer { if paths.first != folder.path { try? FileManager.default.removeItem(atPath: paths[0]) } }
         let loaded = RuleSetLoader.load(paths: paths)
         return try #require(loaded.ruleSet, "rules do not load: \(loaded.diagnostics.map(\.message))")
     }

@@ -26,6 +26,27 @@ struct JSONStreamWriterTests {
         }
     }
 
+    @Test("format keys are written as the whole-value writer writes them")
+    func formatKeys() {
+        for layout in [JSONWriter.Layout.compact, .pretty(indent: 2)] {
+            var writer = JSONStreamWriter(layout: layout)
+            writer.beginObject()
+            writer.member("state", "unlocked")
+            writer.key("progress")
+            writer.beginObject()
+            writer.member("current", 3)
+            writer.endObject()
+            writer.array("waiting_for", ["a\"b"]) { $1.string($0) }
+            writer.endObject()
+            let expected = JSONValue.object(JSONObject([
+                (key: "state", value: .string("unlocked")),
+                (key: "progress", value: .object(JSONObject([(key: "current", value: .int(3))]))),
+                (key: "waiting_for", value: .array([.string("a\"b")])),
+            ]))
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == JSONWriter.write(expected, layout: layout))
+        }
+    }
+
     @Test func randomValuesMatch() {
         var generator = SeededGenerator(state: 7)
         for _ in 0..<300 {
@@ -45,7 +66,7 @@ struct JSONStreamWriterTests {
         case .object(let object) where piecewise || top:
             writer.beginObject()
             for index in 0..<object.count {
-                writer.key(object.keys[index])
+                writer.key(named: object.keys[index])
                 write(object.values[index], piecewise: piecewise, top: false, to: &writer)
             }
             writer.endObject()
