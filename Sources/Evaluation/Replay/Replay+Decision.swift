@@ -93,7 +93,10 @@ extension Replay {
     private func standing(_ index: Int, found: ReplayFindings, values: ValuesAtNow, facts: inout some ReplayFacts,
                           moment: FactMoment, report: inout RuleErrorReport) -> AwardStanding {
         let award = plans[index].rule
-        let unlock = found.unlocks[award.id]
+        // The unlock's few fields, read once: each optional chain on the whole decision copied it.
+        let (isUnlocked, unlockedAt, unlockVersion, isStored): (Bool, Moment?, Int?, Bool) =
+            if let unlock = found.unlocks[award.id] { (true, unlock.at, unlock.catalogVersion, unlock.cause == nil) }
+            else { (false, nil, nil, false) }
         var progress: AwardProgress
         var catalogVersion: Int?
         var newLevels: Int?
@@ -109,8 +112,8 @@ extension Replay {
             let measured = facts.moduleProgress(catalog: catalogID, module: module, difficulty: difficulty, at: moment)
             criterionHolds = measured.isComplete
             progress = AwardProgress(current: .int(Int64(measured.done)), target: .int(Int64(measured.total)))
-            catalogVersion = unlock?.catalogVersion
-            if let recorded = unlock?.catalogVersion, let catalog = rules.catalogs.first(where: { $0.id == catalogID }),
+            catalogVersion = unlockVersion
+            if let recorded = unlockVersion, let catalog = rules.catalogs.first(where: { $0.id == catalogID }),
                recorded < catalog.version {
                 // The catalog grew since the unlock: it stays unlocked, showing done of the new total.
                 keepsMaximum = false
@@ -120,13 +123,13 @@ extension Replay {
                 newLevels = added > 0 ? added : nil
             }
         case .condition(let condition):
-            (progress, criterionHolds) = conditionProgress(index, condition: condition, locked: unlock == nil, values: values,
+            (progress, criterionHolds) = conditionProgress(index, condition: condition, locked: !isUnlocked, values: values,
                                                            budgetLimited: found.budgetLimited, report: &report)
         }
-        if unlock != nil, keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
+        if isUnlocked, keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
         // Locked only by `requires`: name what it waits for instead of showing a full bar.
         var waitingFor: [String]?
-        if unlock == nil, criterionHolds {
+        if !isUnlocked, criterionHolds {
             let missing = award.requires.filter { found.unlocks[$0] == nil }
             if !missing.isEmpty { waitingFor = missing }
         }
@@ -134,11 +137,11 @@ extension Replay {
         let times = award.info.repeatable
             ? facts.storedUnlocks.filter { $0.id == award.id }.count + (found.repeats[award.id]?.count ?? 0) : 1
         return AwardStanding(
-            id: award.id, state: unlock == nil ? .locked : .unlocked, category: award.info.category,
-            unlockedAt: unlock?.at,
-            progress: progress, hidden: award.info.hidden && unlock == nil,
-            catalogVersion: catalogVersion, newLevels: newLevels, isStored: unlock != nil && unlock?.cause == nil,
-            times: award.info.repeatable ? (unlock == nil ? 0 : times) : nil, waitingFor: waitingFor)
+            id: award.id, state: isUnlocked ? .unlocked : .locked, category: award.info.category,
+            unlockedAt: unlockedAt,
+            progress: progress, hidden: award.info.hidden && !isUnlocked,
+            catalogVersion: catalogVersion, newLevels: newLevels, isStored: isStored,
+            times: award.info.repeatable ? (isUnlocked ? times : 0) : nil, waitingFor: waitingFor)
     }
 
     /// The progress at `now` of an award with a condition, and whether the condition holds. A

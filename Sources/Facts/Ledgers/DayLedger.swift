@@ -231,8 +231,8 @@ struct DayLedger: Sendable {
             if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             return
         }
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: unjudged)
+        // The two lists trade storage: nothing is copied, and each keeps a capacity.
+        swap(&buffer, &unjudged)
         unjudged.removeAll(keepingCapacity: true)
     }
 
