@@ -4,7 +4,11 @@ import CEL
 /// iteration variable. Events at or before a checkpoint are a prefix of one immutable list, so the
 /// value of such a fold on every prefix can be tabulated once per replay (`EventFoldTable`)
 /// instead of iterating all events again at every checkpoint.
-struct EventFold: Sendable {
+///
+/// A final class of constants: every table and every appended event reads its fold, and a
+/// struct's copy retained and released each of its programs and strings (a twentieth of a
+/// session's `record`).
+final class EventFold: Sendable {
     /// The macro shapes the CEL parser expands (`CELMacroShape`), with their bodies, and the count.
     enum Shape: Sendable {
         case all(predicate: CELExpr)
@@ -79,26 +83,26 @@ struct EventFold: Sendable {
         case fold(Int)
     }
 
-    var shape: Shape
-    var source: Source
-    var iterVar: String
+    let shape: Shape
+    let source: Source
+    let iterVar: String
     /// The name the rewritten expressions read its value under.
-    var variable: String
+    let variable: String
     /// Programs that evaluate a body over a whole list at once (`@src.map(v, body)`), and over
     /// one element (`body` with `v` bound) for when the batch fails on an element.
-    var batchPredicate: CELProgram?
-    var elementPredicate: CELProgram?
-    var batchTransform: CELProgram?
-    var elementTransform: CELProgram?
+    let batchPredicate: CELProgram?
+    let elementPredicate: CELProgram?
+    let batchTransform: CELProgram?
+    let elementTransform: CELProgram?
     /// For a predicate over `events` that is `e.type == "T"`, or starts with it (`e.type == "T" &&
     /// …`): T. The predicate is false on every event of another type (`false && x` is false
     /// in CEL whatever x gives), so only the events of type T are evaluated.
-    var typeGuard: String?
+    let typeGuard: String?
     /// Whether the predicate is the type comparison alone: its value is then known from the type.
-    var typeGuardIsWhole = false
+    let typeGuardIsWhole: Bool
     /// What an element program binds: the iteration variable (planned once, so binding one
     /// element hashes no name).
-    var elementBinding: CELRecordShape
+    let elementBinding: CELRecordShape
 
     static let sourceVariable = "@fold_source"
 
@@ -118,19 +122,27 @@ struct EventFold: Sendable {
         elementBinding = CELRecordShape(fields: [iterVar])
         if source == .events, let predicate = shape.predicate {
             typeGuard = Self.typeGuard(of: predicate, iterVar: iterVar)
-            if case .call(nil, "_==_", _) = predicate.kind { typeGuardIsWhole = typeGuard != nil }
+            if case .call(nil, "_==_", _) = predicate.kind { typeGuardIsWhole = typeGuard != nil } else { typeGuardIsWhole = false }
+        } else {
+            (typeGuard, typeGuardIsWhole) = (nil, false)
         }
-        switch shape {
-        case .all(let p), .exists(let p), .existsOne(let p), .filter(let p):
-            (batchPredicate, elementPredicate) = Self.programs(for: p, iterVar: iterVar)
-        case .map(let x):
-            (batchTransform, elementTransform) = Self.programs(for: x, iterVar: iterVar)
-        case .mapFiltered(let p, let x):
-            (batchPredicate, elementPredicate) = Self.programs(for: p, iterVar: iterVar)
-            (batchTransform, elementTransform) = Self.programs(for: x, iterVar: iterVar)
-        case .count, .reduction, .daily:
-            break
+        (batchPredicate, elementPredicate) = switch shape {
+        case .all(let p), .exists(let p), .existsOne(let p), .filter(let p), .mapFiltered(let p, _):
+            Self.programs(for: p, iterVar: iterVar)
+        case .map, .count, .reduction, .daily: (nil, nil)
         }
+        (batchTransform, elementTransform) = switch shape {
+        case .map(let x), .mapFiltered(_, let x): Self.programs(for: x, iterVar: iterVar)
+        case .all, .exists, .existsOne, .filter, .count, .reduction, .daily: (nil, nil)
+        }
+    }
+
+    /// `fold` read under another name (what registering it in a plan gives it).
+    init(_ fold: EventFold, variable: String) {
+        (shape, source, iterVar, self.variable) = (fold.shape, fold.source, fold.iterVar, variable)
+        (batchPredicate, elementPredicate, batchTransform, elementTransform) =
+            (fold.batchPredicate, fold.elementPredicate, fold.batchTransform, fold.elementTransform)
+        (typeGuard, typeGuardIsWhole, elementBinding) = (fold.typeGuard, fold.typeGuardIsWhole, fold.elementBinding)
     }
 
     /// T when `predicate` is `v.type == "T"` (either side), or `&&`s whose leftmost leaf is.

@@ -119,9 +119,7 @@ struct EventFoldPlanner {
             if !used.contains(existing) { used.append(existing) }
             return existing
         }
-        var fold = fold
-        fold.variable = "@fold_\(folds.count)"
-        folds.append(fold)
+        folds.append(EventFold(fold, variable: "@fold_\(folds.count)"))
         used.append(folds.count - 1)
         return folds.count - 1
     }
