@@ -34,8 +34,7 @@ import Testing
         _ = planner.plan(try EventFoldPlannerTests.program(source))
         let guarded = try #require(planner.folds.firstIndex { $0.typeGuard != nil }, "no guard in \(source)")
         #expect(planner.folds[guarded].typeGuardIsWhole == whole)
-        var unguardedFolds = planner.folds
-        for k in unguardedFolds.indices { unguardedFolds[k].typeGuard = nil }
+        let unguardedFolds = planner.folds.map { EventFold($0, guarded: false) }
         let tabulated = EventFoldValues(folds: planner.folds, events: Self.events, costLimit: 10_000)
         let written = EventFoldValues(folds: unguardedFolds, events: Self.events, costLimit: 10_000)
         var appended = EventFoldValues(folds: planner.folds, events: [], costLimit: 10_000)

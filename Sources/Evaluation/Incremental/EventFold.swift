@@ -137,12 +137,14 @@ final class EventFold: Sendable {
         }
     }
 
-    /// `fold` read under another name (what registering it in a plan gives it).
-    init(_ fold: EventFold, variable: String) {
-        (shape, source, iterVar, self.variable) = (fold.shape, fold.source, fold.iterVar, variable)
+    /// `fold` read under another name (what registering it in a plan gives it); `guarded: false`
+    /// drops its type guard, so that every event is evaluated (what the guard must not change).
+    init(_ fold: EventFold, variable: String? = nil, guarded: Bool = true) {
+        (shape, source, iterVar, self.variable) = (fold.shape, fold.source, fold.iterVar, variable ?? fold.variable)
         (batchPredicate, elementPredicate, batchTransform, elementTransform) =
             (fold.batchPredicate, fold.elementPredicate, fold.batchTransform, fold.elementTransform)
-        (typeGuard, typeGuardIsWhole, elementBinding) = (fold.typeGuard, fold.typeGuardIsWhole, fold.elementBinding)
+        (typeGuard, typeGuardIsWhole) = guarded ? (fold.typeGuard, fold.typeGuardIsWhole) : (nil, false)
+        elementBinding = fold.elementBinding
     }
 
     /// T when `predicate` is `v.type == "T"` (either side), or `&&`s whose leftmost leaf is.
