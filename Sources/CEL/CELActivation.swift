@@ -16,7 +16,7 @@ package struct CELActivation: Sendable {
     /// index (built once), not one hashed anew for every evaluation.
     let index: [CELMapKey: Int]?
 
-    static let linearLimit = 16
+    static let linearLimit = 64
 
     package init(_ bindings: [String: CELValue]) {
         entries = bindings.map { Entry(fingerprint: CELFieldKey.fingerprint(of: $0.key), name: $0.key, value: $0.value) }
