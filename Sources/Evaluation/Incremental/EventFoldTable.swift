@@ -199,7 +199,7 @@ struct EventFoldTable: Sendable {
                                    costLimit: Int, body: CELExpr) -> [CELValue] {
         // The limit holds per element, as when each prefix is iterated.
         let (batchLimit, overflow) = costLimit.multipliedReportingOverflow(by: Swift.max(1, source.count))
-        if let batch, case .list(let list) = batch.evaluate(CELActivation([EventFold.sourceVariable: .list(CELList(source))]),
+        if let batch, case .list(let list) = batch.evaluate(CELActivation(shape: Self.sourceBinding, values: [.list(CELList(source))]),
                                                             costLimit: overflow ? Int.max : batchLimit),
            list.count == source.count {
             return list.array
@@ -209,6 +209,9 @@ struct EventFoldTable: Sendable {
         }
         return source.map { element.evaluate(CELActivation([iterVar: $0]), costLimit: costLimit) }
     }
+
+    /// What a batch program binds: the source list (a shape planned once: no name hashed per call).
+    private static let sourceBinding = CELRecordShape(fields: [EventFold.sourceVariable])
 
     /// Whether the table is not a daily one, or is one whose values are the written expression's.
     var isExactDaily: Bool { daily?.exact ?? true }

@@ -32,19 +32,21 @@ public struct StateEvent: Sendable, Hashable {
     /// among the object's keys, `atText` the text of `at`.
     init(index: Int, type: String, at: Moment, attributes: JSONObject, kind: Kind,
          typePosition: Int, atPosition: Int, atText: String) {
-        self.init(index: index, type: type, at: at, attributes: attributes, kind: kind)
-        if typePosition != 0 || atPosition != 1 || !at.isDescribed(by: atText) {
-            form = .unusual(typePosition: typePosition, atPosition: atPosition, atText: atText)
-        }
+        (self.index, self.type, self.at, self.attributes, self.kind) = (index, type, at, attributes, kind)
+        form = typePosition != 0 || atPosition != 1 || !at.isDescribed(by: atText)
+            ? .unusual(typePosition: typePosition, atPosition: atPosition, atText: atText)
+            : .usual
     }
 
     /// The same, with the text of `at` as its bytes (a string is made only for an unusual form).
     init(index: Int, type: String, at: Moment, attributes: JSONObject, kind: Kind,
          typePosition: Int, atPosition: Int, atBytes: UnsafeBufferPointer<UInt8>) {
-        self.init(index: index, type: type, at: at, attributes: attributes, kind: kind)
-        if typePosition != 0 || atPosition != 1 || !at.isDescribed(byUTF8: atBytes) {
-            form = .unusual(typePosition: typePosition, atPosition: atPosition, atText: String(decoding: atBytes, as: UTF8.self))
-        }
+        // Every property set once: set through `init(index:…)` and then changed, the event was
+        // copied and destroyed once more (a retain and release of each part, per event).
+        (self.index, self.type, self.at, self.attributes, self.kind) = (index, type, at, attributes, kind)
+        form = typePosition != 0 || atPosition != 1 || !at.isDescribed(byUTF8: atBytes)
+            ? .unusual(typePosition: typePosition, atPosition: atPosition, atText: String(decoding: atBytes, as: UTF8.self))
+            : .usual
     }
 
     /// Calls `body` with each attribute except `type` and `at`, in written order.

@@ -18,9 +18,7 @@ struct StateFileDecoder {
             do throws(StateFileError) {
                 switch element {
                 case .flat(let object):
-                    if let event = decoder.usualEvent(object, index: index, forms: &forms) {
-                        events.append(event)
-                    } else {
+                    if !decoder.appendUsualEvent(object, index: index, forms: &forms, to: &events) {
                         events.append(try decoder.event(object.value, index: index, forms: &forms))
                     }
                 case .value(let raw):
@@ -179,16 +177,18 @@ struct StateFileDecoder {
                           typePosition: typePosition, atPosition: atPosition, atText: atValue.stringValue ?? "")
     }
 
-    /// The event of a plain object (SPEC 4) whose `type` and `at` are valid strings, whose keys
-    /// name no computed attribute and whose reserved type (if any) has valid attributes: decoded
-    /// from the object's bytes, without building the object first. `nil` for any other object,
-    /// which `event` decodes (and whose problems it names); both give the same event.
-    fileprivate func usualEvent(_ object: JSONFlatObject, index: Int, forms: inout EventForms) -> StateEvent? {
+    /// Appends the event of a plain object (SPEC 4) whose `type` and `at` are valid strings, whose
+    /// keys name no computed attribute and whose reserved type (if any) has valid attributes:
+    /// decoded from the object's bytes, without building the object first. `false` for any other
+    /// object, which `event` decodes (and whose problems it names); both give the same event.
+    /// Appended in place: an event returned and then appended was copied and destroyed once more.
+    fileprivate func appendUsualEvent(_ object: JSONFlatObject, index: Int, forms: inout EventForms,
+                                      to events: inout [StateEvent]) -> Bool {
         let form = forms.form(matching: object)
         guard let typePosition = form.typePosition, let atPosition = form.atPosition, form.computedKey == nil,
               let typeBytes = object.members[typePosition].string, !typeBytes.isEmpty,
               let atBytes = object.members[atPosition].string,
-              case .success(let at) = Moment.parse(bytes: atBytes) else { return nil }
+              case .success(let at) = Moment.parse(bytes: atBytes) else { return false }
         let type = forms.shared(String(decoding: typeBytes, as: UTF8.self))
         var values: [JSONValue] = []
         if !form.attributeKeys.isEmpty {
@@ -198,9 +198,10 @@ struct StateFileDecoder {
             }
         }
         let attributes = JSONObject(sharedKeys: form.attributeKeys, values: values)
-        guard let kind = try? kind(type, attributes, JSONPath.root) else { return nil }
-        return StateEvent(index: index, type: type, at: at, attributes: attributes, kind: kind,
-                          typePosition: typePosition, atPosition: atPosition, atBytes: atBytes)
+        guard let kind = try? kind(type, attributes, JSONPath.root) else { return false }
+        events.append(StateEvent(index: index, type: type, at: at, attributes: attributes, kind: kind,
+                                 typePosition: typePosition, atPosition: atPosition, atBytes: atBytes))
+        return true
     }
 
     /// The reserved event types, the cases of `kind` but `.other`.

@@ -48,7 +48,8 @@ package struct FactBuilder: Sendable {
     /// Per day of `judgedSpan`, from its first day.
     private var judgedViews: [(view: DayView?, watched: Bool)] = []
     private var judgedSpan: ClosedRange<LocalDay>?
-    private var watchedDays: Set<LocalDay> = []
+    /// In order; a few at most (planned days not yet decided), so a list, not a hashed set.
+    private var watchedDays: [LocalDay] = []
     /// The moment of the last judgement.
     private var lastJudged: Moment?
     /// The days changed since the last judgement (storage reused).
@@ -465,7 +466,7 @@ package struct FactBuilder: Sendable {
         // between offsets); stop watching them.
         if watchedDays.contains(where: { $0 < today - 2 }) {
             for day in watchedDays where day < today - 2 && days.killPassed(day, now: now) {
-                watchedDays.remove(day)
+                watchedDays.removeAll { $0 == day }
                 if let first = judgedSpan?.lowerBound { judgedViews[day.number - first.number].watched = false }
             }
         }
@@ -479,7 +480,13 @@ package struct FactBuilder: Sendable {
         let watch = waits && (judgedFields.contains(.status) || judgedFields.contains(.expiredCount))
         if watch != judgedViews[offset].watched {
             judgedViews[offset].watched = watch
-            if watch { watchedDays.insert(day) } else { watchedDays.remove(day) }
+            if !watch {
+                watchedDays.removeAll { $0 == day }
+            } else if let after = watchedDays.firstIndex(where: { $0 >= day }) {
+                if watchedDays[after] != day { watchedDays.insert(day, at: after) }
+            } else {
+                watchedDays.append(day)
+            }
         }
         if judgedViews[offset].view == view { return }
         judgedViews[offset].view = view
