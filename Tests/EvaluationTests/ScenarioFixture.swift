@@ -17,16 +17,18 @@ struct ScenarioFixture {
     /// The rule set under the fixture folder; `rules.yaml.template` gets `substitutions` applied.
     func rules(_ substitutions: [String: String] = [:]) throws -> RuleSet {
         var paths = [folder.path]
+        var written: URL?
+        // The written copy is only read here; left behind, copies would pile up run after run.
+        defer { if let written { try? FileManager.default.removeItem(at: written) } }
         let template = folder.appendingPathComponent("rules.yaml.template")
         if FileManager.default.fileExists(atPath: template.path) {
             var text = try String(contentsOf: template, encoding: .utf8)
             for (key, value) in substitutions { text = text.replacingOccurrences(of: key, with: value) }
-            let written = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).yaml")
-            try text.write(to: written, atomically: true, encoding: .utf8)
-            paths = [written.path]
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).yaml")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            written = file
+            paths = [file.path]
         }
-        // The written copy is only read here; leaving it would fill the temporary folder run after run.
-        defer { if paths.first != folder.path { try? FileManager.default.removeItem(atPath: paths[0]) } }
         let loaded = RuleSetLoader.load(paths: paths)
         return try #require(loaded.ruleSet, "rules do not load: \(loaded.diagnostics.map(\.message))")
     }

@@ -122,7 +122,8 @@ final class EventFold: Sendable {
         elementBinding = CELRecordShape(fields: [iterVar])
         if source == .events, let predicate = shape.predicate {
             typeGuard = Self.typeGuard(of: predicate, iterVar: iterVar)
-            if case .call(nil, "_==_", _) = predicate.kind { typeGuardIsWhole = typeGuard != nil } else { typeGuardIsWhole = false }
+            let isComparison = if case .call(nil, "_==_", _) = predicate.kind { true } else { false }
+            typeGuardIsWhole = isComparison && typeGuard != nil
         } else {
             (typeGuard, typeGuardIsWhole) = (nil, false)
         }

@@ -151,7 +151,8 @@ extension Replay {
                                    budgetLimited: Set<String>, report: inout RuleErrorReport) -> (AwardProgress, Bool) {
         // Read in place: copying the plan out retained each of its strings and programs.
         let id = plans[index].rule.id
-        if locked, budgetLimited.contains(id) {
+        // Looked up only when some award hit the budget: even an empty set hashes the id.
+        if locked, !budgetLimited.isEmpty, budgetLimited.contains(id) {
             let target: ProgressNumber = if case .derived(_, let t, let isInt) = plans[index].rule.progress {
                 .target(t, isInt: isInt)
             } else { .int(1) }

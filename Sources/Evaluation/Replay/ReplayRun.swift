@@ -390,7 +390,8 @@ extension ReplayRun {
     }
 
     private mutating func conditionProgressAtNow(_ index: Int, slots: ProgressSlots, locked: Bool) -> AwardProgress {
-        if locked, budgetLimited.contains(replay.awardIDs[index]) {
+        // Looked up only when some award hit the budget: even an empty set hashes the id.
+        if locked, !budgetLimited.isEmpty, budgetLimited.contains(replay.awardIDs[index]) {
             let target: ProgressNumber = if case .derived(_, let t, let isInt) = replay.plans[index].rule.progress {
                 .target(t, isInt: isInt)
             } else { .int(1) }
