@@ -100,14 +100,30 @@ struct FactBindings<Facts: ReplayFacts> {
 
     /// The change points of several folds, merged.
     private static func merged(_ set: [Int], _ pointsByFold: [[Int]]) -> [Int] {
-        if set.count == 1 { return pointsByFold[set[0]] }
-        var merged: [Int] = []
-        for k in set { merged += pointsByFold[k] }
-        merged.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(merged.count)
-        for point in merged where unique.last != point { unique.append(point) }
-        return unique
+        guard let first = set.first else { return [] }
+        // Each fold's points ascend already: merged a list at a time, with no sort.
+        var merged = pointsByFold[first]
+        for k in set.dropFirst() { merged = union(merged, pointsByFold[k]) }
+        return merged
+    }
+
+    /// Two ascending lists as one ascending list, each point once.
+    private static func union(_ a: [Int], _ b: [Int]) -> [Int] {
+        var union: [Int] = []
+        union.reserveCapacity(a.count + b.count)
+        var (i, j) = (0, 0)
+        while i < a.count || j < b.count {
+            let next: Int
+            if j == b.count || (i < a.count && a[i] <= b[j]) {
+                next = a[i]
+                i += 1
+            } else {
+                next = b[j]
+                j += 1
+            }
+            if union.last != next { union.append(next) }
+        }
+        return union
     }
 
     /// Moves to the next checkpoint (later than the current one).

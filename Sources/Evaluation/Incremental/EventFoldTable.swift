@@ -281,6 +281,8 @@ struct EventFoldTable: Sendable {
             return points
         case .existsOne, .filter, .map, .mapFiltered:
             var points: [Int] = []
+            // A point per element produced (and one for a failure): no regrowing on the way.
+            points.reserveCapacity(Int(last < producedBefore.count ? producedBefore[last] : 0) + 1)
             var previous = version(over: 0)
             // Up to the first failure the version is the produced count; from it on, constant.
             let failedFrom = firstError.map { $0 + 1 } ?? Int.max
