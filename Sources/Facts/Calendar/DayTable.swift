@@ -24,6 +24,14 @@ struct DayTable<Value: Sendable>: Sendable {
         }
     }
 
+    /// What `part` reads of `day`'s value, read where the value is (the subscript's getter
+    /// copies the whole value: a retain and release of each of its arrays).
+    func read<Part>(_ day: LocalDay, _ part: (Value) -> Part) -> Part? {
+        let offset = day.number - start
+        guard offset >= 0 && offset < slots.count else { return nil }
+        return slots[offset].map(part)
+    }
+
     /// The value of `day`, set to `value` first when it has none; changed in place.
     subscript(day: LocalDay, default value: @autoclosure () -> Value) -> Value {
         get { self[day] ?? value() }

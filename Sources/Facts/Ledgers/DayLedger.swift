@@ -132,7 +132,7 @@ struct DayLedger: Sendable {
 
     /// The kill time in force for `day`.
     func killTime(of day: LocalDay) -> LocalTime? {
-        entries[day]?.killTime.map(LocalTime.init(minutes:)) ?? calendar.killTime
+        entries.read(day, \.killTime)?.map(LocalTime.init(minutes:)) ?? calendar.killTime
     }
 
     /// Whether `day`'s kill moment (its end without a kill time) is at or before `now`.
@@ -201,7 +201,8 @@ struct DayLedger: Sendable {
         lastDirty = nil
         for day in timeSensitive where day >= start && day.number - start.number < values.count {
             let passed = killPassed(day, now: now)
-            if entries[day]?.killPassed != passed {
+            let recorded: Bool? = entries.read(day, \.killPassed) ?? nil
+            if recorded != passed {
                 values[day.number - start.number] = record(of: day, now: now, lists: lists)
                 changedOffsets.append(day.number - start.number)
                 changeCount += 1
@@ -217,8 +218,8 @@ struct DayLedger: Sendable {
         }
         // Planned days long past cannot un-expire (wall clocks differ by at most ~26 hours
         // between offsets); stop watching them.
-        if timeSensitive.contains(where: { $0 < today - 2 && entries[$0]?.killPassed == true }) {
-            timeSensitive = timeSensitive.filter { $0 >= today - 2 || entries[$0]?.killPassed != true }
+        if timeSensitive.contains(where: { $0 < today - 2 && entries.read($0, \.killPassed) == true }) {
+            timeSensitive = timeSensitive.filter { $0 >= today - 2 || entries.read($0, \.killPassed) != true }
         }
         return rebuilt
     }
@@ -240,10 +241,14 @@ struct DayLedger: Sendable {
     /// of those fields), and whether its status can still change with time alone (planned,
     /// not completed).
     mutating func view(of day: LocalDay, now: Moment, fields: DayView.Fields) -> (view: DayView, waitsForTime: Bool) {
-        guard let entry = entries[day] else { return (DayView(status: .empty), false) }
+        // Only the counts, read in place: a copy of the entry retained its arrays (at every event).
+        guard let entry = entries.read(day, { (planned: $0.planned, completed: $0.completed, killTime: $0.killTime,
+                                               tasksDone: $0.tasksDone, onTime: $0.onTime, late: $0.late) })
+        else { return (DayView(status: .empty), false) }
         let waits = entry.planned > 0 && !entry.completed
         let timed = waits && (fields.contains(.status) || fields.contains(.expiredCount))
-        let status = DayLedger.status(of: entry, killPassed: timed ? killPassed(day, now: now) : false)
+        let status = DayLedger.status(completed: entry.completed, planned: entry.planned,
+                                      killPassed: timed ? killPassed(day, now: now) : false)
         let view = DayView(
             status: fields.contains(.status) ? status : .empty,
             planned: fields.contains(.planned) ? entry.planned : 0,
@@ -313,12 +318,17 @@ struct DayLedger: Sendable {
 
     /// A day's status at `now` without building its record.
     mutating func status(of day: LocalDay, now: Moment) -> DayStatus {
-        DayLedger.status(of: entries[day] ?? Entry(), killPassed: killPassed(day, now: now))
+        let (completed, planned) = entries.read(day) { ($0.completed, $0.planned) } ?? (false, 0)
+        return DayLedger.status(completed: completed, planned: planned, killPassed: killPassed(day, now: now))
     }
 
     private static func status(of entry: Entry, killPassed: Bool) -> DayStatus {
-        if entry.completed { return .completed }
-        if entry.planned == 0 { return .empty }
+        status(completed: entry.completed, planned: entry.planned, killPassed: killPassed)
+    }
+
+    private static func status(completed: Bool, planned: Int, killPassed: Bool) -> DayStatus {
+        if completed { return .completed }
+        if planned == 0 { return .empty }
         return killPassed ? .expired : .open
     }
 }
