@@ -218,7 +218,8 @@ struct EventFoldTable: Sendable {
 
     /// Whether the first m source elements include a failed one.
     func failed(within m: Int) -> Bool {
-        if let daily { return daily.failed(within: Swift.max(0, Swift.min(m, sourceCount))) }
+        // Asked in place: `if let daily` copied the whole daily table at every call.
+        if let failed = daily?.failed(within: Swift.max(0, Swift.min(m, sourceCount))) { return failed }
         guard let firstError else { return false }
         return firstError < m
     }

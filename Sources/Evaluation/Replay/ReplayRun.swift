@@ -1,5 +1,6 @@
 import CEL
 import Facts
+import RuleModel
 
 /// The mutable state of one replay: which awards are unlocked and since when, and for every
 /// condition the stamp of what it read when it was last found false.
@@ -226,7 +227,8 @@ struct ReplayRun<Facts: ReplayFacts> {
         let instant = checkpoint.instant
         if rule.info.repeatable && storedRepeats[rule.id]?.contains(instant) == true { return }
         let unlock = UnlockDecision(
-            id: rule.id, at: checkpoint.time, points: rule.info.points, catalogVersion: catalogVersion(of: rule),
+            id: rule.id, at: checkpoint.time, points: rule.info.points,
+            catalogVersion: Self.catalogVersion(of: rule, in: replay.rules.catalogs),
             cause: UnlockCause(checkpoint: checkpoint.kind, events: checkpoint.events))
         found.append(unlock)
         if rule.info.repeatable { repeats[rule.id, default: []].append(unlock) }
@@ -238,9 +240,10 @@ struct ReplayRun<Facts: ReplayFacts> {
         newUnlockCount += 1
     }
 
-    private func catalogVersion(of award: AwardRule) -> Int? {
+    /// Static, given the catalogs: a method on the run took a copy of the whole run to be called.
+    private static func catalogVersion(of award: AwardRule, in catalogs: [CatalogRule]) -> Int? {
         guard case .module(let catalog, _, _) = award.criterion else { return nil }
-        return replay.rules.catalogs.first { $0.id == catalog }?.version
+        return catalogs.first { $0.id == catalog }?.version
     }
 
     /// The condition's value, evaluated again only when something it reads moved on.

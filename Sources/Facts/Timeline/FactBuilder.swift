@@ -364,8 +364,8 @@ package struct FactBuilder: Sendable {
         case .freeze(let covered, let name):
             useFreeze(placed, event: timeline.event(of: placed), covering: covered, streak: name)
         }
-        for streak in timeline.streaksCounting(event: index) {
-            streaks[Int(streak)].record(placed.day, qualifies: true)
+        for position in FactTimeline.countedPositions(event: index, ends: timeline.countedEnds) {
+            streaks[Int(timeline.countedStreaks[position])].record(placed.day, qualifies: true)
         }
     }
 

@@ -162,10 +162,11 @@ package struct FactTimeline: Sendable {
         state.events[placed.position]
     }
 
-    /// The streaks (indices in `streakRules`) whose `counts` holds for event `index`.
-    func streaksCounting(event index: Int) -> ArraySlice<Int32> {
-        let start = index > 0 ? Int(countedEnds[index - 1]) : 0
-        return countedStreaks[start..<Int(countedEnds[index])]
+    /// Where in `countedStreaks` the streaks (indices in `streakRules`) whose `counts` holds for
+    /// event `index` are. Positions, not the slice: a replay mutating itself around a method call
+    /// on its timeline copied the whole timeline for the call, at every event.
+    static func countedPositions(event index: Int, ends countedEnds: [Int32]) -> Range<Int> {
+        (index > 0 ? Int(countedEnds[index - 1]) : 0)..<Int(countedEnds[index])
     }
 
     /// The earliest local day of any event (the start of `days`).
