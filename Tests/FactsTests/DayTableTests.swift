@@ -24,11 +24,13 @@ struct DayTableTests {
                 reference[day] = nil
             default:
                 #expect(table[day] == reference[day])
+                #expect(table.read(day, \.count) == reference[day]?.count)
             }
         }
         for number in (base - 400)...(base + 500) {
             let day = LocalDay(number: number)
             #expect(table[day] == reference[day])
+            #expect(table.read(day, { $0.last }) == reference[day].map { $0.last })
         }
     }
 
