@@ -218,8 +218,7 @@ struct EventFoldTable: Sendable {
 
     /// Whether the first m source elements include a failed one.
     func failed(within m: Int) -> Bool {
-        // Asked in place: `if let daily` copied the whole daily table at every call.
-        if let failed = daily?.failed(within: Swift.max(0, Swift.min(m, sourceCount))) { return failed }
+        if let daily { return daily.failed(within: Swift.max(0, Swift.min(m, sourceCount))) }
         guard let firstError else { return false }
         return firstError < m
     }

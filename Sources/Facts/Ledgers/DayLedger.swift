@@ -287,7 +287,7 @@ struct DayLedger: Sendable {
             entry.countValue = count
             entries[day] = entry
         }
-        let status = DayLedger.status(of: entry, killPassed: passed)
+        let status = DayLedger.status(completed: entry.completed, planned: entry.planned, killPassed: passed)
         let expiredCount = status == .expired ? max(0, entry.planned - entry.tasksDone) : 0
         let onTime = lists.onTime[day] ?? []
         let late = lists.late[day] ?? []
@@ -320,10 +320,6 @@ struct DayLedger: Sendable {
     mutating func status(of day: LocalDay, now: Moment) -> DayStatus {
         let (completed, planned) = entries.read(day) { ($0.completed, $0.planned) } ?? (false, 0)
         return DayLedger.status(completed: completed, planned: planned, killPassed: killPassed(day, now: now))
-    }
-
-    private static func status(of entry: Entry, killPassed: Bool) -> DayStatus {
-        status(completed: entry.completed, planned: entry.planned, killPassed: killPassed)
     }
 
     private static func status(completed: Bool, planned: Int, killPassed: Bool) -> DayStatus {

@@ -48,7 +48,7 @@ package struct FactBuilder: Sendable {
     /// Per day of `judgedSpan`, from its first day.
     private var judgedViews: [(view: DayView?, watched: Bool)] = []
     private var judgedSpan: ClosedRange<LocalDay>?
-    /// In order; a few at most (planned days not yet decided), so a list, not a hashed set.
+    /// A few at most (planned days not yet decided), so a list, not a hashed set.
     private var watchedDays: [LocalDay] = []
     /// The moment of the last judgement.
     private var lastJudged: Moment?
@@ -482,9 +482,7 @@ package struct FactBuilder: Sendable {
             judgedViews[offset].watched = watch
             if !watch {
                 watchedDays.removeAll { $0 == day }
-            } else if let after = watchedDays.firstIndex(where: { $0 >= day }) {
-                if watchedDays[after] != day { watchedDays.insert(day, at: after) }
-            } else {
+            } else if !watchedDays.contains(day) {
                 watchedDays.append(day)
             }
         }
