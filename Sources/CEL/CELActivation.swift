@@ -3,31 +3,33 @@
 /// A program looks each variable it uses up once per evaluation, into a slot of its frame.
 /// Small activations (the usual handful of variables) are searched by precomputed name
 /// fingerprints, so binding costs integer compares rather than hashing names; large ones
-/// keep a dictionary. Entries live in one array: building an activation allocates once.
+/// keep a dictionary. Built from a record shape, an activation shares the shape's names and
+/// holds only its values: binding allocates nothing beyond the values given.
 package struct CELActivation: Sendable {
-    struct Entry: Sendable {
-        var fingerprint: CELFieldKey.Fingerprint
-        var name: String
-        var value: CELValue
-    }
-
-    let entries: [Entry]
-    /// For wide activations: each name's position in `entries`. From a shape, the shape's own
-    /// index (built once), not one hashed anew for every evaluation.
+    /// The bound names (all `.string` keys) and their fingerprints, in binding order. From a
+    /// shape they are the shape's own arrays, shared: binding a shape's values copies no name.
+    let keys: [CELMapKey]
+    let fingerprints: [CELFieldKey.Fingerprint]
+    /// The value bound to each name, by position.
+    let values: [CELValue]
+    /// For wide activations: each name's position. From a shape, the shape's own index (built
+    /// once), not one hashed anew for every evaluation.
     let index: [CELMapKey: Int]?
 
     static let linearLimit = 64
 
     package init(_ bindings: [String: CELValue]) {
-        entries = bindings.map { Entry(fingerprint: CELFieldKey.fingerprint(of: $0.key), name: $0.key, value: $0.value) }
-        index = Self.index(of: entries)
+        keys = bindings.keys.map { .string($0) }
+        fingerprints = bindings.keys.map { CELFieldKey.fingerprint(of: $0) }
+        values = Array(bindings.values)
+        index = Self.index(of: keys)
     }
 
-    private static func index(of entries: [Entry]) -> [CELMapKey: Int]? {
-        guard entries.count > linearLimit else { return nil }
+    private static func index(of keys: [CELMapKey]) -> [CELMapKey: Int]? {
+        guard keys.count > linearLimit else { return nil }
         var index: [CELMapKey: Int] = [:]
-        index.reserveCapacity(entries.count)
-        for (i, entry) in entries.enumerated() { index[.string(entry.name)] = i }
+        index.reserveCapacity(keys.count)
+        for (i, key) in keys.enumerated() { index[key] = i }
         return index
     }
 
@@ -35,21 +37,11 @@ package struct CELActivation: Sendable {
     /// of those names and values (a repeated name binds its later value), without hashing or
     /// fingerprinting a name. Missing values bind `null`; extra values are ignored.
     package init(shape: CELRecordShape, values: [CELValue]) {
-        let values = shape.placing(values)
-        var entries: [Entry] = []
-        entries.reserveCapacity(shape.keys.count)
-        for (i, value) in values.enumerated() {
-            guard case .string(let name) = shape.keys[i] else { continue }
-            entries.append(Entry(fingerprint: shape.fingerprints[i], name: name, value: value))
-        }
-        self.entries = entries
-        if entries.count <= Self.linearLimit {
-            index = nil
-        } else if entries.count == shape.keys.count, let shaped = shape.index {
-            index = shaped  // every key a name, each at its own position
-        } else {
-            index = Self.index(of: entries)
-        }
+        // A shape's keys are the names it was made from: every one a string.
+        keys = shape.keys
+        fingerprints = shape.fingerprints
+        self.values = shape.placing(values)
+        index = keys.count > Self.linearLimit ? shape.index : nil
     }
 
     /// The value bound to a (possibly dot-qualified) name.
@@ -59,16 +51,16 @@ package struct CELActivation: Sendable {
 
     @inline(__always)
     func value(for key: CELFieldKey) -> CELValue? {
-        position(of: key).map { entries[$0].value }
+        position(of: key).map { values[$0] }
     }
 
-    /// Where the binding of `key` sits in `entries`.
+    /// Where the binding of `key` sits in `values`.
     @inline(__always)
     func position(of key: CELFieldKey) -> Int? {
         if let index { return index[.string(key.name)] }
         var i = 0
-        while i < entries.count {
-            if entries[i].fingerprint == key.fingerprint, key.isExact || CELText.equal(entries[i].name, key.name) {
+        while i < fingerprints.count {
+            if fingerprints[i] == key.fingerprint, key.isExact || Self.names(keys[i], key.name) {
                 return i
             }
             i += 1
@@ -76,10 +68,19 @@ package struct CELActivation: Sendable {
         return nil
     }
 
+    /// Whether a bound key is the string `name`.
+    @inline(__always)
+    private static func names(_ key: CELMapKey, _ name: String) -> Bool {
+        guard case .string(let bound) = key else { return false }
+        return CELText.equal(bound, name)
+    }
+
     /// A copy with `name` bound to `value`.
     package func binding(_ name: String, to value: CELValue) -> CELActivation {
         var bindings: [String: CELValue] = [:]
-        for entry in entries { bindings[entry.name] = entry.value }
+        for (key, value) in zip(keys, values) {
+            if case .string(let bound) = key { bindings[bound] = value }
+        }
         bindings[name] = value
         return CELActivation(bindings)
     }

@@ -59,17 +59,16 @@ package final class CELProgram: Sendable {
             guard let base = buffer.baseAddress else { return (.error(CELFrame.costError), 0) }
             let slots = CELSlots(base: base, count: slotCount, variables: variableKeys.count)
             defer { slots.finish() }
-            return activation.entries.withUnsafeBufferPointer { bound in
+            return activation.values.withUnsafeBufferPointer { bound in
                 unboundValues.withUnsafeBufferPointer { unbound in
                     // Variable slots borrow the activation's values (or the program's unbound
                     // errors), which outlive the call (`CELSlots`).
                     let variableCount = variableKeys.count
-                    let valueOffset = MemoryLayout<CELActivation.Entry>.offset(of: \.value) ?? 0
                     // `unboundValues` has one entry per variable: no address, no variables.
                     if let unboundBase = unbound.baseAddress {
                         for i in 0..<variableCount {
                             let boundValue = activation.position(of: variableKeys[i]).flatMap { position in
-                                bound.baseAddress.map { UnsafeRawPointer($0 + position) + valueOffset }
+                                bound.baseAddress.map { UnsafeRawPointer($0 + position) }
                             }
                             slots.bindVariable(i, from: boundValue ?? UnsafeRawPointer(unboundBase + i))
                         }
