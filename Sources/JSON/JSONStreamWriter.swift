@@ -4,33 +4,36 @@
 ///
 /// The caller keeps the structure: `key` only inside an object, and each `key` followed by one
 /// value. Containers opened are closed in order.
-package struct JSONStreamWriter {
-    /// The text so far, UTF-8.
-    package private(set) var bytes: [UInt8] = []
+package struct JSONStreamWriter: ~Copyable {
+    private var text: ByteRun
     private let layout: JSONWriter.Layout
-    /// Per open container: whether it has no member yet (an empty one is written `{}` / `[]`).
-    private var empty: [Bool] = []
+    /// Per open container: 1 while it has no member yet (an empty one is written `{}` / `[]`).
+    private var empty = ByteRun(capacity: 16)
     /// A key was just written: the next value is its value, not an array element.
     private var afterKey = false
+    /// Where `member(_:unescaped:)` has its value written, reused.
+    private var scratch: [UInt8] = []
 
     package init(layout: JSONWriter.Layout, capacity: Int = 4096) {
         self.layout = layout
-        bytes.reserveCapacity(capacity)
-        empty.reserveCapacity(8)
+        text = ByteRun(capacity: capacity)
     }
+
+    /// The text so far, UTF-8.
+    package var bytes: [UInt8] { text.array }
 
     package mutating func beginObject() {
         beforeValue()
-        bytes.append(UInt8(ascii: "{"))
-        empty.append(true)
+        text.append(UInt8(ascii: "{"))
+        empty.append(1)
     }
 
     package mutating func endObject() { end(UInt8(ascii: "}")) }
 
     package mutating func beginArray() {
         beforeValue()
-        bytes.append(UInt8(ascii: "["))
-        empty.append(true)
+        text.append(UInt8(ascii: "["))
+        empty.append(1)
     }
 
     package mutating func endArray() { end(UInt8(ascii: "]")) }
@@ -38,7 +41,7 @@ package struct JSONStreamWriter {
     /// The next member's key, a name from the data (escaped as needed); its value comes next.
     package mutating func key(named key: String) {
         startMember()
-        JSONWriter.appendQuoted(key, into: &bytes)
+        quoted(key)
         endKey()
     }
 
@@ -46,30 +49,41 @@ package struct JSONStreamWriter {
     /// as it is (a decision has a hundred such keys; escaping each was a tenth of its writing).
     package mutating func key(_ key: StaticString) {
         startMember()
-        bytes.append(UInt8(ascii: "\""))
+        text.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { name in
             assert(!name.contains { $0 < 0x20 || $0 >= 0x80 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
                    "a format key needs no escape")
-            bytes.append(contentsOf: name)
+            text.append(name)
         }
-        bytes.append(UInt8(ascii: "\""))
+        text.append(UInt8(ascii: "\""))
         endKey()
     }
 
     private mutating func endKey() {
-        bytes.append(UInt8(ascii: ":"))
-        if layout != .compact { bytes.append(UInt8(ascii: " ")) }
+        text.append(UInt8(ascii: ":"))
+        if layout != .compact { text.append(UInt8(ascii: " ")) }
         afterKey = true
     }
 
-    package mutating func string(_ text: String) {
+    package mutating func string(_ value: String) {
         beforeValue()
-        JSONWriter.appendQuoted(text, into: &bytes)
+        quoted(value)
     }
 
     package mutating func int(_ number: Int64) {
         beforeValue()
-        JSONWriter.appendInteger(number, to: &bytes)
+        var magnitude = number.magnitude
+        // Digits from the right, in a buffer on the stack; the sign first.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if number < 0 { text.append(UInt8(ascii: "-")) }
+            text.append(UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     package mutating func int(_ number: Int) { int(Int64(number)) }
@@ -77,41 +91,45 @@ package struct JSONStreamWriter {
     /// A double as `JSONWriter` writes one (shortest round trip; not finite as `null`).
     package mutating func double(_ number: Double) {
         beforeValue()
-        bytes.append(contentsOf: JSONWriter.number(number).utf8)
+        var written = JSONWriter.number(number)
+        written.withUTF8 { text.append($0) }
     }
 
     package mutating func bool(_ flag: Bool) {
         beforeValue()
-        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        text.append(flag ? "true" : "false")
     }
 
     package mutating func null() {
         beforeValue()
-        bytes.append(contentsOf: "null".utf8)
+        text.append("null")
     }
 
     /// A whole value, laid out as if written in place.
     package mutating func value(_ value: JSONValue) {
         beforeValue()
-        JSONWriter.write(value, layout: layout, depth: empty.count, into: &bytes)
+        scratch.removeAll(keepingCapacity: true)
+        JSONWriter.write(value, layout: layout, depth: empty.count, into: &scratch)
+        text.append(scratch)
     }
 
     /// `key` and a string value whose UTF-8 `write` appends in place: bytes that need no
     /// escape (a time, a number), written without making a string first.
     package mutating func member(_ key: StaticString, unescaped write: (inout [UInt8]) -> Void) {
         self.key(key)
-        bytes.append(UInt8(ascii: "\""))
-        let start = bytes.count
-        write(&bytes)
-        assert(!bytes[start...].contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
+        scratch.removeAll(keepingCapacity: true)
+        write(&scratch)
+        assert(!scratch.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
                "unescaped text needs an escape")
-        bytes.append(UInt8(ascii: "\""))
+        text.append(UInt8(ascii: "\""))
+        text.append(scratch)
+        text.append(UInt8(ascii: "\""))
     }
 
     /// `key` and its string value.
-    package mutating func member(_ key: StaticString, _ text: String) {
+    package mutating func member(_ key: StaticString, _ value: String) {
         self.key(key)
-        string(text)
+        string(value)
     }
 
     /// `key` and its integer value.
@@ -141,9 +159,27 @@ package struct JSONStreamWriter {
         endObject()
     }
 
+    /// `value` in quotes, escaped as `JSONWriter` escapes it. Most texts (ids, times, states)
+    /// need no escape: one scan tells, and they go in whole.
+    private mutating func quoted(_ value: String) {
+        let plain: Bool? = value.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            text.append(UInt8(ascii: "\""))
+            text.append(bytes)
+            text.append(UInt8(ascii: "\""))
+            return true
+        }
+        guard plain != true else { return }
+        scratch.removeAll(keepingCapacity: true)
+        JSONWriter.appendQuoted(value, into: &scratch)
+        text.append(scratch)
+    }
+
     /// A line feed after the document (NDJSON), whatever the layout.
     package mutating func newline() {
-        bytes.append(UInt8(ascii: "\n"))
+        text.append(UInt8(ascii: "\n"))
     }
 
     // MARK: layout
@@ -159,23 +195,23 @@ package struct JSONStreamWriter {
 
     /// The comma before every member but the first, then its line.
     private mutating func startMember() {
-        if empty[empty.count - 1] {
-            empty[empty.count - 1] = false
+        if empty.last == 1 {
+            empty.last = 0
         } else {
-            bytes.append(UInt8(ascii: ","))
+            text.append(UInt8(ascii: ","))
         }
         newline(depth: empty.count)
     }
 
     private mutating func end(_ bracket: UInt8) {
-        let wasEmpty = empty.removeLast()
+        let wasEmpty = empty.removeLast() == 1
         if !wasEmpty { newline(depth: empty.count) }
-        bytes.append(bracket)
+        text.append(bracket)
     }
 
     private mutating func newline(depth: Int) {
         guard case .pretty(let indent) = layout else { return }
-        bytes.append(UInt8(ascii: "\n"))
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * depth))
+        text.append(UInt8(ascii: "\n"))
+        text.append(repeating: UInt8(ascii: " "), count: indent * depth)
     }
 }

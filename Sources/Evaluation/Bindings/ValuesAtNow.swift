@@ -123,11 +123,11 @@ struct ValuesAtNow {
         plan.readsLikeWritten(events: eventCount, days: dayCount, dailyExact: dailyExact, costLimit: costLimit)
     }
 
-    /// A progress figure at `now` (an error counts as 0); `report` notes an error when given.
+    /// A progress figure at `now` (an error counts as 0); `report` notes an error when `noting`.
     func number(_ expression: RuleExpression, planned plan: PlannedExpression?, id: String, what: String,
-                report: inout RuleErrorReport?) -> ProgressNumber {
+                report: inout RuleErrorReport, noting: Bool) -> ProgressNumber {
         let figure = value(of: expression, planned: plan)
-        report?.note(figure, id: id, what: what, expression: expression)
+        if noting { report.note(figure, id: id, what: what, expression: expression) }
         switch figure {
         case .int(let v): return .int(v)
         case .uint(let v): return .int(Int64(clamping: v))

@@ -23,21 +23,19 @@ struct EventFoldPlanner {
         let withoutDays = planFolds(program, checked: checked, foldingDays: false, daily: false).plan
         // Only an expression that reads `days` can have a day fold: the others are planned once.
         guard withoutDays.inputs.variables.contains(.days) else { return withoutDays }
-        var (withDays, dayFoldsUsed) = planFolds(program, checked: checked, foldingDays: true, daily: daily)
+        let (withDays, dayFoldsUsed) = planFolds(program, checked: checked, foldingDays: true, daily: daily)
         let dailyUsed = withDays.folds.contains { if case .daily = folds[$0].shape { true } else { false } }
         guard !dayFoldsUsed.isEmpty || dailyUsed else { return withoutDays }
-        withDays.writtenNodes = nil
-        withDays.readsDailyFolds = dailyUsed
+        var wholeDaily: DailyFold?
         if dayFoldsUsed.isEmpty, case .ident(let name)? = withDays.program.checked?.ast.root.kind,
            let k = folds.firstIndex(where: { $0.variable == name }), case .daily(let dailyFold) = folds[k].shape {
-            withDays.wholeDaily = dailyFold
+            wholeDaily = dailyFold
         }
-        if !dayFoldsUsed.isEmpty {
-            withDays.dayFolds = dayFoldsUsed
-            withDays.inputs.variables.insert(.days)
-            withDays.fallback = withoutDays.program
-        }
-        return withDays
+        var inputs = withDays.inputs
+        if !dayFoldsUsed.isEmpty { inputs.variables.insert(.days) }
+        return PlannedExpression(program: withDays.program, inputs: inputs, folds: withDays.folds, dayFolds: dayFoldsUsed,
+                                 fallback: dayFoldsUsed.isEmpty ? nil : withoutDays.program, readsDailyFolds: dailyUsed,
+                                 writtenNodes: nil, wholeDaily: wholeDaily, writtenVariables: withDays.writtenVariables)
     }
 
     private mutating func planFolds(_ program: CELProgram, checked: CELCheckedAST, foldingDays: Bool,
@@ -67,15 +65,15 @@ struct EventFoldPlanner {
             guard let fold = eventFold(node, checked: checked, bound: bound) else { return nil }
             return folds[register(fold, used: &used)].variable
         }
-        var asWritten = PlannedExpression(program: program, inputs: ExpressionInputs(checked), folds: [])
-        asWritten.writtenVariables = asWritten.inputs.variables
+        let writtenInputs = ExpressionInputs(checked)
+        let asWritten = PlannedExpression(program: program, inputs: writtenInputs, folds: [],
+                                          writtenVariables: writtenInputs.variables)
         guard let rewritten else { return (asWritten, []) }
         let planned = CELProgram(checked: rewritten)
-        var plan = PlannedExpression(program: planned, inputs: ExpressionInputs(rewritten), folds: used)
-        plan.writtenVariables = asWritten.writtenVariables
-        if !rewritten.ast.root.containsComprehension, used.allSatisfy({ !bodiesIterate(fold: $0) }) {
-            plan.writtenNodes = checked.ast.root.nodeCount()
-        }
+        let nodes = !rewritten.ast.root.containsComprehension && used.allSatisfy({ !bodiesIterate(fold: $0) })
+            ? checked.ast.root.nodeCount() : nil
+        let plan = PlannedExpression(program: planned, inputs: ExpressionInputs(rewritten), folds: used, writtenNodes: nodes,
+                                     writtenVariables: asWritten.writtenVariables)
         return (plan, dayFoldsUsed)
     }
 

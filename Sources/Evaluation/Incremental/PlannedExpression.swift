@@ -3,31 +3,48 @@ import RuleModel
 
 /// A rule expression as the replay evaluates it: folds over events replaced by variables whose
 /// values come from the fold tables, and what the rewritten expression still reads.
-struct PlannedExpression: Sendable {
+///
+/// A class of constants, like `AwardRule`: the decision reads an award's plans from the replay
+/// at every award, and a struct this size was copied whole (a retain and release of each part).
+final class PlannedExpression: Sendable {
     /// The rewritten program (the original one when nothing could be folded).
-    var program: CELProgram
+    let program: CELProgram
     /// What the rewritten program reads besides the folds.
-    var inputs: ExpressionInputs
+    let inputs: ExpressionInputs
     /// Indices (in `Replay.folds`) of the folds it reads directly.
-    var folds: [Int]
+    let folds: [Int]
     /// Indices (in `Replay.dayFolds`) of the folds over `days` it reads.
-    var dayFolds: [Int] = []
+    let dayFolds: [Int]
     /// With day folds: the expression with only its event folds rewritten, evaluated where a
     /// day fold has no value (`DayFoldValues`).
-    var fallback: CELProgram?
+    let fallback: CELProgram?
     /// Whether it reads a daily fold (`DailyFold`): then it holds only for states whose daily
     /// tables are exact, and `Replay` plans the expression without them as well.
-    var readsDailyFolds = false
+    let readsDailyFolds: Bool
     /// The nodes of the expression as written, when every iteration in it became a fold and no
     /// fold body iterates; `nil` otherwise.
-    var writtenNodes: Int?
+    let writtenNodes: Int?
     /// When the whole expression is one daily fold (a best day): that fold, whose table at `now`
     /// holds the written value when the table is exact and the written evaluation stays under
     /// the cost limit (`DailyFold.writtenSteps`).
-    var wholeDaily: DailyFold?
+    let wholeDaily: DailyFold?
     /// The fact variables the expression as written reads (the decision at `now` builds only
     /// those it reads; every one when the AST is not known).
-    var writtenVariables = Set(FactVariable.allCases)
+    let writtenVariables: Set<FactVariable>
+
+    init(program: CELProgram, inputs: ExpressionInputs, folds: [Int], dayFolds: [Int] = [], fallback: CELProgram? = nil,
+         readsDailyFolds: Bool = false, writtenNodes: Int? = nil, wholeDaily: DailyFold? = nil,
+         writtenVariables: Set<FactVariable> = Set(FactVariable.allCases)) {
+        self.program = program
+        self.inputs = inputs
+        self.folds = folds
+        self.dayFolds = dayFolds
+        self.fallback = fallback
+        self.readsDailyFolds = readsDailyFolds
+        self.writtenNodes = writtenNodes
+        self.wholeDaily = wholeDaily
+        self.writtenVariables = writtenVariables
+    }
 
     /// Whether `program`, reading the folds' values after all `events`, gives what the expression
     /// as written gives. The tables hold the written value unless the written evaluation runs over

@@ -4,7 +4,10 @@ import RuleModel
 /// One award as a replay plans it, once per rule set: the rule, its condition and progress
 /// planned over the folds, and its gate (window, required awards and criterion, by index).
 /// What changes during one replay lives in `ReplayRun` (`AwardJudgement`).
-struct AwardPlan: Sendable {
+///
+/// A class of constants, like `AwardRule`: read at every decision, a struct this size was
+/// copied whole (each of its plans retained and released) to reach one field.
+final class AwardPlan: Sendable {
     let rule: AwardRule
     /// The rewritten condition (`nil` for milestones and module achievements).
     let condition: PlannedExpression?
@@ -17,6 +20,17 @@ struct AwardPlan: Sendable {
     let gate: AwardGate
     /// Indices of the awards it requires; `nil` when one of them is not an award at all.
     let requirements: [Int]?
+
+    init(rule: AwardRule, condition: PlannedExpression?, plainCondition: PlannedExpression?,
+         progressCurrent: PlannedExpression?, progressTarget: PlannedExpression?, gate: AwardGate, requirements: [Int]?) {
+        self.rule = rule
+        self.condition = condition
+        self.plainCondition = plainCondition
+        self.progressCurrent = progressCurrent
+        self.progressTarget = progressTarget
+        self.gate = gate
+        self.requirements = requirements
+    }
 
     /// The plans of every award, in award order; conditions take the expression slots from
     /// `firstSlot` on, in award order. Conditions are planned before progress expressions

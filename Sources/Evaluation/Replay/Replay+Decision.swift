@@ -161,15 +161,17 @@ extension Replay {
         let conditionValue = values.value(of: condition, planned: plans[index].condition)
         if locked { report.note(conditionValue, id: id, what: "condition", expression: condition) }
         let holds: Bool = if case .bool(true) = conditionValue { true } else { false }
-        var noting: RuleErrorReport? = locked ? report : nil
-        defer { if let noting { report = noting } }
+        // Only a locked award's progress errors are noted (the report is not copied to tell).
         switch plans[index].rule.progress {
         case .measured(let current, let target):
-            return (AwardProgress(current: values.number(current, planned: plans[index].progressCurrent, id: id, what: "progress current", report: &noting),
-                                  target: values.number(target, planned: plans[index].progressTarget, id: id, what: "progress target", report: &noting)),
+            return (AwardProgress(current: values.number(current, planned: plans[index].progressCurrent, id: id, what: "progress current",
+                                                         report: &report, noting: locked),
+                                  target: values.number(target, planned: plans[index].progressTarget, id: id, what: "progress target",
+                                                        report: &report, noting: locked)),
                     holds)
         case .derived(let current, let target, let targetIsInt):
-            return (AwardProgress(current: values.number(current, planned: plans[index].progressCurrent, id: id, what: "progress", report: &noting),
+            return (AwardProgress(current: values.number(current, planned: plans[index].progressCurrent, id: id, what: "progress",
+                                                         report: &report, noting: locked),
                                   target: .target(target, isInt: targetIsInt)), holds)
         case .binary, .module:
             return (AwardProgress(current: .int(holds ? 1 : 0), target: .int(1)), holds)

@@ -141,47 +141,57 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
         let (year, month, day) = local.date.civil
         let magnitude = abs(offsetSeconds)
         guard (0...9999).contains(year), magnitude / 3600 < 100, instant.nanos >= 0 else { return false }
-        func two(_ value: Int) {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
-            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-        }
-        two(year / 100)
-        two(year % 100)
-        bytes.append(UInt8(ascii: "-"))
-        two(month)
-        bytes.append(UInt8(ascii: "-"))
-        two(day)
-        bytes.append(UInt8(ascii: "T"))
-        let rest = Int(local.secondsIntoDay)
-        two(rest / 3600)
-        bytes.append(UInt8(ascii: ":"))
-        two(rest % 3600 / 60)
-        bytes.append(UInt8(ascii: ":"))
-        two(rest % 60)
-        if instant.nanos != 0 {
-            bytes.append(UInt8(ascii: "."))
-            var nanos = Int(instant.nanos)
-            var width = 9
-            while nanos % 10 == 0 {
-                nanos /= 10
-                width -= 1
+        // Written on the stack and appended at once (at most 35 bytes): appending byte by byte
+        // checked the array's buffer at every byte.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { text in
+            var end = 0
+            func put(_ byte: UInt8) {
+                text[end] = byte
+                end += 1
             }
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(nanos / divisor % 10))
-                divisor /= 10
+            func two(_ value: Int) {
+                put(UInt8(ascii: "0") + UInt8(value / 10))
+                put(UInt8(ascii: "0") + UInt8(value % 10))
             }
+            two(year / 100)
+            two(year % 100)
+            put(UInt8(ascii: "-"))
+            two(month)
+            put(UInt8(ascii: "-"))
+            two(day)
+            put(UInt8(ascii: "T"))
+            let rest = Int(local.secondsIntoDay)
+            two(rest / 3600)
+            put(UInt8(ascii: ":"))
+            two(rest % 3600 / 60)
+            put(UInt8(ascii: ":"))
+            two(rest % 60)
+            if instant.nanos != 0 {
+                put(UInt8(ascii: "."))
+                var nanos = Int(instant.nanos)
+                var width = 9
+                while nanos % 10 == 0 {
+                    nanos /= 10
+                    width -= 1
+                }
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(nanos / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            if offsetSeconds == 0 {
+                put(UInt8(ascii: "Z"))
+            } else {
+                put(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                two(magnitude / 3600)
+                put(UInt8(ascii: ":"))
+                two(magnitude % 3600 / 60)
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<end]))
+            return true
         }
-        if offsetSeconds == 0 {
-            bytes.append(UInt8(ascii: "Z"))
-        } else {
-            bytes.append(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-            two(magnitude / 3600)
-            bytes.append(UInt8(ascii: ":"))
-            two(magnitude % 3600 / 60)
-        }
-        return true
     }
 
     /// `description` through the strings of its parts (any year, any offset).
