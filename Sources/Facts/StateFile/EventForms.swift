@@ -8,8 +8,10 @@ struct EventForms {
     /// A class: an event takes its form with one retain, not one per array.
     final class Form {
         let keys: [String]
-        /// The keys' UTF-8 bytes, to tell a flat object's keys without making strings of them.
-        let keyBytes: [[UInt8]]
+        /// The keys' UTF-8 bytes one after another, and where each key's bytes end: a flat
+        /// object's keys are told by comparing bytes, without making strings of them.
+        let keyBytes: [UInt8]
+        let keyEnds: [Int]
         let typePosition: Int?
         let atPosition: Int?
         let attributeKeys: [String]
@@ -18,7 +20,12 @@ struct EventForms {
 
         init(keys: [String], typePosition: Int?, atPosition: Int?, attributeKeys: [String], computedKey: String?) {
             self.keys = keys
-            keyBytes = keys.map { Array($0.utf8) }
+            keyBytes = keys.flatMap(\.utf8)
+            var end = 0
+            keyEnds = keys.map { key in
+                end += key.utf8.count
+                return end
+            }
             self.typePosition = typePosition
             self.atPosition = atPosition
             self.attributeKeys = attributeKeys
@@ -52,13 +59,23 @@ struct EventForms {
     /// The form of a flat object's keys, told by their bytes (no key string is made for a known
     /// form).
     mutating func form(matching object: JSONFlatObject) -> Form {
+        // Members and key bytes read in place: taking a member or a key array as a value
+        // retained and released it, several times per event.
         func matches(_ form: Form) -> Bool {
-            guard form.keyBytes.count == object.members.count else { return false }
-            for index in form.keyBytes.indices {
-                let matched = form.keyBytes[index].withUnsafeBufferPointer { JSONFlatObject.equal(object.members[index].key, $0) }
-                if !matched { return false }
+            guard form.keyEnds.count == object.members.count else { return false }
+            return form.keyBytes.withUnsafeBufferPointer { bytes in
+                object.members.withUnsafeBufferPointer { members in
+                    var start = 0
+                    for index in members.indices {
+                        let end = form.keyEnds[index]
+                        guard JSONFlatObject.equal(members[index].key, UnsafeBufferPointer(rebasing: bytes[start..<end])) else {
+                            return false
+                        }
+                        start = end
+                    }
+                    return true
+                }
             }
-            return true
         }
         if last < recent.count, matches(recent[last]) { return recent[last] }
         if let index = recent.firstIndex(where: matches) {
