@@ -74,9 +74,8 @@ extension Replay {
     private func warnings(_ found: ReplayFindings, facts: inout some ReplayFacts, moment: FactMoment, values: ValuesAtNow,
                           report: inout RuleErrorReport) -> [EvaluationWarning] {
         var warnings = facts.warnings(at: moment)
-        let known = Set(plans.map(\.rule.id))
         var warned: Set<String> = []
-        for stored in facts.storedUnlocks where !known.contains(stored.id) && !warned.contains(stored.id) {
+        for stored in facts.storedUnlocks where awardPositions[stored.id] == nil && !warned.contains(stored.id) {
             warned.insert(stored.id)
             warnings.append(EvaluationWarning(
                 code: "unknown_achievement",
