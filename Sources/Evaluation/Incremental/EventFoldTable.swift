@@ -146,7 +146,12 @@ struct EventFoldTable: Sendable {
             return bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar, source: source,
                               costLimit: costLimit, body: body)
         }
-        var values = [CELValue](repeating: .bool(false), count: source.count)
+        // Each element made in place: `Array(repeating:count:)` copied the value into every slot
+        // through the enum's general copy.
+        var values = [CELValue](unsafeUninitializedCapacity: source.count) { buffer, initialized in
+            for index in buffer.indices { buffer.initializeElement(at: index, to: .bool(false)) }
+            initialized = buffer.count
+        }
         // Evaluated in chunks: a million events are not copied into a second list at once, and
         // with `decisive` the first chunks are small (most histories decide early or never).
         var chunk = decisive == nil ? Self.guardedChunk : Self.firstChunk
