@@ -54,7 +54,8 @@ struct ReplayRun<Facts: ReplayFacts> {
         // Read from the replay's per-award arrays: copying every award rule out cost a retain and
         // release of each of its strings and arrays, for every state.
         let count = replay.awardIDs.count
-        var unlocks: [String: UnlockDecision] = [:]
+        // Room for every award's unlock at once: grown one unlock at a time, it was rehashed.
+        var unlocks: [String: UnlockDecision] = Dictionary(minimumCapacity: count)
         var since = [CELTimestamp?](repeating: nil, count: count)
         for stored in facts.storedUnlocks where unlocks[stored.id] == nil {
             let position = replay.awardPositions[stored.id]
