@@ -51,13 +51,34 @@ package struct DecisionJSONRenderer: Renderer {
         writer.member("schema", decision.schema)
         writer.member("user", decision.user)
         writer.member("now") { decision.now.appendDescription(to: &$0) }
-        writer.array("unlocks", decision.unlocks) { Self.write($0, to: &$1) }
-        writer.object("achievements", decision.achievements, name: \.id) { Self.write($0, meta: meta[$0.id], to: &$1) }
-        writer.object("streaks", decision.streaks, name: \.id) { Self.write($0, meta: meta[$0.id], to: &$1) }
+        // Loops written out here, not through the writer's generic `array` and `object`: from
+        // this module those were not specialized, and fetched each item through the generic
+        // iterator.
+        writer.key("unlocks")
+        writer.beginArray()
+        for unlock in decision.unlocks { Self.write(unlock, to: &writer) }
+        writer.endArray()
+        writer.key("achievements")
+        writer.beginObject()
+        for standing in decision.achievements {
+            writer.key(named: standing.id)
+            Self.write(standing, meta: meta[standing.id], to: &writer)
+        }
+        writer.endObject()
+        writer.key("streaks")
+        writer.beginObject()
+        for streak in decision.streaks {
+            writer.key(named: streak.id)
+            Self.write(streak, meta: meta[streak.id], to: &writer)
+        }
+        writer.endObject()
         writer.member("points", decision.points)
         writer.key("rank")
         if let rank = decision.rank { Self.write(rank, to: &writer) } else { writer.null() }
-        writer.array("warnings", decision.warnings) { Self.write($0, to: &$1) }
+        writer.key("warnings")
+        writer.beginArray()
+        for warning in decision.warnings { Self.write(warning, to: &writer) }
+        writer.endArray()
         writer.endObject()
     }
 
