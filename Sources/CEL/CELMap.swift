@@ -2,7 +2,9 @@
 ///
 /// Small maps (records, mostly) are searched linearly: comparing a few short strings is
 /// cheaper than hashing the field name on every access. Larger maps keep a hash index.
-package struct CELMap: Sendable {
+package struct CELMap: @unchecked Sendable {
+    // Sendable although `CELMapStorage` cannot say so (the standard library makes every
+    // `ManagedBuffer` non-Sendable): the storage is immutable once made (see there).
     let storage: CELMapStorage
 
     /// Builds a map; a later duplicate key replaces the earlier value in place.
@@ -29,8 +31,23 @@ package struct CELMap: Sendable {
     /// as `CELMap(strings:)` over those names and values, built without looking at the names.
     /// Missing values read `null`; extra values are ignored.
     package init(shape: CELRecordShape, values: [CELValue]) {
-        storage = CELMapStorage(keys: shape.keys, values: shape.placing(values), fingerprints: shape.fingerprints,
-                                index: shape.index)
+        storage = CELMapStorage.make(keys: shape.keys, values: shape.placing(values), fingerprints: shape.fingerprints,
+                                     index: shape.index)
+    }
+
+    /// A record of a prepared shape whose field `i` (in the order of the names the shape was
+    /// made from) is `value(i)`: the map `init(shape:values:)` makes of those values, with the
+    /// values written straight into the map's storage (no array of them first).
+    package init(shape: CELRecordShape, value: (Int) -> CELValue) {
+        storage = CELMapStorage.make(keys: shape.keys, fingerprints: shape.fingerprints, index: shape.index) { elements in
+            guard let positions = shape.positions else {
+                for i in elements.indices { elements.initializeElement(at: i, to: value(i)) }
+                return
+            }
+            // A repeated name: its first place, its last value.
+            elements.initialize(repeating: .null)
+            for (field, position) in positions.enumerated() { elements[position] = value(field) }
+        }
     }
 
     init(storage: CELMapStorage) {
@@ -53,7 +70,7 @@ package struct CELMap: Sendable {
         return .map(CELMap(storage: builder.storage))
     }
 
-    package var count: Int { storage.keys.count }
+    package var count: Int { storage.count }
 
     /// The entries in insertion order.
     package var entries: [(key: CELValue, value: CELValue)] {

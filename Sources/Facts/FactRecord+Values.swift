@@ -16,29 +16,17 @@ extension FactRecord {
     func record(_ value: (Field) -> CELValue?) -> CELValue {
         let fields = self.fields
         var complete = true
-        let values = [CELValue](unsafeUninitializedCapacity: fields.count) { buffer, initialized in
-            for field in fields {
-                guard let fieldValue = value(field) else {
-                    assert(field.isOptional, "fact field '\(field.rawValue)' is declared but has no value")
-                    complete = false
-                    return
-                }
-                buffer.initializeElement(at: initialized, to: fieldValue)
-                initialized += 1
+        let record = CELMap(shape: shape) { position in
+            // After a missing value the rest are not asked for: the record is made sparse.
+            guard complete, position < fields.count, let fieldValue = value(fields[position]) else {
+                assert(!complete || position >= fields.count || fields[position].isOptional,
+                       "fact field '\(fields[position].rawValue)' is declared but has no value")
+                complete = false
+                return .null
             }
+            return fieldValue
         }
-        return complete ? .map(CELMap(shape: shape, values: values)) : sparseRecord(value)
-    }
-
-    /// The values of every declared field in declared order, with room for `extra` more: an open
-    /// record's own fields follow, in a shape from `shape(adding:)`.
-    @inline(__always)
-    func values(reserving extra: Int = 0, _ value: (Field) -> CELValue) -> [CELValue] {
-        let fields = self.fields
-        var values: [CELValue] = []
-        values.reserveCapacity(fields.count + extra)
-        for field in fields { values.append(value(field)) }
-        return values
+        return complete ? .map(record) : sparseRecord(value)
     }
 
     /// A record without the optional fields that have no value.

@@ -15,16 +15,17 @@ enum CELFieldAccess {
     static func lookup(_ value: borrowing CELValue, _ key: CELFieldKey) -> Lookup {
         switch value {
         case .map(let map):
-            let storage = map.storage
-            guard storage.index == nil, key.isExact else { return .slow }
-            let target = key.fingerprint
-            var i = 0
-            let n = storage.fingerprints.count
-            while i < n {
-                if storage.fingerprints[i] == target { return .found(storage.values[i]) }
-                i += 1
+            return map.storage.withUnsafeMutablePointers { layout, values in
+                guard layout.pointee.index == nil, key.isExact else { return .slow }
+                let target = key.fingerprint
+                var i = 0
+                let n = layout.pointee.fingerprints.count
+                while i < n {
+                    if layout.pointee.fingerprints[i] == target { return .found(values[i]) }
+                    i += 1
+                }
+                return .missing
             }
-            return .missing
         default:
             return .slow
         }
@@ -37,19 +38,20 @@ enum CELFieldAccess {
     static func stringField(_ value: borrowing CELValue, _ key: CELFieldKey, equals text: String) -> Bool? {
         switch value {
         case .map(let map):
-            let storage = map.storage
-            guard storage.index == nil, key.isExact else { return nil }
-            let target = key.fingerprint
-            var i = 0
-            let n = storage.fingerprints.count
-            while i < n {
-                if storage.fingerprints[i] == target {
-                    guard case .string(let field) = storage.values[i] else { return nil }
-                    return CELText.equal(field, text)
+            return map.storage.withUnsafeMutablePointers { layout, values in
+                guard layout.pointee.index == nil, key.isExact else { return nil }
+                let target = key.fingerprint
+                var i = 0
+                let n = layout.pointee.fingerprints.count
+                while i < n {
+                    if layout.pointee.fingerprints[i] == target {
+                        guard case .string(let field) = values[i] else { return nil }
+                        return CELText.equal(field, text)
+                    }
+                    i += 1
                 }
-                i += 1
+                return nil
             }
-            return nil
         default:
             return nil
         }

@@ -49,6 +49,6 @@ struct CELMapBuilder {
             for (i, key) in keys.enumerated() { built[key] = i }
             index = built
         }
-        return CELMapStorage(keys: keys, values: values, fingerprints: fingerprints, index: index)
+        return CELMapStorage.make(keys: keys, values: values, fingerprints: fingerprints, index: index)
     }
 }

@@ -90,9 +90,10 @@ extension CELPlanner {
                 }
                 if let stop { return stop }
             case .map(let map):
-                for (key, value) in zip(map.storage.keys, map.storage.values) {
-                    frame.slots[iterSlot] = key.value
-                    if let iter2Slot { frame.slots[iter2Slot] = value }
+                let keys = map.storage.keys
+                for position in keys.indices {
+                    frame.slots[iterSlot] = keys[position].value
+                    if let iter2Slot { frame.slots[iter2Slot] = map.storage.value(at: position) }
                     if let stop = visit(&frame) { return stop }
                 }
             case .error:

@@ -411,9 +411,10 @@ struct CELPlanner {
                     iterate(&frame)
                 }
             case .map(let map):
-                for (key, value) in zip(map.storage.keys, map.storage.values) {
-                    frame.slots[iterSlot] = key.value
-                    if let iter2Slot { frame.slots[iter2Slot] = value }
+                let keys = map.storage.keys
+                for position in keys.indices {
+                    frame.slots[iterSlot] = keys[position].value
+                    if let iter2Slot { frame.slots[iter2Slot] = map.storage.value(at: position) }
                     if !iterate(&frame) { break }
                 }
             case .error:

@@ -250,8 +250,15 @@ package struct FactTimeline: Sendable {
                          shapes: inout EventRecordShapes) -> CELValue {
         let local = calendar.localDateTime(of: event.at)
         let label = labels[placed.day]
-        var values = FactTypes.eventRecord.values(reserving: event.attributes.count) { field in  // once: a million are held
-            switch field {
+        // The record's own fields first, in declared order, then the attributes: the order of
+        // the shape, written straight into the record (a million are held).
+        let fields = FactTypes.eventRecord.fields
+        let attributes = event.attributes.values
+        return .map(CELMap(shape: shapes[event.attributes.keys]) { position in
+            guard position < fields.count else {
+                return position - fields.count < attributes.count ? attributes[position - fields.count].celValue : .null
+            }
+            return switch fields[position] {
             case .type: .string(event.type)
             case .at: .timestamp(event.at.instant)
             case .day: label.date
@@ -261,8 +268,6 @@ package struct FactTimeline: Sendable {
             case .week: label.week
             case .late: .bool(placed.late)
             }
-        }
-        for value in event.attributes.values { values.append(value.celValue) }
-        return .map(CELMap(shape: shapes[event.attributes.keys], values: values))
+        })
     }
 }
