@@ -40,13 +40,14 @@ package struct CELMap: @unchecked Sendable {
     /// values written straight into the map's storage (no array of them first).
     package init(shape: CELRecordShape, value: (Int) -> CELValue) {
         storage = CELMapStorage.make(keys: shape.keys, fingerprints: shape.fingerprints, index: shape.index) { elements in
-            guard let positions = shape.positions else {
+            // Asked without taking the positions out (a copy, retained and released per record).
+            if shape.positions == nil {
                 for i in elements.indices { elements.initializeElement(at: i, to: value(i)) }
                 return
             }
             // A repeated name: its first place, its last value.
             elements.initialize(repeating: .null)
-            for (field, position) in positions.enumerated() { elements[position] = value(field) }
+            for (field, position) in (shape.positions ?? []).enumerated() { elements[position] = value(field) }
         }
     }
 
