@@ -90,24 +90,35 @@ struct EventFoldTable: Sendable {
                 producedBefore.append(count)
             }
         case .filter(let predicate), .mapFiltered(let predicate, _):
-            let keep = Self.predicateValues(fold,
-                                       source: source, types: types, guardCode: guardCode, costLimit: costLimit,
-                                         body: predicate)
             var kept: [CELValue] = []
             var keptIndices: [Int] = []
             producedBefore = [0]
             producedBefore.reserveCapacity(source.count + 1)
-            for (index, value) in keep.enumerated() {
-                if case .bool(let flag) = value {
-                    if flag && firstError == nil {
+            if Self.typeTellsAll(fold, types: types, guardCode: guardCode, count: source.count) {
+                // Kept exactly when of the guard's type: no value made per element.
+                for index in types.indices {
+                    if types[index] == guardCode {
                         kept.append(source[index])
                         keptIndices.append(index)
                     }
-                } else if firstError == nil {
-                    firstError = index
-                    error = value.isError ? value : .error(CELError(.noSuchOverload, "predicate is not a bool"))
+                    producedBefore.append(Int32(kept.count))
                 }
-                producedBefore.append(Int32(kept.count))
+            } else {
+                let keep = Self.predicateValues(fold,
+                                                source: source, types: types, guardCode: guardCode, costLimit: costLimit,
+                                                body: predicate)
+                for (index, value) in keep.enumerated() {
+                    if case .bool(let flag) = value {
+                        if flag && firstError == nil {
+                            kept.append(source[index])
+                            keptIndices.append(index)
+                        }
+                    } else if firstError == nil {
+                        firstError = index
+                        error = value.isError ? value : .error(CELError(.noSuchOverload, "predicate is not a bool"))
+                    }
+                    producedBefore.append(Int32(kept.count))
+                }
             }
             if case .mapFiltered(_, let transform) = fold.shape {
                 let mapped = Self.bodyValues(fold.batchTransform, fold.elementTransform, iterVar: fold.iterVar,
@@ -133,6 +144,13 @@ struct EventFoldTable: Sendable {
             error = values[failed]
         }
         return Array(values[..<failed])
+    }
+
+    /// Whether the predicate's value on every element is told by the element's type alone: a
+    /// whole type guard (`type == "…"` and nothing else) and every element's type known.
+    private static func typeTellsAll(_ fold: EventFold, types: [Int8], guardCode: Int8, count: Int) -> Bool {
+        fold.typeGuard != nil && fold.typeGuardIsWhole && guardCode >= 0 && types.count == count
+            && !types.contains(EventTypeCodes.unknown)
     }
 
     /// The predicate's value for every source element; with a type guard, evaluated only on the
