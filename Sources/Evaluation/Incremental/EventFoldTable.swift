@@ -95,7 +95,12 @@ struct EventFoldTable: Sendable {
             producedBefore = [0]
             producedBefore.reserveCapacity(source.count + 1)
             if Self.typeTellsAll(fold, types: types, guardCode: guardCode, count: source.count) {
-                // Kept exactly when of the guard's type: no value made per element.
+                // Kept exactly when of the guard's type: no value made per element, and the kept
+                // lists made at their size (grown one element at a time, they were copied ~log n times).
+                var keptCount = 0
+                for type in types where type == guardCode { keptCount += 1 }
+                kept.reserveCapacity(keptCount)
+                keptIndices.reserveCapacity(keptCount)
                 for index in types.indices {
                     if types[index] == guardCode {
                         kept.append(source[index])
