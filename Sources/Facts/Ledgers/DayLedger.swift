@@ -74,6 +74,8 @@ struct DayLedger: Sendable {
                 if let index = entry.counts.firstIndex(where: { $0.type == type }) {
                     entry.counts[index].count += 1
                 } else {
+                    // Room for a few types at once: a day's list grew one type at a time.
+                    if entry.counts.isEmpty { entry.counts.reserveCapacity(4) }
                     entry.counts.append((type, 1))
                     entry.countShape = nil
                 }

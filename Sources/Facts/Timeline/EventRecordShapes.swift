@@ -13,7 +13,8 @@ struct EventRecordShapes: Sendable {
 
     subscript(names: [String]) -> CELRecordShape {
         mutating get {
-            for entry in recent where entry.names == names { return entry.shape }
+            // By index: taking each entry out retained its names and its shape's arrays.
+            for index in recent.indices where recent[index].names == names { return recent[index].shape }
             if let shape = others[names] { return shape }
             let shape = Self.made.shape(adding: names)
             if recent.count < Self.recentLimit {
