@@ -315,25 +315,25 @@ package struct FactBuilder: Sendable {
     }
 
     private mutating func advance(to moment: Moment) {
-        let events = timeline.events
-        let stateEvents = timeline.state.events
-        let snapshots = timeline.snapshotLevels
+        // The timeline's lists are read where they are, not taken out first: that retained and
+        // released three arrays at every checkpoint, mostly to apply one event.
         while true {
-            let eventReady = position < events.count && stateEvents[events[position].position].at.instant <= moment.instant
+            let eventReady = position < timeline.events.count
+                && timeline.state.events[timeline.events[position].position].at.instant <= moment.instant
             var snapshotReady = false
-            if snapshotPosition < snapshots.count {
-                if let at = snapshots[snapshotPosition].snapshot.completedAt {
+            if snapshotPosition < timeline.snapshotLevels.count {
+                if let at = timeline.snapshotLevels[snapshotPosition].snapshot.completedAt {
                     snapshotReady = at.instant <= moment.instant
-                        && (!eventReady || at.instant <= stateEvents[events[position].position].at.instant)
+                        && (!eventReady || at.instant <= timeline.state.events[timeline.events[position].position].at.instant)
                 } else {
                     snapshotReady = true
                 }
             }
             if snapshotReady {
-                applySnapshotLevel(snapshots[snapshotPosition])
+                applySnapshotLevel(timeline.snapshotLevels[snapshotPosition])
                 snapshotPosition += 1
             } else if eventReady {
-                apply(events[position], at: position)
+                apply(timeline.events[position], at: position)
                 position += 1
             } else {
                 return
