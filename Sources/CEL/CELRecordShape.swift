@@ -1,10 +1,7 @@
 /// The field names of a family of records, prepared once (fingerprints, and a hash index for
 /// wide records) and shared by every record built from it with `CELMap(shape:values:)`, so a
 /// host building the same kind of record at every step pays only for the values.
-///
-/// A class of constants: a shape is handed to every record and activation made from it, and
-/// as a struct each hand-over retained and released each of its arrays.
-package final class CELRecordShape: Sendable {
+package struct CELRecordShape: Sendable {
     let keys: [CELMapKey]
     let fingerprints: [CELFieldKey.Fingerprint]
     let index: [CELMapKey: Int]?
