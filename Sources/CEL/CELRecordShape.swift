@@ -1,7 +1,10 @@
 /// The field names of a family of records, prepared once (fingerprints, and a hash index for
 /// wide records) and shared by every record built from it with `CELMap(shape:values:)`, so a
 /// host building the same kind of record at every step pays only for the values.
-package struct CELRecordShape: Sendable {
+///
+/// A class of constants: a shape is handed to every record and activation made from it, and
+/// as a struct each hand-over retained and released each of its arrays.
+package final class CELRecordShape: Sendable {
     let keys: [CELMapKey]
     let fingerprints: [CELFieldKey.Fingerprint]
     let index: [CELMapKey: Int]?
