@@ -51,34 +51,38 @@ package struct DecisionJSONRenderer: Renderer {
         writer.member("schema", decision.schema)
         writer.member("user", decision.user)
         writer.member("now") { decision.now.appendDescription(to: &$0) }
-        // Loops written out here, not through the writer's generic `array` and `object`: from
-        // this module those were not specialized, and fetched each item through the generic
-        // iterator.
-        writer.key("unlocks")
-        writer.beginArray()
-        for unlock in decision.unlocks { Self.write(unlock, to: &writer) }
-        writer.endArray()
-        writer.key("achievements")
-        writer.beginObject()
-        for standing in decision.achievements {
-            writer.key(named: standing.id)
-            Self.write(standing, meta: meta[standing.id], to: &writer)
-        }
-        writer.endObject()
-        writer.key("streaks")
-        writer.beginObject()
-        for streak in decision.streaks {
-            writer.key(named: streak.id)
-            Self.write(streak, meta: meta[streak.id], to: &writer)
-        }
-        writer.endObject()
+        Self.array("unlocks", decision.unlocks, to: &writer) { Self.write($0, to: &$1) }
+        Self.object("achievements", decision.achievements, id: \.id, to: &writer) { Self.write($0, meta: meta[$0.id], to: &$1) }
+        Self.object("streaks", decision.streaks, id: \.id, to: &writer) { Self.write($0, meta: meta[$0.id], to: &$1) }
         writer.member("points", decision.points)
         writer.key("rank")
         if let rank = decision.rank { Self.write(rank, to: &writer) } else { writer.null() }
-        writer.key("warnings")
+        Self.array("warnings", decision.warnings, to: &writer) { Self.write($0, to: &$1) }
+        writer.endObject()
+    }
+
+    // The decision's lists and maps go through these, this module's own, and not the writer's
+    // generic `array` and `object`: called from here, those were not specialized and fetched
+    // each item through the generic iterator.
+
+    /// `key` and an array with an element per item.
+    private static func array<Item>(_ key: StaticString, _ items: [Item], to writer: inout JSONStreamWriter,
+                                    _ element: (Item, inout JSONStreamWriter) -> Void) {
+        writer.key(key)
         writer.beginArray()
-        for warning in decision.warnings { Self.write(warning, to: &writer) }
+        for item in items { element(item, &writer) }
         writer.endArray()
+    }
+
+    /// `key` and an object with a member per item, named by its (unique) id.
+    private static func object<Item>(_ key: StaticString, _ items: [Item], id: (Item) -> String, to writer: inout JSONStreamWriter,
+                                     _ value: (Item, inout JSONStreamWriter) -> Void) {
+        writer.key(key)
+        writer.beginObject()
+        for item in items {
+            writer.key(named: id(item))
+            value(item, &writer)
+        }
         writer.endObject()
     }
 
