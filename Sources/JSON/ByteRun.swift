@@ -18,10 +18,17 @@ struct ByteRun: ~Copyable {
 
     var isEmpty: Bool { count == 0 }
 
-    /// The last byte; the run must not be empty.
+    /// The last byte; the run must not be empty (a writer that closes more than it opened:
+    /// a trap, as `Array` traps, never a read outside the buffer).
     var last: UInt8 {
-        get { base[count - 1] }
-        set { base[count - 1] = newValue }
+        get {
+            precondition(count > 0, "ByteRun: no last byte")
+            return base[count - 1]
+        }
+        set {
+            precondition(count > 0, "ByteRun: no last byte")
+            base[count - 1] = newValue
+        }
     }
 
     @inline(__always)
@@ -56,6 +63,7 @@ struct ByteRun: ~Copyable {
 
     /// Removes and returns the last byte; the run must not be empty.
     mutating func removeLast() -> UInt8 {
+        precondition(count > 0, "ByteRun: nothing to remove")
         count -= 1
         return base[count]
     }
