@@ -47,6 +47,19 @@ struct JSONStreamWriterTests {
         }
     }
 
+    /// A writer started small grows its buffer many times, nesting deeper than its first
+    /// room for open containers, and still writes what the whole-value writer writes.
+    @Test("grows past the room it started with", arguments: [JSONWriter.Layout.compact, .pretty(indent: 2)])
+    func growsPastItsCapacity(layout: JSONWriter.Layout) {
+        var nested = JSONValue.array((0..<500).map { .string("element \($0) with \"quotes\" and é") })
+        for depth in 0..<40 { nested = .object(JSONObject([(key: "level \(depth)", value: nested), (key: "n", value: .int(Int64(depth)))])) }
+        var writer = JSONStreamWriter(layout: layout, capacity: 1)
+        Self.write(nested, piecewise: true, to: &writer)
+        let written = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(written == JSONWriter.write(nested, layout: layout))
+        #expect(written.utf8.count > 10_000)
+    }
+
     @Test func randomValuesMatch() {
         var generator = SeededGenerator(state: 7)
         for _ in 0..<300 {
