@@ -163,9 +163,7 @@ package struct JSONStreamWriter: ~Copyable {
     /// need no escape: one scan tells, and they go in whole.
     private mutating func quoted(_ value: String) {
         let plain: Bool? = value.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                return false
-            }
+            guard JSONWriter.isPlain(bytes) else { return false }
             text.append(UInt8(ascii: "\""))
             text.append(bytes)
             text.append(UInt8(ascii: "\""))

@@ -111,12 +111,7 @@ package enum JSONWriter {
     /// UTF-8 `bytes` in quotes, escaped. Most texts (ids, times, states) need no escape: one scan
     /// tells, and they go in whole.
     private static func appendQuoted(bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        var plain = true
-        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            plain = false
-            break
-        }
-        guard plain else {
+        guard isPlain(bytes) else {
             output.append(UInt8(ascii: "\""))
             appendEscaped(bytes, into: &output)
             output.append(UInt8(ascii: "\""))
@@ -125,6 +120,13 @@ package enum JSONWriter {
         output.append(UInt8(ascii: "\""))
         output.append(contentsOf: bytes)
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether UTF-8 `bytes` go into a JSON string as they are (no quote, backslash or control
+    /// character to escape).
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+        return true
     }
 
     /// UTF-8 `bytes` with JSON's escapes.

@@ -154,8 +154,13 @@ struct EventFoldTable: Sendable {
     /// Whether the predicate's value on every element is told by the element's type alone: a
     /// whole type guard (`type == "…"` and nothing else) and every element's type known.
     private static func typeTellsAll(_ fold: EventFold, types: [Int8], guardCode: Int8, count: Int) -> Bool {
-        fold.typeGuard != nil && fold.typeGuardIsWhole && guardCode >= 0 && types.count == count
+        isGuarded(fold, types: types, guardCode: guardCode, count: count) && fold.typeGuardIsWhole
             && !types.contains(EventTypeCodes.unknown)
+    }
+
+    /// Whether the fold's predicate is guarded by a type the elements' `types` tell.
+    private static func isGuarded(_ fold: EventFold, types: [Int8], guardCode: Int8, count: Int) -> Bool {
+        fold.typeGuard != nil && guardCode >= 0 && types.count == count
     }
 
     /// The predicate's value for every source element; with a type guard, evaluated only on the
@@ -164,7 +169,7 @@ struct EventFoldTable: Sendable {
     /// value stands from there, so the values after it are never read (left false).
     private static func predicateValues(_ fold: EventFold, source: [CELValue], types: [Int8], guardCode: Int8,
                                         costLimit: Int, body: CELExpr, until decisive: Bool? = nil) -> [CELValue] {
-        let guarded = fold.typeGuard != nil && guardCode >= 0 && types.count == source.count
+        let guarded = isGuarded(fold, types: types, guardCode: guardCode, count: source.count)
         guard guarded || decisive != nil else {
             return bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar, source: source,
                               costLimit: costLimit, body: body)
