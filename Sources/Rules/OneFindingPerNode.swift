@@ -11,9 +11,11 @@ enum OneFindingPerNode {
     static func merge(yaml: [Diagnostic], decoded: [Diagnostic]) -> (kept: [Diagnostic], withdrawn: Set<Diagnostic>) {
         guard !yaml.isEmpty else { return (decoded, []) }
         let traps = decoded.filter { isExpressionTrap($0.code) }
-        let trapStarts = Set(traps.compactMap(\.span?.start))
+        // Closures, not `\.span?.start`: the standard library projects an optional-chaining key
+        // path through overlapping copies, which AddressSanitizer reports (memcpy-param-overlap).
+        let trapStarts = Set(traps.compactMap { $0.span?.start })
         let withdrawn = Set(yaml.filter { $0.code == YAMLDiagnosticCode.nonCoreTag.code && $0.span.map { trapStarts.contains($0.start) } == true })
-        let reported = Set(yaml.filter { !withdrawn.contains($0) }.compactMap(\.span?.start))
+        let reported = Set(yaml.filter { !withdrawn.contains($0) }.compactMap { $0.span?.start })
         let kept = decoded.filter { diagnostic in
             guard let start = diagnostic.span?.start else { return true }
             return isExpressionTrap(diagnostic.code) || !reported.contains(start)
