@@ -48,7 +48,7 @@ struct ChildRun {
 
     /// `VmHWM` of a running process, in kilobytes. Read with plain system calls into a buffer on
     /// the stack: the bench polls every 2 ms while the child runs, and on a two-core machine the
-    /// bench's own work comes out of the child's (a Foundation string per poll took ~4% of a core).
+    /// bench's own work comes out of the child's (a Foundation string per poll took ~4.5% of one core).
     private static func highWaterMark(of pid: Int32) -> Int? {
         let descriptor = open("/proc/\(pid)/status", O_RDONLY)
         guard descriptor >= 0 else { return nil }
@@ -57,16 +57,16 @@ struct ChildRun {
             guard let base = buffer.baseAddress else { return nil }
             var count = 0
             while count < buffer.count {
-                let read = Glibc.read(descriptor, base + count, buffer.count - count)
-                guard read > 0 else { break }
-                count += read
+                let got = read(descriptor, base + count, buffer.count - count)
+                guard got > 0 else { break }
+                count += got
             }
             return kilobytes(named: Array("VmHWM:".utf8), in: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
 
     /// The number on the line of `/proc/PID/status` that starts with `name` ("VmHWM:   1234 kB").
-    static func kilobytes(named name: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func kilobytes(named name: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Int? {
         var lineStart = 0
         while lineStart < text.count {
             var lineEnd = lineStart
