@@ -67,25 +67,8 @@ struct ChildRun {
 
     /// The number on the line of `/proc/PID/status` that starts with `name` ("VmHWM:   1234 kB").
     private static func kilobytes(named name: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Int? {
-        var lineStart = 0
-        while lineStart < text.count {
-            var lineEnd = lineStart
-            while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-            if lineEnd - lineStart > name.count, text[lineStart..<(lineStart + name.count)].elementsEqual(name) {
-                var value = 0
-                var sawDigit = false
-                for byte in text[(lineStart + name.count)..<lineEnd] {
-                    if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                        value = value * 10 + Int(byte - UInt8(ascii: "0"))
-                        sawDigit = true
-                    } else if sawDigit {
-                        break
-                    }
-                }
-                return sawDigit ? value : nil
-            }
-            lineStart = lineEnd + 1
-        }
-        return nil
+        guard let line = text.split(separator: UInt8(ascii: "\n")).first(where: { $0.starts(with: name) }) else { return nil }
+        let digits = line.dropFirst(name.count).filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return Int(String(decoding: digits, as: UTF8.self))
     }
 }

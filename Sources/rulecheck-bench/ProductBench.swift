@@ -137,6 +137,7 @@ enum ProductBench {
             let median = byWall[runs / 2]
             let rate = Double(lines.count) / median.wallSeconds
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            let peak = children.map(\.peakKilobytes).max() ?? 0
             let spread = runs > 1
                 ? String(format: ", median of %d runs (%.0f–%.0f/s)", runs, Double(lines.count) / byWall[runs - 1].wallSeconds,
                          Double(lines.count) / byWall[0].wallSeconds)
@@ -144,10 +145,10 @@ enum ProductBench {
             print(String(format: "products: eval --batch, %d TaskMate %@ (%.0f MB): %.0f states/s wall (%.2f s, %.2f ms CPU per state)%@, peak %.0f MB%@",
                          lines.count, name, Double(size) / 1_048_576, rate, median.wallSeconds,
                          median.cpuSeconds * 1000 / Double(lines.count), spread,
-                         Double(children.map(\.peakKilobytes).max() ?? 0) / 1024,
+                         Double(peak) / 1024,
                          target.map { String(format: " (target: %.0f/s on 2 cores)", $0) } ?? ""))
             if let target, rate < target { missed.append("batch \(name)") }
-            peaks.append(children.map(\.peakKilobytes).max() ?? 0)
+            peaks.append(peak)
         }
         // Bounded: ten times the lines may not take more than a few MB more (allocator noise).
         if peaks.count == 3, peaks[2] > peaks[0] + 16 * 1024 { missed.append("batch memory bounded") }
