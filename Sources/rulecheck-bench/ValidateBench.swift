@@ -36,17 +36,16 @@ enum ValidateBench {
         }
         var times: [Double] = [], cpuTimes: [Double] = []
         for index in 0...runs {
-            let started = DispatchTime.now().uptimeNanoseconds
-            let cpuBefore = childrenCPUMilliseconds()
-            let status = spawn(binary, ["validate", folder.path, "--format", "json"])
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
-            if index > 0 { cpuTimes.append(childrenCPUMilliseconds() - cpuBefore) }
-            guard status == 0 else {
-                print("validate: rulecheck exited with \(status) on the generated rule set:")
+            guard let child = ChildRun(binary: binary, arguments: ["validate", folder.path, "--format", "json"]),
+                  child.status == 0 else {
+                print("validate: rulecheck failed on the generated rule set:")
                 print(report(binary, ["validate", folder.path]).split(separator: "\n").prefix(30).joined(separator: "\n"))
                 return 1
             }
-            if index > 0 { times.append(elapsed) }  // the first run warms the file cache
+            if index > 0 {  // the first run warms the file cache
+                times.append(child.wallSeconds * 1000)
+                cpuTimes.append(child.cpuSeconds * 1000)
+            }
         }
         times.sort()
         cpuTimes.sort()
@@ -56,30 +55,6 @@ enum ValidateBench {
                      files * achievementsPerFile, files + 2, median, times.first ?? 0, times.last ?? 0,
                      cpuTimes[cpuTimes.count / 2], times.count))
         return median < 150 ? 0 : 1
-    }
-
-    /// User + system time of every waited-for child so far.
-    private static func childrenCPUMilliseconds() -> Double {
-        var usage = rusage()
-        #if os(Linux)
-        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-        #else
-        getrusage(RUSAGE_CHILDREN, &usage)
-        #endif
-        let user = Double(usage.ru_utime.tv_sec) * 1000 + Double(usage.ru_utime.tv_usec) / 1000
-        let system = Double(usage.ru_stime.tv_sec) * 1000 + Double(usage.ru_stime.tv_usec) / 1000
-        return user + system
-    }
-
-    private static func spawn(_ binary: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 
     /// The text output of one run, to show why the generated rule set failed.
