@@ -69,6 +69,23 @@ import Testing
         #expect(decision.points == 70)
     }
 
+    @Test func aFreezeThatJoinsTwoRunsUnlocksAtItsEvent() throws {
+        let decision = try ScenarioFixture("freeze_joins_runs").evaluate().decision
+        // 05-01, 05-02, (05-03 missed), 05-04, 05-05: two runs of 2 until the freeze for 05-03
+        // joins them into one of 4 at its own event; the check-in of 05-10 is the fifth day.
+        #expect(decision.unlockTimes == ["two@2026-05-02T10:00:00Z", "four@2026-05-06T08:00:00Z",
+                                         "longest_four@2026-05-06T08:00:00Z", "total_five@2026-05-10T10:00:00Z"])
+        #expect(decision.streaks == [StreakStanding(id: "checkin", current: 0, longest: 4, totalDays: 5, status: "broken",
+                                                    freezesAvailable: 0, lastDay: "2026-05-10")])
+    }
+
+    @Test func nowInAnotherOffsetCanFallOnAnEarlierDay() throws {
+        let decision = try ScenarioFixture("now_in_another_offset").evaluate().decision
+        // Read in UTC (the last event's offset) 05-04 is missed from 05-05 00:00Z on, when the award
+        // becomes available; `now`, 05-05 06:00Z, is 05-04 20:00 at -10:00: today is 05-04, pending.
+        #expect(decision.unlockTimes == ["comeback@2026-05-04T20:00:00-10:00"])
+    }
+
     @Test func aModuleUnlockSurvivesACatalogRelease() throws {
         let decision = try ScenarioFixture("catalog_grew").evaluate().decision
         #expect(decision.unlocks.isEmpty)

@@ -180,6 +180,12 @@ package struct StateFacts: ReplayFacts {
         }
     }
 
+    package mutating func streakRiseEventCount(_ streak: String, at moment: FactMoment) -> Int? {
+        guard let index = streakPosition(streak) else { return nil }
+        releaseHeldDays(before: moment)
+        return builder.streakRiseEventCount(index, at: moment.moment)
+    }
+
     package mutating func streaksStamp(_ streaks: [Int]?, at moment: FactMoment) -> Int? {
         releaseHeldDays(before: moment)
         guard let streaks else {

@@ -47,6 +47,10 @@ package protocol ReplayFacts {
     /// A streak's whole-number field (`current`, `longest`, `total_days`, `freezes_available`) at a moment, as its
     /// record in `streaks` holds it; `nil` when the streak or the field is not there.
     mutating func streakFigure(_ streak: String, _ field: FactTypes.StreakField, at moment: FactMoment) -> Int?
+    /// The event count from which a streak's `current`, `longest` and `total_days` may next rise
+    /// above their values at `moment` (`Int.max`: not within the events); `nil` when they may
+    /// rise sooner (with time alone) or the facts cannot tell.
+    mutating func streakRiseEventCount(_ streak: String, at moment: FactMoment) -> Int?
     /// Done and total counted, released levels of a catalog module at a moment (docs/rules.md, "achievements[]").
     mutating func moduleProgress(catalog: String, module: String, difficulty: String?, at moment: FactMoment) -> ModuleProgress
     /// Every streak at a moment, in rule order.
@@ -74,6 +78,9 @@ extension ReplayFacts {
               case .int(let value)? = record[string: field.rawValue] else { return nil }
         return Int(value)
     }
+
+    /// Scripted facts cannot tell when a streak rises.
+    package mutating func streakRiseEventCount(_ streak: String, at moment: FactMoment) -> Int? { nil }
 
     /// Scripted facts place no events on days.
     package var onTimeDays: [Int32] { [] }

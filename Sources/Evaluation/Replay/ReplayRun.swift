@@ -202,15 +202,21 @@ struct ReplayRun<Facts: ReplayFacts> {
                 guard let figure = bindings.facts.streakFigure(replay.streakIDs[streak], field, at: moment) else {
                     return conditionHolds(award, slot: slot)
                 }
-                return replay.streakThresholds[slot]?.holds(figure) == true
+                if replay.streakThresholds[slot]?.holds(figure) == true { return true }
+                if field != .freezesAvailable { noteStreakQuiet(award, streak: streak, moment: moment) }
+                return false
             }
             let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment)
             streakCurrents[streak] = current
-            return replay.streakThresholds[slot]?.holds(current) == true
+            if replay.streakThresholds[slot]?.holds(current) == true { return true }
+            noteStreakQuiet(award, streak: streak, moment: moment)
+            return false
         case .milestone(let streak, let days):
             let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment)
             streakCurrents[streak] = current
-            return current >= days
+            if current >= days { return true }
+            noteStreakQuiet(award, streak: streak, moment: moment)
+            return false
         case .module(let module):
             if let cached = moduleHolds[module], cached.levels == levels { return cached.holds }
             let key = replay.modules[module]
@@ -274,6 +280,15 @@ struct ReplayRun<Facts: ReplayFacts> {
         judgements[award].falseAt = key
         noteQuiet(award, slot: slot)
         return false
+    }
+
+    /// Notes until when a threshold on a streak's `current`, `longest` or `total_days` (from
+    /// below: `>=`, `>`, a milestone) stays false: until the streak can next rise
+    /// (`ReplayFacts.streakRiseEventCount`), when the facts can tell.
+    private mutating func noteStreakQuiet(_ award: Int, streak: Int, moment: FactMoment) {
+        guard let until = bindings.facts.streakRiseEventCount(replay.streakIDs[streak], at: moment) else { return }
+        judgements[award].falseUntilEvents = until
+        judgements[award].falseWhileUnlocks = nil
     }
 
     /// Notes until when a false condition stays false: its folds' next change point, and for one

@@ -77,6 +77,9 @@ package struct StreakLedger: Sendable {
 
     package func qualifies(_ day: LocalDay) -> Bool { position(of: day.number).found }
 
+    /// Whether some day after `day` qualifies already (an event placed ahead of today).
+    package func qualifies(after day: LocalDay) -> Bool { qualifying.last.map { $0 > day.number } ?? false }
+
     /// A manual `freeze_used` covering `covered`, sent on day `eventDay` (today at the event;
     /// `todayDecided` when its kill moment has passed). Returns the warning when rejected.
     package mutating func useFreeze(covering covered: LocalDay, eventDay: LocalDay, event: Int,

@@ -209,6 +209,39 @@ package struct FactBuilder: Sendable {
         return streaks[index].state(today: today, todayDecided: decided)
     }
 
+    /// How many events will have been applied once the next event that can lengthen a run of
+    /// streak `index` (after `moment`) is (`Int.max`: none in the timeline): one counted for it,
+    /// or a `freeze_used` (a covered day can join two runs). Until then its `current`, `longest`
+    /// and `total_days` cannot rise above their values at `moment`: a day qualifies only with a
+    /// counted event, an automatic freeze covers a day as it is missed (after every run it could
+    /// join), and a later today only adds missed days. `nil` when that does not hold: for a `day`
+    /// streak (days qualify as time passes), or with a qualifying day after today (it becomes
+    /// today without an event). Under `timezone: event` the next event of any kind.
+    package mutating func streakRiseEventCount(_ index: Int, at moment: Moment) -> Int? {
+        guard !isDayStreak[index] else { return nil }
+        moveTo(moment)
+        guard !streaks[index].qualifies(after: dayContext(at: moment).today) else { return nil }
+        if case .eventOffset = timeline.calendar.zone {
+            // Wall clocks are read in each instant's own offset: today can move back where the
+            // offset changes, at the next event or at a `now` written in another offset.
+            if position < timeline.events.count { return position + 1 }
+            guard let last = timeline.events.last, timeline.event(of: last).at.offsetSeconds == timeline.now.offsetSeconds else {
+                return nil
+            }
+            return Int.max
+        }
+        var event = position
+        while event < timeline.countedEnds.count {
+            if case .freeze = timeline.events[event].effect { return event + 1 }
+            for counted in FactTimeline.countedPositions(event: event, ends: timeline.countedEnds)
+            where Int(timeline.countedStreaks[counted]) == index {
+                return event + 1
+            }
+            event += 1
+        }
+        return Int.max
+    }
+
     /// A number that changes whenever streak `index`'s state at `moment` differs from the one
     /// it had when last asked (moments in non-decreasing order): what lets a reader of the
     /// streak skip the moments where it stood still.
