@@ -180,10 +180,10 @@ package struct StateFacts: ReplayFacts {
         }
     }
 
-    package mutating func streakRiseEventCount(_ streak: String, at moment: FactMoment) -> Int? {
-        guard let index = streakPosition(streak) else { return nil }
+    package mutating func streakRiseEventCount(_ streak: Int, at moment: FactMoment) -> Int? {
+        guard streakIDs.indices.contains(streak) else { return nil }
         releaseHeldDays(before: moment)
-        return builder.streakRiseEventCount(index, at: moment.moment)
+        return builder.streakRiseEventCount(streak, at: moment.moment)
     }
 
     package mutating func streaksStamp(_ streaks: [Int]?, at moment: FactMoment) -> Int? {

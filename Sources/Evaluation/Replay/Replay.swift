@@ -31,6 +31,9 @@ package struct Replay: Sendable {
     /// The streaks milestones read, by `AwardGate.Criterion.milestone` index, then those that
     /// streak thresholds read.
     let streakIDs: [String]
+    /// Per entry of `streakIDs`: the streak's index in the rule set's order (what
+    /// `ReplayFacts.streakRiseEventCount` is asked with; `nil`: not a streak of the rules).
+    let streakRuleIndices: [Int?]
     /// Per slot: the streak threshold the condition is (`StreakThreshold`), judged without CEL.
     let streakThresholds: [StreakThreshold?]
     /// The modules awards complete, by `AwardGate.Criterion.module` index.
@@ -98,6 +101,8 @@ package struct Replay: Sendable {
                                                              firstSlot: metricPlans.count)
         (streakIDs, streakThresholds) = Self.streakThresholds(of: plans, metrics: metricPlans.count,
                                                               streakIDs: milestoneStreaks, rules: rules)
+        let ruleStreakIDs = rules.streaks.map(\.id)
+        streakRuleIndices = streakIDs.map { ruleStreakIDs.firstIndex(of: $0) }
         awardIDs = plans.map(\.rule.id)
         awardPositions = Dictionary(awardIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         awardPoints = plans.map(\.rule.info.points)

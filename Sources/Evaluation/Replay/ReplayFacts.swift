@@ -49,8 +49,9 @@ package protocol ReplayFacts {
     mutating func streakFigure(_ streak: String, _ field: FactTypes.StreakField, at moment: FactMoment) -> Int?
     /// The event count from which a streak's `current`, `longest` and `total_days` may next rise
     /// above their values at `moment` (`Int.max`: not within the events); `nil` when they may
-    /// rise sooner (with time alone) or the facts cannot tell.
-    mutating func streakRiseEventCount(_ streak: String, at moment: FactMoment) -> Int?
+    /// rise sooner (with time alone) or the facts cannot tell. `streak`: its index in the rule
+    /// set's order (asked at most checkpoints: no id looked up).
+    mutating func streakRiseEventCount(_ streak: Int, at moment: FactMoment) -> Int?
     /// Done and total counted, released levels of a catalog module at a moment (docs/rules.md, "achievements[]").
     mutating func moduleProgress(catalog: String, module: String, difficulty: String?, at moment: FactMoment) -> ModuleProgress
     /// Every streak at a moment, in rule order.
@@ -80,7 +81,7 @@ extension ReplayFacts {
     }
 
     /// Scripted facts cannot tell when a streak rises.
-    package mutating func streakRiseEventCount(_ streak: String, at moment: FactMoment) -> Int? { nil }
+    package mutating func streakRiseEventCount(_ streak: Int, at moment: FactMoment) -> Int? { nil }
 
     /// Scripted facts place no events on days.
     package var onTimeDays: [Int32] { [] }

@@ -28,6 +28,12 @@ struct ReplayRun<Facts: ReplayFacts> {
     private var locked: [Int]
     /// Locked awards known false for now, judged again once they wake.
     private var sleeping = SleepingAwards()
+    /// Whether the checkpoint after the one being judged has no event of its own: only then is a
+    /// streak threshold found false worth marking quiet (at an event it is judged again anyway,
+    /// and asking when its streak can rise cost more than it saved on a history of events).
+    private var nextHasNoEvent = false
+    /// The list `wakeSleepers` fills (kept for its capacity).
+    private var wokenBuffer: [Int] = []
     /// Unlocks in effect (stored and new) when the sleepers were last woken.
     private var unlocksSeen = 0
     private var newUnlockCount = 0
@@ -93,7 +99,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         // A few checkpoints (a session's step) are judged faster than awards are put to sleep
         // and woken again.
         let sleepsAwards = checkpoints.count - nextCheckpoint >= Self.checkpointsWorthSleeping
-        var streakCurrents = [Int?](repeating: nil, count: replay.streakIDs.count)
+        var streakAnswers = StreakAnswers(streaks: replay.streakIDs.count)
         var moduleHolds = [(levels: Int, holds: Bool)?](repeating: nil, count: replay.modules.count)
         while nextCheckpoint < checkpoints.count {
             let position = nextCheckpoint
@@ -113,19 +119,20 @@ struct ReplayRun<Facts: ReplayFacts> {
             bindings.advance(to: moment, stamp: ChannelStamp(
                 events: checkpoint.eventCount, levels: levels, clock: position + 1,
                 storedUnlocks: storedEffective, newUnlocks: newUnlockCount))
-            for streak in streakCurrents.indices { streakCurrents[streak] = nil }
+            streakAnswers.reset()
+            nextHasNoEvent = nextCheckpoint < checkpoints.count && checkpoints[nextCheckpoint].eventCount == checkpoint.eventCount
             for award in repeatables { heldNow[award] = false }
             // Unlocks of one pass become visible to the next, until nothing more unlocks here.
             while true {
                 var unlocking: [Int] = []
                 for award in locked where judge(award, checkpoint: checkpoint, moment: moment, levels: levels,
-                                                 streakCurrents: &streakCurrents, moduleHolds: &moduleHolds) {
+                                                 streaks: &streakAnswers, moduleHolds: &moduleHolds) {
                     unlocking.append(award)
                 }
                 if sleepsAwards { putToSleep(atEvents: checkpoint.eventCount, except: unlocking) }
                 for award in repeatables where !heldNow[award] {
                     guard judge(award, checkpoint: checkpoint, moment: moment, levels: levels,
-                                streakCurrents: &streakCurrents, moduleHolds: &moduleHolds) else { continue }
+                                streaks: &streakAnswers, moduleHolds: &moduleHolds) else { continue }
                     heldNow[award] = true
                     if !heldBefore[award] { unlocking.append(award) }
                 }
@@ -144,10 +151,14 @@ struct ReplayRun<Facts: ReplayFacts> {
 
     /// Moves to `sleeping` the awake locked awards (but `except`) that `judge` would pass over
     /// at this checkpoint for what their last judgement showed, and for as long as it does.
+    /// One known false only until the next event stays awake: `judge` passes over it at the
+    /// checkpoints before that for less than putting it to sleep and waking it costs.
     private mutating func putToSleep(atEvents events: Int, except unlocking: [Int]) {
         let unlocks = storedEffective + newUnlockCount
         locked.removeAll { award in
-            guard judgements[award].isKnownFalse(atEvents: events, unlocks: unlocks), !unlocking.contains(award) else {
+            guard judgements[award].isKnownFalse(atEvents: events, unlocks: unlocks),
+                  judgements[award].falseUntilEvents > events + 1 || judgements[award].falseWhileUnlocks != nil,
+                  !unlocking.contains(award) else {
                 return false
             }
             sleeping.add(award, untilEvents: judgements[award].falseUntilEvents,
@@ -158,24 +169,53 @@ struct ReplayRun<Facts: ReplayFacts> {
 
 
     /// Wakes the sleepers due at `events`, or waiting for an unlock when one happened since.
+    @inline(__always)
     private mutating func wakeSleepers(atEvents events: Int) {
         let unlocks = storedEffective + newUnlockCount
-        var woken: [Int] = []
-        sleeping.wake(atEvents: events, unlocked: unlocks != unlocksSeen, into: &woken)
-        unlocksSeen = unlocks
-        merge(woken)
+        guard sleeping.anyDue(atEvents: events, unlocked: unlocks != unlocksSeen) else {
+            unlocksSeen = unlocks
+            return
+        }
+        wake(atEvents: events, unlocks: unlocks)
     }
 
-    /// Adds awards to the awake ones, keeping award order (the order unlocks are found in).
-    private mutating func merge(_ woken: [Int]) {
+    /// `wakeSleepers` once some sleeper is due.
+    private mutating func wake(atEvents events: Int, unlocks: Int) {
+        // The run's own list, emptied and refilled: a new one each time was allocated at most checkpoints.
+        var woken: [Int] = []
+        swap(&woken, &wokenBuffer)
+        woken.removeAll(keepingCapacity: true)
+        sleeping.wake(atEvents: events, unlocked: unlocks != unlocksSeen, into: &woken)
+        unlocksSeen = unlocks
+        merge(&woken)
+        swap(&woken, &wokenBuffer)
+    }
+
+    /// Adds awards to the awake ones, keeping award order (the order unlocks are found in): the
+    /// few woken are sorted and merged in from the back, not the whole list sorted again.
+    private mutating func merge(_ woken: inout [Int]) {
         guard !woken.isEmpty else { return }
-        locked += woken
-        locked.sort()
+        woken.sort()
+        var kept = locked.count - 1
+        var added = woken.count - 1
+        locked.append(contentsOf: woken)
+        var slot = locked.count - 1
+        while added >= 0 {
+            if kept >= 0, locked[kept] > woken[added] {
+                locked[slot] = locked[kept]
+                kept -= 1
+            } else {
+                locked[slot] = woken[added]
+                added -= 1
+            }
+            slot -= 1
+        }
     }
 
     /// Whether an award's gates and criterion hold at the checkpoint.
+    @inline(__always)
     private mutating func judge(_ award: Int, checkpoint: Checkpoint, moment: FactMoment, levels: Int,
-                                streakCurrents: inout [Int?], moduleHolds: inout [(levels: Int, holds: Bool)?]) -> Bool {
+                                streaks: inout StreakAnswers, moduleHolds: inout [(levels: Int, holds: Bool)?]) -> Bool {
         let instant = checkpoint.instant
         // A condition over folds alone, false until its next change point: nothing to ask.
         if judgements[award].isKnownFalse(atEvents: checkpoint.eventCount, unlocks: storedEffective + newUnlockCount) {
@@ -203,19 +243,17 @@ struct ReplayRun<Facts: ReplayFacts> {
                     return conditionHolds(award, slot: slot)
                 }
                 if replay.streakThresholds[slot]?.holds(figure) == true { return true }
-                if field != .freezesAvailable { noteStreakQuiet(award, streak: streak, moment: moment) }
+                if field != .freezesAvailable, nextHasNoEvent { noteStreakQuiet(award, streak: streak, moment: moment, answers: &streaks) }
                 return false
             }
-            let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment)
-            streakCurrents[streak] = current
+            let current = streaks.current(streak) { bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment) }
             if replay.streakThresholds[slot]?.holds(current) == true { return true }
-            noteStreakQuiet(award, streak: streak, moment: moment)
+            if nextHasNoEvent { noteStreakQuiet(award, streak: streak, moment: moment, answers: &streaks) }
             return false
         case .milestone(let streak, let days):
-            let current = streakCurrents[streak] ?? bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment)
-            streakCurrents[streak] = current
+            let current = streaks.current(streak) { bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment) }
             if current >= days { return true }
-            noteStreakQuiet(award, streak: streak, moment: moment)
+            if nextHasNoEvent { noteStreakQuiet(award, streak: streak, moment: moment, answers: &streaks) }
             return false
         case .module(let module):
             if let cached = moduleHolds[module], cached.levels == levels { return cached.holds }
@@ -285,8 +323,11 @@ struct ReplayRun<Facts: ReplayFacts> {
     /// Notes until when a threshold on a streak's `current`, `longest` or `total_days` (from
     /// below: `>=`, `>`, a milestone) stays false: until the streak can next rise
     /// (`ReplayFacts.streakRiseEventCount`), when the facts can tell.
-    private mutating func noteStreakQuiet(_ award: Int, streak: Int, moment: FactMoment) {
-        guard let until = bindings.facts.streakRiseEventCount(replay.streakIDs[streak], at: moment) else { return }
+    @inline(never)
+    private mutating func noteStreakQuiet(_ award: Int, streak: Int, moment: FactMoment, answers: inout StreakAnswers) {
+        guard let ruleIndex = replay.streakRuleIndices[streak],
+              let until = answers.riseEventCount(streak, { bindings.facts.streakRiseEventCount(ruleIndex, at: moment) })
+        else { return }
         judgements[award].falseUntilEvents = until
         judgements[award].falseWhileUnlocks = nil
     }
@@ -333,7 +374,7 @@ extension ReplayRun where Facts == StateFacts {
         if !sleeping.isEmpty {
             var woken: [Int] = []
             sleeping.wakeAll(into: &woken)
-            merge(woken)
+            merge(&woken)
         }
         checkpoints += CheckpointPlan.checkpoints(rules: replay.rules, facts: bindings.facts, after: after, timeCheckpoints: times)
         bindings.stepBudget = replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: bindings.facts))

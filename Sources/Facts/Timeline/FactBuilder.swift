@@ -220,7 +220,9 @@ package struct FactBuilder: Sendable {
     package mutating func streakRiseEventCount(_ index: Int, at moment: Moment) -> Int? {
         guard !isDayStreak[index] else { return nil }
         moveTo(moment)
-        guard !streaks[index].qualifies(after: dayContext(at: moment).today) else { return nil }
+        // Today first: asked inside the ledger's subscript, it copied the whole ledger out.
+        let today = dayContext(at: moment).today
+        guard !streaks[index].qualifies(after: today) else { return nil }
         if case .eventOffset = timeline.calendar.zone {
             // Wall clocks are read in each instant's own offset: today can move back where the
             // offset changes, at the next event or at a `now` written in another offset.
