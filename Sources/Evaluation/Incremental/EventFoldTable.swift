@@ -313,23 +313,29 @@ struct EventFoldTable: Sendable {
             if let firstDecisive, firstDecisive + 1 <= last { points.append(firstDecisive + 1) }
             return points
         case .existsOne, .filter, .map, .mapFiltered:
-            var points: [Int] = []
-            // A point per element produced (and one for a failure): no regrowing on the way.
-            points.reserveCapacity(Int(last < producedBefore.count ? producedBefore[last] : 0) + 1)
-            var previous = version(over: 0)
-            // Up to the first failure the version is the produced count; from it on, constant.
+            // Up to the first failure the version is the produced count (for `exists_one` capped
+            // at 2); from the failure on it is one constant, different from every count.
             let failedFrom = firstError.map { $0 + 1 } ?? Int.max
             let capped: Bool = if case .existsOne = shape { true } else { false }
-            for m in stride(from: 1, through: last, by: 1) {
-                let current: Int
-                if m >= failedFrom {
-                    current = capped ? 3 : Int(Int32.max)
-                } else {
-                    current = capped ? Int(Swift.min(producedBefore[m], 2)) : Int(producedBefore[m])
+            let counted = Swift.min(last, failedFrom - 1)
+            var points: [Int] = []
+            // A point per element produced (and one for a failure): no regrowing on the way.
+            points.reserveCapacity(Int(counted >= 1 ? producedBefore[counted] : 0) + 1)
+            producedBefore.withUnsafeBufferPointer { produced in
+                var previous = produced[0]
+                var m = 1
+                while m <= counted {
+                    let current = produced[m]
+                    if current != previous {
+                        // `exists_one`'s version stops moving at its second element.
+                        if capped, previous >= 2 { break }
+                        points.append(m)
+                        previous = current
+                    }
+                    m += 1
                 }
-                if current != previous { points.append(m) }
-                previous = current
             }
+            if failedFrom <= last, failedFrom >= 1 { points.append(failedFrom) }
             return points
         }
     }
