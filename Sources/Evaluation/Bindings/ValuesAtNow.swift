@@ -81,7 +81,10 @@ struct ValuesAtNow {
             }
             metrics.append((metric.id, value))
         }
-        let record = CELValue.map(CELMap(strings: metrics))
+        // Every metric: a record of the shape prepared once (its names hashed once per rule set).
+        let record = metrics.count == replay.metricsShape.fieldCount
+            ? CELValue.map(CELMap(shape: replay.metricsShape, values: metrics.map(\.value)))
+            : CELValue.map(CELMap(strings: metrics))
         values[metricsPosition] = record
         tabulated?[metricsPosition] = record
         bindings = keepsBindings ? Dictionary(zip(variables.map(\.rawValue), values), uniquingKeysWith: { _, later in later }) : [:]

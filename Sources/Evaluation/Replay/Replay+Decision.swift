@@ -201,23 +201,26 @@ extension Replay {
     /// `achievements` at an instant: every award with `unlocked` and, once unlocked, `unlocked_at`;
     /// a stored unlock counts from its `at`.
     func achievementsValue(_ unlocks: [String: UnlockDecision], at instant: CELTimestamp, only scope: [Int]? = nil) -> CELValue {
-        var entries: [(key: String, value: CELValue)] = []
-        entries.reserveCapacity(scope?.count ?? plans.count)
-        // By index: iterating the plans themselves would copy each rule (and retain its programs).
-        for index in scope ?? Array(plans.indices) {
-            let id = plans[index].rule.id
-            if let unlock = unlocks[id], unlock.at.instant <= instant {
-                entries.append((id, .map(CELMap(strings: [("unlocked", .bool(true)),
-                                                          ("unlocked_at", .timestamp(unlock.at.instant))]))))
-            } else {
-                entries.append((id, Self.lockedRecord))
-            }
+        // Records of prepared shapes: built from names (`CELMap(strings:)`), the whole map cost
+        // thousands of instructions an award, hashing the same names for every state.
+        func record(_ index: Int) -> CELValue {
+            let id = awardIDs[index]
+            guard let unlock = unlocks[id], unlock.at.instant <= instant else { return Self.lockedRecord }
+            return .map(CELMap(shape: Self.unlockedShape, values: [.bool(true), .timestamp(unlock.at.instant)]))
         }
+        guard let scope else {
+            return .map(CELMap(shape: achievementsShape) { record($0) })
+        }
+        var entries: [(key: String, value: CELValue)] = []
+        entries.reserveCapacity(scope.count)
+        for index in scope { entries.append((awardIDs[index], record(index))) }
         return .map(CELMap(strings: entries))
     }
 
     /// The `achievements` record of every locked award (shared).
     static let lockedRecord = CELValue.map(CELMap(strings: [("unlocked", .bool(false))]))
+    /// The fields of an unlocked award's record.
+    static let unlockedShape = CELRecordShape(fields: ["unlocked", "unlocked_at"])
 
     /// Notes the first error of every streak predicate: `counts` over each on-time event (as the
     /// facts judged them), `day` over each day record at `now` (a day's final facts).

@@ -73,6 +73,10 @@ package struct Replay: Sendable {
     package var awards: [AwardRule] { plans.map(\.rule) }
     /// Their ids, in the same order (one array, shared by every session's standings).
     package let awardIDs: [String]
+    /// The fields of `achievements`: every award id, in award order (prepared once).
+    let achievementsShape: CELRecordShape
+    /// The fields of `metrics` at `now`: every metric id, in rule order (prepared once).
+    let metricsShape: CELRecordShape
     /// Each award's position by id (the first, should two share one), built once for every replay.
     let awardPositions: [String: Int]
     /// Each award's points and whether it is repeatable, in award order.
@@ -104,6 +108,8 @@ package struct Replay: Sendable {
         let ruleStreakIDs = rules.streaks.map(\.id)
         streakRuleIndices = streakIDs.map { ruleStreakIDs.firstIndex(of: $0) }
         awardIDs = plans.map(\.rule.id)
+        achievementsShape = CELRecordShape(fields: awardIDs)
+        metricsShape = CELRecordShape(fields: rules.metrics.map(\.id))
         awardPositions = Dictionary(awardIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         awardPoints = plans.map(\.rule.info.points)
         awardRepeatable = plans.map(\.rule.info.repeatable)
