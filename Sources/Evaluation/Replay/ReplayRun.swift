@@ -32,6 +32,8 @@ struct ReplayRun<Facts: ReplayFacts> {
     /// streak threshold found false worth marking quiet (at an event it is judged again anyway,
     /// and asking when its streak can rise cost more than it saved on a history of events).
     private var nextHasNoEvent = false
+    /// What `walk` learns about each streak at a checkpoint (kept for its arrays).
+    private var keptStreakAnswers: StreakAnswers
     /// The list `wakeSleepers` fills (kept for its capacity).
     private var wokenBuffer: [Int] = []
     /// Unlocks in effect (stored and new) when the sleepers were last woken.
@@ -78,6 +80,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         self.storedRepeats = storedRepeats
         storedInstants = since.compactMap { $0 }.sorted()
         judgements = Array(repeating: AwardJudgement(), count: count)
+        keptStreakAnswers = StreakAnswers(streaks: replay.streakIDs.count)
         heldBefore = Array(repeating: false, count: count)
         heldNow = heldBefore
 
@@ -99,7 +102,11 @@ struct ReplayRun<Facts: ReplayFacts> {
         // A few checkpoints (a session's step) are judged faster than awards are put to sleep
         // and woken again.
         let sleepsAwards = checkpoints.count - nextCheckpoint >= Self.checkpointsWorthSleeping
-        var streakAnswers = StreakAnswers(streaks: replay.streakIDs.count)
+        // The run's own answers, taken out for the walk (judging passes them along): a session's
+        // step allocates none.
+        var streakAnswers = StreakAnswers(streaks: 0)
+        swap(&streakAnswers, &keptStreakAnswers)
+        defer { swap(&streakAnswers, &keptStreakAnswers) }
         var moduleHolds = [(levels: Int, holds: Bool)?](repeating: nil, count: replay.modules.count)
         while nextCheckpoint < checkpoints.count {
             let position = nextCheckpoint
