@@ -40,7 +40,23 @@ package struct JSONFlatObject {
     /// Whether `a` and `b` hold the same bytes.
     package static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
-        for index in 0..<a.count where a[index] != b[index] { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }  // both empty
+        // Words, not bytes: keys and event types are compared at every event. The last word
+        // overlaps the one before it where the count is not a multiple of its size.
+        let count = a.count
+        func word<Word: FixedWidthInteger>(_ offset: Int, _: Word.Type) -> Bool {
+            UnsafeRawPointer(left + offset).loadUnaligned(as: Word.self) == UnsafeRawPointer(right + offset).loadUnaligned(as: Word.self)
+        }
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                guard word(offset, UInt64.self) else { return false }
+                offset += 8
+            }
+            return word(count - 8, UInt64.self)
+        }
+        if count >= 4 { return word(0, UInt32.self) && word(count - 4, UInt32.self) }
+        for index in 0..<count where left[index] != right[index] { return false }
         return true
     }
 }

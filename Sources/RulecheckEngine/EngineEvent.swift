@@ -20,11 +20,4 @@ public struct EngineEvent: Sendable, Hashable {
     public init(type: String, at date: Date, timeZone: TimeZone = .current, attributes: JSONObject = JSONObject()) {
         self.init(type: type, at: Moment(date, timeZone: timeZone), attributes: attributes)
     }
-
-    /// The event as the state file writes it: `type`, `at`, then the attributes.
-    var object: JSONObject {
-        var object = JSONObject([("type", .string(type)), ("at", .string(at.description))])
-        for (key, value) in attributes.entries where key != "type" && key != "at" { object[key] = value }
-        return object
-    }
 }

@@ -95,7 +95,8 @@ public struct EngineSession: Sendable {
     /// event is not a valid state-file event (errors name `events[N]`).
     public mutating func record(_ event: EngineEvent) throws(StateFileError) -> SessionChanges {
         // The new event is the file's last: `document` writes it back from `events`.
-        let checked = try StateFile.event(.object(event.object), index: live.events.count, file: kept.file)
+        let checked = try StateFile.event(type: event.type, at: event.at, attributes: event.attributes,
+                                          index: live.events.count, file: kept.file)
         if live.canStep(with: checked, to: event.at) {
             do {
                 return try step(with: checked, to: event.at)

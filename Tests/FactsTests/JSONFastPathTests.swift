@@ -22,6 +22,23 @@ import Testing
         #expect(try JSONParser.parse(json) == .string(text))
     }
 
+    /// Byte runs compared by words: every length up to three words, equal and differing at each
+    /// byte (the last word overlaps the one before it).
+    @Test func byteRunsCompareLikeArrays() {
+        for count in 0...24 {
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            for changed in -1..<count {
+                var other = bytes
+                if changed >= 0 { other[changed] ^= 0x20 }
+                let same = bytes.withUnsafeBufferPointer { a in other.withUnsafeBufferPointer { b in JSONFlatObject.equal(a, b) } }
+                #expect(same == (bytes == other), "count \(count), byte \(changed)")
+            }
+            let shorter = Array(bytes.dropLast())
+            let unequal = bytes.withUnsafeBufferPointer { a in shorter.withUnsafeBufferPointer { b in JSONFlatObject.equal(a, b) } }
+            #expect(unequal == (count == 0), "count \(count) against one byte fewer")
+        }
+    }
+
     @Test("invalid UTF-8 is refused with the string's position and path", arguments: [
         ([0x22, 0xFF, 0x22], 1, 2, "$"),
         (Array(#"{"key": "abcdefghijklmnop"#.utf8) + [0xC3] + Array(#""}"#.utf8), 1, 10, "key"),

@@ -91,16 +91,22 @@ struct DailyFoldTable: Sendable {
     /// `nil` when a step failed on some event (a late one may fail where no day looks), and the
     /// event is evaluated on its own.
     static func contribution(of event: Int, record: CELValue, through chain: [EventFoldTable]) -> DailyFold.Contribution? {
+        contribution(of: event, record: record, chain: Array(chain.indices), in: chain)
+    }
+
+    /// `contribution(of:record:through:)` with the chain's tables given as their indices in
+    /// `tables` (a session's step reads them where they are).
+    static func contribution(of event: Int, record: CELValue, chain: [Int], in tables: [EventFoldTable]) -> DailyFold.Contribution? {
         var index = event
         // Without steps (`d.events.size()`), every event is an element.
         var element = record
         // Read in place (a table copied out retains and releases its arrays).
-        for step in chain.indices {
-            guard chain[step].firstError == nil, index + 1 < chain[step].producedBefore.count else { return nil }
-            let before = Int(chain[step].producedBefore[index])
-            guard Int(chain[step].producedBefore[index + 1]) > before else { return .dropped }
-            guard before < chain[step].outputs.count else { return nil }
-            element = chain[step].outputs[before]
+        for step in chain {
+            guard step < tables.count, tables[step].firstError == nil, index + 1 < tables[step].producedBefore.count else { return nil }
+            let before = Int(tables[step].producedBefore[index])
+            guard Int(tables[step].producedBefore[index + 1]) > before else { return .dropped }
+            guard before < tables[step].outputs.count else { return nil }
+            element = tables[step].outputs[before]
             index = before
         }
         return .element(element)

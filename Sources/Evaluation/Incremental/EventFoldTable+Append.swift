@@ -67,9 +67,14 @@ extension EventFoldTable {
     }
 
     /// Extends a daily fold's table by one event on `day` (`DailyFoldTable.noDay` when late).
-    mutating func appendDaily(_ event: CELValue, day: Int32) {
+    /// `known`: what the event contributes, read from the chain's tables (else evaluated).
+    mutating func appendDaily(_ event: CELValue, day: Int32, known: DailyFold.Contribution? = nil) {
         sourceCount += 1
-        daily?.append(event, day: day)
+        if let known {
+            daily?.append(day: day) { known }
+        } else {
+            daily?.append(event, day: day)
+        }
     }
 
     /// Makes room for `extra` more source elements in the arrays `append` grows.

@@ -40,8 +40,11 @@ struct EventFoldValues: Sendable {
         // Per table, where its outputs stood before the event: what it produced is the rest.
         var producedFrom = [Int](repeating: 0, count: tables.count)
         for k in tables.indices {
-            if case .daily = folds[k].shape {
-                tables[k].appendDaily(event, day: day)
+            if case .daily(let dailyFold) = folds[k].shape {
+                // The chain's tables (earlier folds) took the event already: what it makes of
+                // it is read there, as when tabulating, not evaluated a second time.
+                let known = DailyFoldTable.contribution(of: tables[k].sourceCount, record: event, chain: dailyFold.chain, in: tables)
+                tables[k].appendDaily(event, day: day, known: known)
                 continue
             }
             producedFrom[k] = tables[k].outputs.count

@@ -95,6 +95,15 @@ public struct Moment: Sendable, Hashable, Comparable, CustomStringConvertible {
         return value
     }
 
+    /// Whether `parse(description)` gives this moment back: a year of four digits, an offset of
+    /// whole minutes under a day, nanoseconds in range (what `parse` reads and `description`
+    /// writes alike).
+    package var readsBackFromDescription: Bool {
+        let magnitude = abs(offsetSeconds)
+        guard magnitude % 60 == 0, magnitude < 86_400, instant.nanos >= 0, instant.nanos < 1_000_000_000 else { return false }
+        return (0...9999).contains(localDateTime.date.civil.year)
+    }
+
     /// The wall clock in this moment's own offset.
     package var localDateTime: LocalDateTime { LocalDateTime(seconds: instant.seconds + Int64(offsetSeconds)) }
 

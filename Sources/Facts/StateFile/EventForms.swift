@@ -37,6 +37,7 @@ struct EventForms {
     /// Where in `recent` the last form was found: events of one kind often come in runs.
     private var last = 0
     private var types: [String: String] = [:]
+    private var recentTypes: [(bytes: [UInt8], type: String)] = []
 
     mutating func form(of keys: [String]) -> Form {
         // Shared arrays compare by identity first, so this is a pointer check for most events.
@@ -83,6 +84,20 @@ struct EventForms {
             return recent[index]
         }
         return form(of: object.members.map(\.keyText))
+    }
+
+    /// The event type written as `bytes` (checked ASCII): a recent type's string when the bytes
+    /// are its own. A string made of the bytes was validated each time (~190 instructions an
+    /// event), and most events repeat a few types.
+    mutating func type(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+        for index in recentTypes.indices
+        where recentTypes[index].bytes.withUnsafeBufferPointer({ JSONFlatObject.equal($0, bytes) }) {
+            return recentTypes[index].type
+        }
+        let type = shared(String(decoding: bytes, as: UTF8.self))
+        if recentTypes.count == 8 { recentTypes.removeFirst() }
+        recentTypes.append((Array(bytes), type))
+        return type
     }
 
     /// `type`, or the copy of it seen before (short strings are stored inline and need none).

@@ -113,6 +113,13 @@ public struct StateFile: Sendable {
         try StateFileDecoder(file: file).event(object, index: index)
     }
 
+    /// The event `event(_:index:file:)` makes of `{"type": type, "at": at, attributes…}`, checked
+    /// the same way, made from the parts (for a session recording one event at a time).
+    package static func event(type: String, at: Moment, attributes: JSONObject, index: Int,
+                              file: String = "") throws(StateFileError) -> StateEvent {
+        try StateFileDecoder(file: file).event(type: type, at: at, attributes: attributes, index: index)
+    }
+
     /// Validates an already parsed document.
     public static func decode(_ document: JSONValue, file: String = "") throws(StateFileError) -> StateFile {
         try StateFileDecoder(file: file).decode(document)

@@ -150,6 +150,30 @@ struct StateFileDecoder {
         return try event(raw, index: index, forms: &forms)
     }
 
+    /// The event `event(_:index:)` makes of the object `{"type": type, "at": at, attributes…}`
+    /// (attributes named `type` or `at` left out), made from the parts: `at` is not written out
+    /// and read back, and no key list is studied (an app's `EngineSession.record`, where that
+    /// was a tenth of the step). An `at` its text would not give back goes through the object.
+    func event(type: String, at: Moment, attributes: JSONObject, index: Int) throws(StateFileError) -> StateEvent {
+        var own = attributes
+        if own.keys.contains(where: { $0 == "type" || $0 == "at" }) {
+            own["type"] = nil
+            own["at"] = nil
+        }
+        guard at.readsBackFromDescription else {
+            var object = JSONObject([("type", .string(type)), ("at", .string(at.description))])
+            for (key, value) in own.entries { object.appendUnchecked(key: key, value: value) }
+            return try event(.object(object), index: index)
+        }
+        var path: JSONPath { JSONPath.root / "events" / index }
+        // The checks of `event(_:index:forms:)`, in its order (`type` and `at` are given as such).
+        guard !type.isEmpty else { throw fail(path / "type", "the event type is empty") }
+        if let key = own.keys.first(where: StateEvent.computedNames.contains) {
+            throw fail(path / key, "'\(key)' is computed by rulecheck and cannot be an event attribute; rename it")
+        }
+        return StateEvent(index: index, type: type, at: at, attributes: own, kind: try kind(type, own, path))
+    }
+
     fileprivate func event(_ raw: JSONValue, index: Int, forms: inout EventForms) throws(StateFileError) -> StateEvent {
         // Built only for a message: a million events would build a million paths.
         var path: JSONPath { JSONPath.root / "events" / index }
@@ -189,7 +213,7 @@ struct StateFileDecoder {
               let typeBytes = object.members[typePosition].string, !typeBytes.isEmpty,
               let atBytes = object.members[atPosition].string,
               case .success(let at) = Moment.parse(bytes: atBytes) else { return false }
-        let type = forms.shared(String(decoding: typeBytes, as: UTF8.self))
+        let type = forms.type(of: typeBytes)
         var values: [JSONValue] = []
         if !form.attributeKeys.isEmpty {
             values.reserveCapacity(form.attributeKeys.count)

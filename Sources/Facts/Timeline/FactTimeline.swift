@@ -254,19 +254,23 @@ package struct FactTimeline: Sendable {
         // the shape, written straight into the record (a million are held).
         let fields = FactTypes.eventRecord.fields
         let attributes = event.attributes.values
-        return .map(CELMap(shape: shapes[event.attributes.keys]) { position in
-            guard position < fields.count else {
-                return position - fields.count < attributes.count ? attributes[position - fields.count].celValue : .null
+        return .map(CELMap(shape: shapes[event.attributes.keys]) { buffer in
+            for position in fields.indices {
+                let value: CELValue = switch fields[position] {
+                case .type: .string(event.type)
+                case .at: .timestamp(event.at.instant)
+                case .day: label.date
+                case .hour: .int(Int64(local.hour))
+                case .minute: .int(Int64(local.minute))
+                case .weekday: label.weekday
+                case .week: label.week
+                case .late: .bool(placed.late)
+                }
+                buffer.initializeElement(at: position, to: value)
             }
-            return switch fields[position] {
-            case .type: .string(event.type)
-            case .at: .timestamp(event.at.instant)
-            case .day: label.date
-            case .hour: .int(Int64(local.hour))
-            case .minute: .int(Int64(local.minute))
-            case .weekday: label.weekday
-            case .week: label.week
-            case .late: .bool(placed.late)
+            for position in fields.count..<buffer.count {
+                let index = position - fields.count
+                buffer.initializeElement(at: position, to: index < attributes.count ? attributes[index].celValue : .null)
             }
         })
     }
