@@ -87,15 +87,9 @@ struct DailyFoldTable: Sendable {
     }
 
     /// What event `event` contributes, read from the tables of the chain's steps
-    /// (`DailyFold.chain`: the same filters and maps over all events, tabulated anyway), or
-    /// `nil` when a step failed on some event (a late one may fail where no day looks), and the
-    /// event is evaluated on its own.
-    static func contribution(of event: Int, record: CELValue, through chain: [EventFoldTable]) -> DailyFold.Contribution? {
-        contribution(of: event, record: record, chain: Array(chain.indices), in: chain)
-    }
-
-    /// `contribution(of:record:through:)` with the chain's tables given as their indices in
-    /// `tables` (a session's step reads them where they are).
+    /// (`DailyFold.chain`: the same filters and maps over all events, tabulated anyway; `chain`
+    /// holds their indices in `tables`), or `nil` when a step failed on some event (a late one
+    /// may fail where no day looks), and the event is evaluated on its own.
     static func contribution(of event: Int, record: CELValue, chain: [Int], in tables: [EventFoldTable]) -> DailyFold.Contribution? {
         var index = event
         // Without steps (`d.events.size()`), every event is an element.

@@ -42,9 +42,10 @@ struct EventFoldTable: Sendable {
             return
         case .daily(let dailyFold):
             var table = DailyFoldTable(fold: dailyFold, costLimit: costLimit, knowsDays: days.count == source.count)
+            let steps = Array(chain.indices)
             for (index, event) in source.enumerated() {
                 let day = index < days.count ? days[index] : DailyFoldTable.noDay
-                if let known = DailyFoldTable.contribution(of: index, record: event, through: chain) {
+                if let known = DailyFoldTable.contribution(of: index, record: event, chain: steps, in: chain) {
                     table.append(day: day) { known }
                 } else {
                     table.append(event, day: day)

@@ -43,7 +43,8 @@ struct EventFoldValues: Sendable {
             if case .daily(let dailyFold) = folds[k].shape {
                 // The chain's tables (earlier folds) took the event already: what it makes of
                 // it is read there, as when tabulating, not evaluated a second time.
-                let known = DailyFoldTable.contribution(of: tables[k].sourceCount, record: event, chain: dailyFold.chain, in: tables)
+                let known = dailyFold.chain.allSatisfy({ $0 < k })
+                    ? DailyFoldTable.contribution(of: tables[k].sourceCount, record: event, chain: dailyFold.chain, in: tables) : nil
                 tables[k].appendDaily(event, day: day, known: known)
                 continue
             }

@@ -57,6 +57,9 @@ struct DayLedger: Sendable {
     private var unjudged: [LocalDay] = []
     /// Whether `day` predicates follow the changes (`unjudged` is kept).
     var judging = false
+    /// The record fields the `day` predicates read: an event that changes none of them (a
+    /// count, under a predicate over `status`) does not hand its day out to be judged again.
+    var judgedFields: DayView.Fields = .all
 
     /// `labels`: day names already made (the timeline's), extended as records need more.
     init(calendar: LocalCalendar, labels: DayLabels = DayLabels()) {
@@ -68,7 +71,9 @@ struct DayLedger: Sendable {
 
     mutating func add(_ placed: TimelineEvent, type: String) {
         let day = placed.day
-        change(day) { entry in
+        // The count it adds to, and with a completed task the status and expired count.
+        let judged = placed.effect == .taskCompleted || judgedFields.contains(placed.onTime ? .onTime : .late)
+        change(day, judged: judged) { entry in
             if placed.onTime {
                 entry.onTime += 1
                 if let index = entry.counts.firstIndex(where: { $0.type == type }) {
@@ -105,10 +110,11 @@ struct DayLedger: Sendable {
 
     /// Changes `day`'s entry in place (a copy taken out would copy its `counts` on every
     /// append) and marks its record for rebuilding.
-    private mutating func change(_ day: LocalDay, _ body: (inout Entry) -> Void) {
+    /// `judged`: whether the change can change what `day` predicates read.
+    private mutating func change(_ day: LocalDay, judged: Bool = true, _ body: (inout Entry) -> Void) {
         let waitsForCompletion = Self.settle(&entries[day, default: Entry()], body)
         markDirty(day)
-        if judging, unjudged.last != day { unjudged.append(day) }
+        if judging, judged, unjudged.last != day { unjudged.append(day) }
         if waitsForCompletion {
             timeSensitive.insert(day)
         } else if !timeSensitive.isEmpty {

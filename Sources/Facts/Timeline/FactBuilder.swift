@@ -92,6 +92,7 @@ package struct FactBuilder: Sendable {
         judgedFields = timeline.qualifiers.reduce(into: DayView.Fields()) { fields, qualifier in
             if case .day(let predicate) = qualifier { fields.formUnion(DayView.Fields(recordFields: predicate.subjectFields)) }
         }
+        days.judgedFields = judgedFields
         judgedByView = timeline.qualifiers.allSatisfy { qualifier in
             guard case .day(let predicate) = qualifier else { return true }
             return predicate.subjectFields?.isSubset(of: ["status", "planned", "kill_time", "expired_count"]) ?? false
