@@ -41,17 +41,7 @@ struct EventFoldTable: Sendable {
         case .count:
             return
         case .daily(let dailyFold):
-            var table = DailyFoldTable(fold: dailyFold, costLimit: costLimit, knowsDays: days.count == source.count)
-            let steps = Array(chain.indices)
-            for (index, event) in source.enumerated() {
-                let day = index < days.count ? days[index] : DailyFoldTable.noDay
-                if let known = DailyFoldTable.contribution(of: index, record: event, chain: steps, in: chain) {
-                    table.append(day: day) { known }
-                } else {
-                    table.append(event, day: day)
-                }
-            }
-            daily = table
+            daily = Self.dailyTable(dailyFold, source: source, costLimit: costLimit, days: days, chain: chain)
         case .reduction(let reduction):
             var running = CELListReduction.Running(reduction)
             reduced.reserveCapacity(source.count + 1)
@@ -139,6 +129,25 @@ struct EventFoldTable: Sendable {
             outputs = recordErrors(in: mapped, sourceIndices: Array(source.indices))
             producedBefore = (0...source.count).map { Int32(Swift.min($0, outputs.count)) }
         }
+    }
+
+    /// A daily fold's table over every event of `source`, each event's contribution read from
+    /// its chain's tables where they tell it. Apart from `init`: inside it, this loop made the
+    /// other shapes' code slower (measured).
+    @inline(never)
+    private static func dailyTable(_ fold: DailyFold, source: [CELValue], costLimit: Int, days: [Int32],
+                                   chain: [EventFoldTable]) -> DailyFoldTable {
+        var table = DailyFoldTable(fold: fold, costLimit: costLimit, knowsDays: days.count == source.count)
+        let steps = Array(chain.indices)
+        for (index, event) in source.enumerated() {
+            let day = index < days.count ? days[index] : DailyFoldTable.noDay
+            if let known = DailyFoldTable.contribution(of: index, record: event, chain: steps, in: chain) {
+                table.append(day: day) { known }
+            } else {
+                table.append(event, day: day)
+            }
+        }
+        return table
     }
 
     /// Keeps the produced elements up to the first failed one and remembers where it failed.
