@@ -153,7 +153,7 @@ struct StateFileDecoder {
     /// The event `event(_:index:)` makes of the object `{"type": type, "at": at, attributes…}`
     /// (attributes named `type` or `at` left out), made from the parts: `at` is not written out
     /// and read back, and no key list is studied (an app's `EngineSession.record`, where that
-    /// was a tenth of the step). An `at` its text would not give back goes through the object.
+    /// was an eighth of the step). An `at` its text would not give back goes through the object.
     func event(type: String, at: Moment, attributes: JSONObject, index: Int) throws(StateFileError) -> StateEvent {
         var own = attributes
         if own.keys.contains(where: { $0 == "type" || $0 == "at" }) {
@@ -169,9 +169,14 @@ struct StateFileDecoder {
         // The checks of `event(_:index:forms:)`, in its order (`type` and `at` are given as such).
         guard !type.isEmpty else { throw fail(path / "type", "the event type is empty") }
         if let key = own.keys.first(where: StateEvent.computedNames.contains) {
-            throw fail(path / key, "'\(key)' is computed by rulecheck and cannot be an event attribute; rename it")
+            throw computedAttribute(key, path)
         }
         return StateEvent(index: index, type: type, at: at, attributes: own, kind: try kind(type, own, path))
+    }
+
+    /// The error of an event attribute named like a computed field (`day`, `hour`, …).
+    private func computedAttribute(_ key: String, _ path: JSONPath) -> StateFileError {
+        fail(path / key, "'\(key)' is computed by rulecheck and cannot be an event attribute; rename it")
     }
 
     fileprivate func event(_ raw: JSONValue, index: Int, forms: inout EventForms) throws(StateFileError) -> StateEvent {
@@ -186,7 +191,7 @@ struct StateFileDecoder {
         let atValue = object.values[atPosition]
         let at = try moment(atValue, path / "at")
         if let key = form.computedKey {
-            throw fail(path / key, "'\(key)' is computed by rulecheck and cannot be an event attribute; rename it")
+            throw computedAttribute(key, path)
         }
         // Exactly the attributes' values, and no array at all when there are none.
         var values: [JSONValue] = []
