@@ -42,9 +42,9 @@ struct EventFoldValues: Sendable {
         for k in tables.indices {
             if case .daily(let dailyFold) = folds[k].shape {
                 // The chain's tables (earlier folds) took the event already: what it makes of
-                // it is read there, as when tabulating, not evaluated a second time.
-                let known = dailyFold.chain.allSatisfy({ $0 < k })
-                    ? DailyFoldTable.contribution(of: tables[k].sourceCount, record: event, chain: dailyFold.chain, in: tables) : nil
+                // it is read there, as when tabulating, not evaluated a second time (a table
+                // without the event tells nothing, and the event is evaluated).
+                let known = DailyFoldTable.contribution(of: tables[k].sourceCount, record: event, chain: dailyFold.chain, in: tables)
                 tables[k].appendDaily(event, day: day, known: known)
                 continue
             }

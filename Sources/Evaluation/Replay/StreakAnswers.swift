@@ -1,9 +1,9 @@
 /// What the walk learnt about each streak at the checkpoint it is judging: every award on one
 /// streak (milestones, thresholds) asks the same questions there, answered once.
 struct StreakAnswers: Sendable {
-    /// Per streak: the answer and the checkpoint (`checkpoint`) it holds for.
+    /// Per streak: its `current`, and the checkpoint (`checkpoint`) the answer holds for.
     private var currents: [(checkpoint: Int, value: Int)]
-    /// `ReplayFacts.streakRiseEventCount`'s answers (`nil`: it cannot tell).
+    /// Per streak: `ReplayFacts.streakRiseEventCount`'s answer (`nil`: it cannot tell).
     private var riseEventCounts: [(checkpoint: Int, value: Int?)]
     /// A number per checkpoint judged: answers stamped with an older one are forgotten, without
     /// clearing them at every checkpoint.
@@ -21,17 +21,19 @@ struct StreakAnswers: Sendable {
 
     /// The streak's `current`, from `ask` the first time.
     mutating func current(_ streak: Int, _ ask: () -> Int) -> Int {
-        if currents[streak].checkpoint == checkpoint { return currents[streak].value }
-        let current = ask()
-        currents[streak] = (checkpoint, current)
-        return current
+        Self.answer(&currents[streak], at: checkpoint, ask)
     }
 
     /// The event count from which the streak may next rise, from `ask` the first time.
     mutating func riseEventCount(_ streak: Int, _ ask: () -> Int?) -> Int? {
-        if riseEventCounts[streak].checkpoint == checkpoint { return riseEventCounts[streak].value }
-        let count = ask()
-        riseEventCounts[streak] = (checkpoint, count)
-        return count
+        Self.answer(&riseEventCounts[streak], at: checkpoint, ask)
+    }
+
+    /// The answer kept for `checkpoint`, else `ask`'s, kept.
+    private static func answer<Value>(_ kept: inout (checkpoint: Int, value: Value), at checkpoint: Int,
+                                      _ ask: () -> Value) -> Value {
+        if kept.checkpoint == checkpoint { return kept.value }
+        kept = (checkpoint, ask())
+        return kept.value
     }
 }
