@@ -13,7 +13,11 @@ import RuleModel
 /// - a condition or metric is evaluated again only when something it reads can have changed:
 ///   a fold it reads changed value, new events (when it reads `events` otherwise), a level, the
 ///   clock (`now`, `days`, `today`, `streaks`: every checkpoint), or an unlock (`achievements`).
-package struct Replay: Sendable {
+///
+/// A class: planned once and read by every state's run, so a run holds it by one reference
+/// rather than copying its forty fields (`@unchecked`: `slots` and `plainSlots` are planned
+/// from the finished plan at the end of `init` and never change after).
+package final class Replay: @unchecked Sendable {
     package let rules: RuleSet
     /// How each streak's days qualify, made once: making one analyses its compiled predicate.
     package let streakQualifiers: [StreakQualifier]
