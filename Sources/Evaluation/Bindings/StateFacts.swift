@@ -156,7 +156,12 @@ package struct StateFacts: ReplayFacts {
     }
 
     package mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {
-        guard let index = streakPosition(streak) else { return 0 }
+        streakCurrent(streak, ruleIndex: streakPosition(streak), at: moment)
+    }
+
+    /// `ruleIndex` is the streak's position in `streakIDs` (`nil`: not a streak of the rules).
+    package mutating func streakCurrent(_ streak: String, ruleIndex: Int?, at moment: FactMoment) -> Int {
+        guard let index = ruleIndex, streakIDs.indices.contains(index) else { return 0 }
         if let streaks = currentStreaks, streaks.moment == moment { return streaks.states[index].current }
         releaseHeldDays(before: moment)
         return builder.streakState(index, at: moment.moment).current

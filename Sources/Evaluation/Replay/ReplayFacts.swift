@@ -44,6 +44,9 @@ package protocol ReplayFacts {
     mutating func daysStamp(at moment: FactMoment) -> Int?
     /// A streak's `current` at a moment.
     mutating func streakCurrent(_ streak: String, at moment: FactMoment) -> Int
+    /// The same, told the streak's index in the rule set's order when the replay knows it (the
+    /// walk asks at most checkpoints: no id looked up).
+    mutating func streakCurrent(_ streak: String, ruleIndex: Int?, at moment: FactMoment) -> Int
     /// A streak's whole-number field (`current`, `longest`, `total_days`, `freezes_available`) at a moment, as its
     /// record in `streaks` holds it; `nil` when the streak or the field is not there.
     mutating func streakFigure(_ streak: String, _ field: FactTypes.StreakField, at moment: FactMoment) -> Int?
@@ -71,6 +74,11 @@ extension ReplayFacts {
     /// `days`' length, from its value.
     package mutating func dayCount(at moment: FactMoment) -> Int {
         if case .list(let days) = variable(.days, at: moment) { days.count } else { 0 }
+    }
+
+    /// Scripted facts know their streaks by id.
+    package mutating func streakCurrent(_ streak: String, ruleIndex: Int?, at moment: FactMoment) -> Int {
+        streakCurrent(streak, at: moment)
     }
 
     /// Read from the `streaks` value.

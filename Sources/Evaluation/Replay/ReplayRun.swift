@@ -254,12 +254,12 @@ struct ReplayRun<Facts: ReplayFacts> {
                 if field != .freezesAvailable, nextHasNoEvent { noteStreakQuiet(award, streak: streak, moment: moment, answers: &streaks) }
                 return false
             }
-            let current = streaks.current(streak) { bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment) }
+            let current = streaks.current(streak) { bindings.facts.streakCurrent(replay.streakIDs[streak], ruleIndex: replay.streakRuleIndices[streak], at: moment) }
             if replay.streakThresholds[slot]?.holds(current) == true { return true }
             if nextHasNoEvent { noteStreakQuiet(award, streak: streak, moment: moment, answers: &streaks) }
             return false
         case .milestone(let streak, let days):
-            let current = streaks.current(streak) { bindings.facts.streakCurrent(replay.streakIDs[streak], at: moment) }
+            let current = streaks.current(streak) { bindings.facts.streakCurrent(replay.streakIDs[streak], ruleIndex: replay.streakRuleIndices[streak], at: moment) }
             if current >= days { return true }
             if nextHasNoEvent { noteStreakQuiet(award, streak: streak, moment: moment, answers: &streaks) }
             return false
