@@ -8,7 +8,10 @@ import RuleModel
 package struct UserEvaluation {
     package let rules: RuleSet
     package let state: StateFile
-    package let facts: StateFacts
+    /// The events replayed (`at` ≤ `now`), in processing order.
+    package let events: [StateEvent]
+    /// The evaluation moment.
+    package let now: Moment
     package let outcome: ReplayOutcome
 
     /// The decision of docs/evaluation.md, "The decision".
@@ -26,7 +29,10 @@ package struct UserEvaluation {
     package init(replay: Replay, state: StateFile, now: Moment, keepsBindings: Bool = true) throws(StateFileError) {
         rules = replay.rules
         self.state = state
-        facts = try StateFacts(state: state, rules: replay.rules, now: now, qualifiers: replay.streakQualifiers)
+        let facts = try StateFacts(state: state, rules: replay.rules, now: now, qualifiers: replay.streakQualifiers)
+        events = facts.events
+        self.now = facts.now
+        // The facts go to the replay, not kept here as well: a copy retains every array they hold.
         outcome = replay.run(facts, keepsBindings: keepsBindings)
     }
 

@@ -53,11 +53,11 @@ struct FactBindings<Facts: ReplayFacts> {
         self.stepBudget = stepBudget
         self.facts = facts
         self.moment = moment
-        var facts = facts
-        let all = FactMoment(moment: facts.now, eventCount: facts.events.count)
-        let events: [CELValue] = if case .list(let list) = facts.variable(.events, at: all) { list.array } else { [] }
+        // Asked through the stored facts: a local copy of them retained every array they hold.
+        let all = FactMoment(moment: self.facts.now, eventCount: self.facts.events.count)
+        let events: [CELValue] = if case .list(let list) = self.facts.variable(.events, at: all) { list.array } else { [] }
         let hasDaily = replay.folds.contains { if case .daily = $0.shape { true } else { false } }
-        let folds = EventFoldValues(folds: replay.folds, events: events, eventDays: hasDaily ? facts.onTimeDays : [],
+        let folds = EventFoldValues(folds: replay.folds, events: events, eventDays: hasDaily ? self.facts.onTimeDays : [],
                                     costLimit: replay.costLimit)
         self.folds = folds
         dayFolds = DayFoldValues(folds: replay.dayFolds, costLimit: replay.costLimit)

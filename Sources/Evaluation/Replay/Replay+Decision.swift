@@ -28,6 +28,11 @@ extension Replay {
     /// rules read at `now` is built).
     func decide(_ facts: some ReplayFacts, found: ReplayFindings, keepsBindings: Bool = true) -> ReplayOutcome {
         var facts = facts
+        return decide(&facts, found: found, keepsBindings: keepsBindings)
+    }
+
+    /// `decide`, moving `facts` on to `now` (what a replay that is done with them asks).
+    func decide(_ facts: inout some ReplayFacts, found: ReplayFindings, keepsBindings: Bool = true) -> ReplayOutcome {
         let moment = FactMoment(moment: facts.now, eventCount: facts.events.count)
         let values = ValuesAtNow(replay: self, facts: &facts, unlocks: found.unlocks, folds: found.folds,
                                  keepsBindings: keepsBindings)

@@ -195,14 +195,16 @@ package final class Replay: @unchecked Sendable {
     ///
     /// `keepsBindings: false` leaves `ReplayOutcome.bindingsAtNow` empty (what `explain` and
     /// rule tests read): the decision at `now` then builds only the facts the rules read.
-    package func run(_ facts: StateFacts, keepsBindings: Bool = true) -> ReplayOutcome {
+    package func run(_ facts: consuming StateFacts, keepsBindings: Bool = true) -> ReplayOutcome {
         replay(facts, keepsBindings: keepsBindings)
     }
 
-    private func replay<Facts: ReplayFacts>(_ facts: Facts, keepsBindings: Bool = true) -> ReplayOutcome {
+    /// The facts are handed on, not copied, from here to the decision: a copy retains every
+    /// array they hold (about a hundred a state).
+    private func replay<Facts: ReplayFacts>(_ facts: consuming Facts, keepsBindings: Bool = true) -> ReplayOutcome {
         var run = ReplayRun(replay: self, facts: facts)
         run.walk()
-        return decide(run.bindings.facts, found: run.findings, keepsBindings: keepsBindings)
+        return run.decideAtNow(keepsBindings: keepsBindings)
     }
 
     /// The step budget of one state's replay over `checkpoints` checkpoints and `days` days:

@@ -92,6 +92,13 @@ struct ReplayRun<Facts: ReplayFacts> {
         bindings.unlockedSince = since
     }
 
+    /// The decision at `now`, once the walk is done: the facts go on to `now` in place (the run
+    /// is not asked again), not through a copy of them.
+    mutating func decideAtNow(keepsBindings: Bool) -> ReplayOutcome {
+        let found = findings
+        return replay.decide(&bindings.facts, found: found, keepsBindings: keepsBindings)
+    }
+
     /// What the walk found, for the decision at `now`.
     var findings: ReplayFindings {
         ReplayFindings(unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited, budgetLimited: budgetLimited,
