@@ -8,10 +8,8 @@ import RuleModel
 package struct UserEvaluation {
     package let rules: RuleSet
     package let state: StateFile
-    /// The events replayed (`at` ≤ `now`), in processing order.
-    package let events: [StateEvent]
-    /// The evaluation moment.
-    package let now: Moment
+    /// The state's facts, as the replay left them (moved on to `now`).
+    package let facts: StateFacts
     package let outcome: ReplayOutcome
 
     /// The decision of docs/evaluation.md, "The decision".
@@ -30,10 +28,8 @@ package struct UserEvaluation {
         rules = replay.rules
         self.state = state
         let facts = try StateFacts(state: state, rules: replay.rules, now: now, qualifiers: replay.streakQualifiers)
-        events = facts.events
-        self.now = facts.now
-        // The facts go to the replay, not kept here as well: a copy retains every array they hold.
-        outcome = replay.run(facts, keepsBindings: keepsBindings)
+        // Handed to the replay and back, not kept here as well: a copy retains every array they hold.
+        (outcome, self.facts) = replay.run(facts, keepsBindings: keepsBindings)
     }
 
     /// `text` parsed as RFC 3339, else `fallback`, else the clock. A malformed `text` is reported

@@ -118,7 +118,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         _ = DecisionJSONRenderer().render(evaluation.decision)
         _ = DecisionTextRenderer(rules: rules).render(evaluation.decision)
         _ = StateWriteBack(state: state, newUnlocks: evaluation.decision.unlocks).text
-        let builder = ExplanationBuilder(rules: rules, outcome: evaluation.outcome, events: evaluation.events)
+        let builder = ExplanationBuilder(rules: rules, outcome: evaluation.outcome, events: evaluation.facts.events)
         if let first = rules.awardOrder.first, let explanation = builder.explain(first) {
             _ = ExplanationTextRenderer().render(explanation)
         }

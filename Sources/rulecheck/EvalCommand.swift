@@ -73,7 +73,7 @@ struct EvalCommand: ParsableCommand {
         if let writeState {
             do {
                 try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks,
-                               now: evaluation.now).write(to: writeState)
+                               now: evaluation.facts.now).write(to: writeState)
             } catch {
                 throw CommandInput.usageFailure("error: --write-state \(error)")
             }

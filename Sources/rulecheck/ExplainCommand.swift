@@ -37,7 +37,7 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: options.ruleset))
         let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: options.now, keepsBindings: true)
-        let builder = ExplanationBuilder(rules: rules.localized(to: options.locale), outcome: evaluation.outcome, events: evaluation.events)
+        let builder = ExplanationBuilder(rules: rules.localized(to: options.locale), outcome: evaluation.outcome, events: evaluation.facts.events)
         guard let explanation = builder.explain(achievement) else {
             var message = "error: no achievement or milestone '\(achievement)' in the rules"
             if let close = Suggestion.closest(to: achievement, in: builder.awardIDs) { message += "; did you mean '\(close)'?" }

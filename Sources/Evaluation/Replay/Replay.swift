@@ -186,7 +186,7 @@ package final class Replay: @unchecked Sendable {
 
     /// Replays the user's facts and decides.
     package func run(_ facts: some ReplayFacts) -> ReplayOutcome {
-        replay(facts)
+        replay(facts).outcome
     }
 
     /// Replays the real facts (the same as the generic `run`). Spelled out so the compiler
@@ -195,16 +195,21 @@ package final class Replay: @unchecked Sendable {
     ///
     /// `keepsBindings: false` leaves `ReplayOutcome.bindingsAtNow` empty (what `explain` and
     /// rule tests read): the decision at `now` then builds only the facts the rules read.
-    package func run(_ facts: consuming StateFacts, keepsBindings: Bool = true) -> ReplayOutcome {
+    /// Also gives the facts back, as the replay left them (moved on to `now`).
+    package func run(_ facts: consuming StateFacts, keepsBindings: Bool = true) -> (outcome: ReplayOutcome, facts: StateFacts) {
         replay(facts, keepsBindings: keepsBindings)
     }
 
     /// The facts are handed on, not copied, from here to the decision: a copy retains every
     /// array they hold (about a hundred a state).
-    private func replay<Facts: ReplayFacts>(_ facts: consuming Facts, keepsBindings: Bool = true) -> ReplayOutcome {
+    private func replay<Facts: ReplayFacts>(_ facts: consuming Facts,
+                                            keepsBindings: Bool = true) -> (outcome: ReplayOutcome, facts: Facts) {
         var run = ReplayRun(replay: self, facts: facts)
         run.walk()
-        return run.decideAtNow(keepsBindings: keepsBindings)
+        let outcome = run.decideAtNow(keepsBindings: keepsBindings)
+        // Handed back rather than dropped with the run: a single `eval` then frees its event
+        // records at exit, as before, instead of one by one here.
+        return (outcome, run.bindings.facts)
     }
 
     /// The step budget of one state's replay over `checkpoints` checkpoints and `days` days:
