@@ -29,7 +29,7 @@ package struct UserEvaluation {
         self.state = state
         let facts = try StateFacts(state: state, rules: replay.rules, now: now, qualifiers: replay.streakQualifiers)
         // Handed to the replay and back, not kept here as well: a copy retains every array they hold.
-        (outcome, self.facts) = replay.run(facts, keepsBindings: keepsBindings)
+        (outcome, self.facts) = replay.runKeepingFacts(facts, keepsBindings: keepsBindings)
     }
 
     /// `text` parsed as RFC 3339, else `fallback`, else the clock. A malformed `text` is reported

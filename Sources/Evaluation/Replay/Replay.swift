@@ -195,8 +195,13 @@ package final class Replay: @unchecked Sendable {
     ///
     /// `keepsBindings: false` leaves `ReplayOutcome.bindingsAtNow` empty (what `explain` and
     /// rule tests read): the decision at `now` then builds only the facts the rules read.
-    /// Also gives the facts back, as the replay left them (moved on to `now`).
-    package func run(_ facts: consuming StateFacts, keepsBindings: Bool = true) -> (outcome: ReplayOutcome, facts: StateFacts) {
+    package func run(_ facts: consuming StateFacts, keepsBindings: Bool = true) -> ReplayOutcome {
+        replay(facts, keepsBindings: keepsBindings).outcome
+    }
+
+    /// `run`, also giving the facts back as the replay left them (moved on to `now`), not a copy.
+    package func runKeepingFacts(_ facts: consuming StateFacts,
+                                 keepsBindings: Bool = true) -> (outcome: ReplayOutcome, facts: StateFacts) {
         replay(facts, keepsBindings: keepsBindings)
     }
 
