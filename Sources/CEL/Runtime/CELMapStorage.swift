@@ -38,7 +38,7 @@ final class CELMapStorage: ManagedBuffer<CELMapStorage.Layout, CELValue> {
     deinit {
         // Value by value: `deinitialize(count:)` of them all went through the runtime's generic
         // array destruction, a witness call per value, though most (ints, times) own nothing.
-        _ = withUnsafeMutablePointers { layout, values in
+        withUnsafeMutablePointers { layout, values in
             for i in 0..<layout.pointee.keys.count { _ = (values + i).move() }
         }
     }

@@ -56,12 +56,12 @@ struct EventFoldTable: Sendable {
             let values = Self.predicateValues(fold,
                                          source: source, types: types, guardCode: guardCode, costLimit: costLimit,
                                          body: predicate, until: decisive)
-            for (index, value) in values.enumerated() {
-                if case .bool(let flag) = value {
+            for index in values.flags.indices {
+                if let flag = values.flag(at: index) {
                     if flag == decisive { firstDecisive = index; break }
                 } else if firstError == nil {
                     firstError = index
-                    error = value.isError ? value : .error(CELError(.noSuchOverload, "predicate is not a bool"))
+                    error = values.failure(at: index)
                 }
             }
         case .existsOne(let predicate):
@@ -71,12 +71,12 @@ struct EventFoldTable: Sendable {
             producedBefore = [0]
             producedBefore.reserveCapacity(source.count + 1)
             var count: Int32 = 0
-            for (index, value) in values.enumerated() {
-                if case .bool(let flag) = value {
+            for index in values.flags.indices {
+                if let flag = values.flag(at: index) {
                     if flag { count += 1 }
                 } else if firstError == nil {
                     firstError = index
-                    error = value.isError ? value : .error(CELError(.noSuchOverload, "predicate is not a bool"))
+                    error = values.failure(at: index)
                 }
                 producedBefore.append(count)
             }
@@ -103,15 +103,15 @@ struct EventFoldTable: Sendable {
                 let keep = Self.predicateValues(fold,
                                                 source: source, types: types, guardCode: guardCode, costLimit: costLimit,
                                                 body: predicate)
-                for (index, value) in keep.enumerated() {
-                    if case .bool(let flag) = value {
+                for index in keep.flags.indices {
+                    if let flag = keep.flag(at: index) {
                         if flag && firstError == nil {
                             kept.append(source[index])
                             keptIndices.append(index)
                         }
                     } else if firstError == nil {
                         firstError = index
-                        error = value.isError ? value : .error(CELError(.noSuchOverload, "predicate is not a bool"))
+                        error = keep.failure(at: index)
                     }
                     producedBefore.append(Int32(kept.count))
                 }
@@ -178,18 +178,16 @@ struct EventFoldTable: Sendable {
     /// `exists`), evaluation stops at the first element whose value is `decisive`: the fold's
     /// value stands from there, so the values after it are never read (left false).
     private static func predicateValues(_ fold: EventFold, source: [CELValue], types: [Int8], guardCode: Int8,
-                                        costLimit: Int, body: CELExpr, until decisive: Bool? = nil) -> [CELValue] {
+                                        costLimit: Int, body: CELExpr, until decisive: Bool? = nil) -> PredicateValues {
         let guarded = isGuarded(fold, types: types, guardCode: guardCode, count: source.count)
         guard guarded || decisive != nil else {
-            return bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar, source: source,
-                              costLimit: costLimit, body: body)
+            var values = PredicateValues(count: source.count)
+            let results = bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar, source: source,
+                                     costLimit: costLimit, body: body)
+            for index in results.indices { values.set(results[index], at: index) }
+            return values
         }
-        // Each element made in place: `Array(repeating:count:)` copied the value into every slot
-        // through the enum's general copy.
-        var values = [CELValue](unsafeUninitializedCapacity: source.count) { buffer, initialized in
-            for index in buffer.indices { buffer.initializeElement(at: index, to: .bool(false)) }
-            initialized = buffer.count
-        }
+        var values = PredicateValues(count: source.count)
         // Evaluated in chunks: a million events are not copied into a second list at once, and
         // with `decisive` the first chunks are small (most histories decide early or never).
         var chunk = decisive == nil ? Self.guardedChunk : Self.firstChunk
@@ -200,7 +198,7 @@ struct EventFoldTable: Sendable {
             let results = bodyValues(fold.batchPredicate, fold.elementPredicate, iterVar: fold.iterVar,
                                      source: indices.map { source[$0] }, costLimit: costLimit, body: body)
             for (position, index) in indices.enumerated() {
-                values[index] = results[position]
+                values.set(results[position], at: index)
                 if let decisive, case .bool(decisive) = results[position] { decided = true }
             }
             indices.removeAll(keepingCapacity: true)
@@ -213,7 +211,7 @@ struct EventFoldTable: Sendable {
                 indices.append(index)  // no string `type`: the guard tells nothing
             } else if types[index] == guardCode {
                 if fold.typeGuardIsWhole {
-                    values[index] = .bool(true)
+                    values.flags[index] = PredicateValues.isTrue
                     decidedByType = decisive == true
                 } else {
                     indices.append(index)
@@ -361,5 +359,49 @@ extension CELValue {
     var isError: Bool {
         if case .error = self { return true }
         return false
+    }
+}
+
+/// A predicate's value for every source element, as a byte each: a list of `CELValue` booleans
+/// was destroyed value by value through the enum's general witness (a table per fold, an entry
+/// per event). A value that is not a bool (an error, a wrong type) is kept aside.
+private struct PredicateValues {
+    static let isFalse: Int8 = 0
+    static let isTrue: Int8 = 1
+    static let isOther: Int8 = 2
+
+    var flags: [Int8]
+    /// The values that are not bools, by element.
+    private var others: [Int: CELValue] = [:]
+
+    /// Every element false.
+    init(count: Int) {
+        flags = Array(repeating: Self.isFalse, count: count)
+    }
+
+    mutating func set(_ value: CELValue, at index: Int) {
+        if case .bool(let flag) = value {
+            flags[index] = flag ? Self.isTrue : Self.isFalse
+        } else {
+            flags[index] = Self.isOther
+            others[index] = value
+        }
+    }
+
+    /// The element's value when it is a bool.
+    func flag(at index: Int) -> Bool? {
+        switch flags[index] {
+        case Self.isTrue: true
+        case Self.isFalse: false
+        default: nil
+        }
+    }
+
+    /// Why the element's value is not a bool: its error, or a type error.
+    func failure(at index: Int) -> CELValue {
+        guard let value = others[index], value.isError else {
+            return .error(CELError(.noSuchOverload, "predicate is not a bool"))
+        }
+        return value
     }
 }
