@@ -47,10 +47,13 @@ package struct CheckpointPlan: Sendable {
         }
         for stored in facts.storedUnlocks { add(stored.at.instant, .storedUnlock, offset: nil) }
         others.append((now.instant, .now, nil))
-        // Stable: at one instant the first one added gives the offset.
-        others = others.enumerated().sorted {
-            $0.element.instant != $1.element.instant ? $0.element.instant < $1.element.instant : $0.offset < $1.offset
-        }.map(\.element)
+        // Stable: at one instant the first one added gives the offset. Usually in order already
+        // (the day boundaries come in time order, then `now`): then there is nothing to sort.
+        if !zip(others, others.dropFirst()).allSatisfy({ $0.instant <= $1.instant }) {
+            others = others.enumerated().sorted {
+                $0.element.instant != $1.element.instant ? $0.element.instant < $1.element.instant : $0.offset < $1.offset
+            }.map(\.element)
+        }
 
         var checkpoints: [Checkpoint] = []
         checkpoints.reserveCapacity(events.count - firstNew + others.count)
