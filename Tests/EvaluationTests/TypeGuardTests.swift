@@ -48,4 +48,27 @@ import Testing
             }
         }
     }
+
+    /// Predicates whose value is not a bool on some events (an int, a missing field): the table
+    /// made in one pass fails where appending event by event fails, with the same error.
+    @Test(arguments: [
+        "events.exists(e, e.x)",
+        "events.all(e, e.x)",
+        "events.exists_one(e, e.x)",
+        "events.filter(e, e.x).size() >= 0",
+        "events.exists(e, e.x > 4)",
+    ])
+    func predicatesThatAreNotBoolsFailAsAppended(source: String) throws {
+        var planner = EventFoldPlanner()
+        _ = planner.plan(try EventFoldPlannerTests.program(source))
+        #expect(!planner.folds.isEmpty, "no fold in \(source)")
+        let tabulated = EventFoldValues(folds: planner.folds, events: Self.events, costLimit: 10_000)
+        var appended = EventFoldValues(folds: planner.folds, events: [], costLimit: 10_000)
+        for event in Self.events { appended.append(event, day: Int32.min, costLimit: 10_000) }
+        for k in planner.folds.indices {
+            for n in 0...Self.events.count {
+                #expect("\(tabulated.value(k, events: n))" == "\(appended.value(k, events: n))", "\(source): fold \(k) after \(n) events")
+            }
+        }
+    }
 }
