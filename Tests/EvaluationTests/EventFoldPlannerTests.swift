@@ -12,6 +12,13 @@ import Testing
         return try environment.compile(source).get()
     }
 
+    /// The folds planned for `source` (what a test that only reads the tables needs).
+    static func folds(of source: String) throws -> [EventFold] {
+        var planner = EventFoldPlanner()
+        _ = planner.plan(try program(source))
+        return planner.folds
+    }
+
     @Test(arguments: [
         ("events.filter(e, e.type == \"a\").size() >= 2", 1),
         ("size(events) >= 10", 1),

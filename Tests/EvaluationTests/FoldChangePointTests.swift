@@ -20,11 +20,10 @@ import Testing
         "events.exists_one(e, e.type == \"a\")",
     ])
     func changePointsAreWhereTheVersionChanges(source: String) throws {
-        var planner = EventFoldPlanner()
-        _ = planner.plan(try EventFoldPlannerTests.program(source))
+        let folds = try EventFoldPlannerTests.folds(of: source)
         let events = TypeGuardTests.events
-        let values = EventFoldValues(folds: planner.folds, events: events, costLimit: 10_000)
-        for k in planner.folds.indices {
+        let values = EventFoldValues(folds: folds, events: events, costLimit: 10_000)
+        for k in folds.indices {
             var expected: [Int] = []
             for n in 1...events.count where values.version(k, events: n) != values.version(k, events: n - 1) {
                 expected.append(n)

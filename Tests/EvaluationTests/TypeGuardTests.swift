@@ -30,16 +30,14 @@ import Testing
         ("events.filter(e, e.type == \"z\").size() == 0", true),
     ])
     func guardedFoldsEqualTheWrittenOnes(source: String, whole: Bool) throws {
-        var planner = EventFoldPlanner()
-        _ = planner.plan(try EventFoldPlannerTests.program(source))
-        let guarded = try #require(planner.folds.firstIndex { $0.typeGuard != nil }, "no guard in \(source)")
-        #expect(planner.folds[guarded].typeGuardIsWhole == whole)
-        let unguardedFolds = planner.folds.map { EventFold($0, guarded: false) }
-        let tabulated = EventFoldValues(folds: planner.folds, events: Self.events, costLimit: 10_000)
+        let folds = try EventFoldPlannerTests.folds(of: source)
+        let guarded = try #require(folds.firstIndex { $0.typeGuard != nil }, "no guard in \(source)")
+        #expect(folds[guarded].typeGuardIsWhole == whole)
+        let unguardedFolds = folds.map { EventFold($0, guarded: false) }
+        let tabulated = EventFoldValues(folds: folds, events: Self.events, costLimit: 10_000)
         let written = EventFoldValues(folds: unguardedFolds, events: Self.events, costLimit: 10_000)
-        var appended = EventFoldValues(folds: planner.folds, events: [], costLimit: 10_000)
-        for event in Self.events { appended.append(event, day: Int32.min, costLimit: 10_000) }
-        for k in planner.folds.indices {
+        let appended = Self.appended(folds)
+        for k in folds.indices {
             for n in 0...Self.events.count {
                 let expected = "\(written.value(k, events: n))"
                 #expect("\(tabulated.value(k, events: n))" == expected, "\(source): fold \(k) after \(n) events")
@@ -47,6 +45,13 @@ import Testing
                 #expect(tabulated.version(k, events: n) == written.version(k, events: n))
             }
         }
+    }
+
+    /// `folds` over `events`, appended one event at a time (a session's way).
+    static func appended(_ folds: [EventFold]) -> EventFoldValues {
+        var appended = EventFoldValues(folds: folds, events: [], costLimit: 10_000)
+        for event in events { appended.append(event, day: Int32.min, costLimit: 10_000) }
+        return appended
     }
 
     /// Predicates whose value is not a bool on some events (an int, a missing field): the table
@@ -59,13 +64,11 @@ import Testing
         "events.exists(e, e.x > 4)",
     ])
     func predicatesThatAreNotBoolsFailAsAppended(source: String) throws {
-        var planner = EventFoldPlanner()
-        _ = planner.plan(try EventFoldPlannerTests.program(source))
-        #expect(!planner.folds.isEmpty, "no fold in \(source)")
-        let tabulated = EventFoldValues(folds: planner.folds, events: Self.events, costLimit: 10_000)
-        var appended = EventFoldValues(folds: planner.folds, events: [], costLimit: 10_000)
-        for event in Self.events { appended.append(event, day: Int32.min, costLimit: 10_000) }
-        for k in planner.folds.indices {
+        let folds = try EventFoldPlannerTests.folds(of: source)
+        #expect(!folds.isEmpty, "no fold in \(source)")
+        let tabulated = EventFoldValues(folds: folds, events: Self.events, costLimit: 10_000)
+        let appended = Self.appended(folds)
+        for k in folds.indices {
             for n in 0...Self.events.count {
                 #expect("\(tabulated.value(k, events: n))" == "\(appended.value(k, events: n))", "\(source): fold \(k) after \(n) events")
             }
