@@ -13,6 +13,10 @@ deps:
 	@pkg-config --exists yaml-0.1 || { echo "installing libyaml-dev"; \
 	  (apt-get update -qq && apt-get install -y -qq libyaml-dev pkg-config) >/dev/null || \
 	  (sudo apt-get update -qq && sudo apt-get install -y -qq libyaml-dev pkg-config) >/dev/null; }
+	@[ "$$(uname -s)" != Linux ] || ls /usr/lib/*/libmimalloc.so /usr/lib/libmimalloc.so /usr/local/lib/libmimalloc.so 2>/dev/null | grep -q . || \
+	  { echo "installing libmimalloc-dev"; \
+	  (apt-get update -qq && apt-get install -y -qq libmimalloc-dev) >/dev/null || \
+	  (sudo apt-get update -qq && sudo apt-get install -y -qq libmimalloc-dev) >/dev/null; }
 	@[ -d /usr/share/zoneinfo/America ] || { echo "installing tzdata"; \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tzdata) >/dev/null || true; }
 	@python3 -c "import jsonschema, yaml" 2>/dev/null || { echo "installing jsonschema, pyyaml"; \

@@ -46,7 +46,12 @@ let package = Package(
         .executableTarget(
             name: "rulecheck",
             dependencies: ["Output", "RuleTests", "RulecheckEngine", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON",
-                           "Diagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                           "Diagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // The command allocates through mimalloc on Linux (apt `libmimalloc-dev`; linked ahead
+            // of libc, its malloc and free replace glibc's for the whole process): 5% fewer
+            // instructions a batch state, a million events in half the time (docs/evaluation.md,
+            // "Session 20"). The engine library keeps the system allocator of the app it is in.
+            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "rulecheck-fuzz",
