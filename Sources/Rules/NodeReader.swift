@@ -24,13 +24,15 @@ struct NodeReader {
 
     /// Reports every key not in `allowed`, with a "did you mean" when one is close.
     func rejectUnknownKeys(allowed: [String], diagnostics: inout [Diagnostic]) {
-        for pair in pairs {
-            let key = NodeReader.keyText(pair.key)
+        // By index, here and below: a pair taken out of the list is a copy of both its nodes
+        // (a retain and release of each of their parts), and rule files are read at every run.
+        for index in pairs.indices {
+            let key = NodeReader.keyText(pairs[index].key)
             guard !allowed.contains(key) else { continue }
             let suggestion = Suggestion.closest(to: key, in: allowed)
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
             diagnostics.append(.error(
-                RuleCode.unknownKey, "unknown key '\(key)' in \(what)\(hint)", at: pair.key.span,
+                RuleCode.unknownKey, "unknown key '\(key)' in \(what)\(hint)", at: pairs[index].key.span,
                 fix: suggestion.map { "rename '\(key)' to '\($0)'" }
                     ?? "allowed keys: \(allowed.joined(separator: ", "))"))
         }
@@ -40,11 +42,21 @@ struct NodeReader {
 
     /// The value node of `key`; the last one if a (reported) duplicate exists.
     func value(_ key: String) -> YAMLNode? {
-        pairs.last { NodeReader.keyText($0.key) == key }?.value
+        lastIndex(of: key).map { pairs[$0].value }
     }
 
     func keySpan(_ key: String) -> SourceSpan? {
-        pairs.last { NodeReader.keyText($0.key) == key }?.key.span
+        lastIndex(of: key).map { pairs[$0].key.span }
+    }
+
+    /// A loop, not `lastIndex(where:)`: that handed each pair to the predicate as a copy.
+    private func lastIndex(of key: String) -> Int? {
+        var index = pairs.count
+        while index > 0 {
+            index -= 1
+            if NodeReader.keyText(pairs[index].key) == key { return index }
+        }
+        return nil
     }
 
     /// Reports a missing required key at the mapping.
@@ -57,7 +69,7 @@ struct NodeReader {
 
     /// The first line of the mapping, where "missing key" errors point.
     var headSpan: SourceSpan {
-        if let first = pairs.first { return first.key.span }
+        if !pairs.isEmpty { return pairs[0].key.span }
         return node.span
     }
 

@@ -184,7 +184,9 @@ struct DocumentBuilder {
         addPair(YAMLPair(key: key, value: built.node), to: top)
     }
 
-    private mutating func addPair(_ pair: YAMLPair, to top: Int) {
+    /// `consuming`: the pair is moved into the mapping, not copied (each copy retains and
+    /// releases every part of both nodes).
+    private mutating func addPair(_ pair: consuming YAMLPair, to top: Int) {
         let keyValue = DocumentBuilder.keyValue(pair.key)
         if let keyValue {
             if let first = firstIndex(of: keyValue, in: top) {
