@@ -50,7 +50,7 @@ let package = Package(
             // The command allocates through mimalloc on Linux (apt `libmimalloc-dev`; linked ahead
             // of libc, its malloc and free replace glibc's for the whole process): 5% fewer
             // instructions a batch state, a third less CPU time for a million events
-            // (docs/evaluation.md, "Session 20"). The engine library keeps the system allocator of the app it is in.
+            // (docs/evaluation.md, "Session 20"). The engine library keeps its host's allocator.
             linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
         .executableTarget(
