@@ -211,7 +211,7 @@ struct EventFoldTable: Sendable {
                 indices.append(index)  // no string `type`: the guard tells nothing
             } else if types[index] == guardCode {
                 if fold.typeGuardIsWhole {
-                    values.flags[index] = PredicateValues.isTrue
+                    values.set(.bool(true), at: index)
                     decidedByType = decisive == true
                 } else {
                     indices.append(index)
@@ -366,11 +366,11 @@ extension CELValue {
 /// was destroyed value by value through the enum's general witness (a table per fold, an entry
 /// per event). A value that is not a bool (an error, a wrong type) is kept aside.
 private struct PredicateValues {
-    static let isFalse: Int8 = 0
-    static let isTrue: Int8 = 1
-    static let isOther: Int8 = 2
+    private static let isFalse: Int8 = 0
+    private static let isTrue: Int8 = 1
+    private static let isOther: Int8 = 2
 
-    var flags: [Int8]
+    private(set) var flags: [Int8]
     /// The values that are not bools, by element.
     private var others: [Int: CELValue] = [:]
 

@@ -261,12 +261,12 @@ struct ReplayRun<Facts: ReplayFacts> {
                 if field != .freezesAvailable, nextHasNoEvent { noteStreakQuiet(award, streak: streak, moment: moment, answers: &streaks) }
                 return false
             }
-            let current = streaks.current(streak) { bindings.facts.streakCurrent(replay.streakIDs[streak], ruleIndex: replay.streakRuleIndices[streak], at: moment) }
+            let current = streakCurrent(streak, at: moment, answers: &streaks)
             if replay.streakThresholds[slot]?.holds(current) == true { return true }
             if nextHasNoEvent { noteStreakQuiet(award, streak: streak, moment: moment, answers: &streaks) }
             return false
         case .milestone(let streak, let days):
-            let current = streaks.current(streak) { bindings.facts.streakCurrent(replay.streakIDs[streak], ruleIndex: replay.streakRuleIndices[streak], at: moment) }
+            let current = streakCurrent(streak, at: moment, answers: &streaks)
             if current >= days { return true }
             if nextHasNoEvent { noteStreakQuiet(award, streak: streak, moment: moment, answers: &streaks) }
             return false
@@ -333,6 +333,14 @@ struct ReplayRun<Facts: ReplayFacts> {
         judgements[award].falseAt = key
         noteQuiet(award, slot: slot)
         return false
+    }
+
+    /// Streak `streak`'s (an index in `replay.streakIDs`) `current` at `moment`, asked of the
+    /// facts once per checkpoint.
+    private mutating func streakCurrent(_ streak: Int, at moment: FactMoment, answers: inout StreakAnswers) -> Int {
+        answers.current(streak) {
+            bindings.facts.streakCurrent(replay.streakIDs[streak], ruleIndex: replay.streakRuleIndices[streak], at: moment)
+        }
     }
 
     /// Notes until when a threshold on a streak's `current`, `longest` or `total_days` (from
