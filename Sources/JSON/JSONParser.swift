@@ -347,9 +347,22 @@ package struct JSONParser {
         var highBits: UInt8 = 0
         // Eight plain bytes at a time: most strings (keys, types, timestamps) are all plain.
         if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count,
-                  !Self.mayEndOrNeedLook(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                index += 8
+            while index + 8 <= bytes.count {
+                let flags = Self.endOrLookFlags(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+                if flags == 0 {
+                    index += 8
+                    continue
+                }
+                // The lowest flag is exact (false alarms only come after a true one): when it is
+                // the closing quote, every byte before it is plain and the string ends there.
+                let first = index + flags.trailingZeroBitCount / 8
+                if bytes[first] == UInt8(ascii: "\"") {
+                    position = first + 1
+                    return RawString(bytes: UnsafeBufferPointer(rebasing: bytes[start..<first]), start: start,
+                                     escaped: false, ascii: true)
+                }
+                index = first
+                break
             }
         }
         while index < bytes.count {
@@ -374,11 +387,12 @@ package struct JSONParser {
                          ascii: highBits < 0x80)
     }
 
-    /// Whether any of the eight bytes of `word` is a quote, a backslash, a control character or
-    /// not ASCII (the classic "has a zero byte" bit trick: never a miss, now and then a false
-    /// alarm, which only sends those bytes through the byte loop).
+    /// The high bit of each of the eight bytes of `word` (little-endian: the first byte lowest)
+    /// that may be a quote, a backslash, a control character or not ASCII (the classic "has a
+    /// zero byte" bit trick: the lowest flag is always right, later ones may be false alarms,
+    /// which only send those bytes through the byte loop).
     @inline(__always)
-    private static func mayEndOrNeedLook(_ word: UInt64) -> Bool {
+    private static func endOrLookFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
@@ -386,7 +400,7 @@ package struct JSONParser {
         let quote = (quotes &- ones) & ~quotes
         let backslash = (backslashes &- ones) & ~backslashes
         let control = (word &- ones &* 0x20) & ~word
-        return (quote | backslash | control | word) & highs != 0
+        return (quote | backslash | control | word) & highs
     }
 
     /// The text of a scanned string: ASCII without escapes is taken as it is, other bytes are

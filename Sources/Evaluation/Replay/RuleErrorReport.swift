@@ -18,12 +18,13 @@ struct RuleErrorReport {
     }
 
     let metrics: [MetricRule]
-    /// Every metric's value at `now`, by id.
-    let metricValues: [String: CELValue]
+    /// Every metric's value at `now` (`ValuesAtNow.metrics`), read only when an error is noted:
+    /// a dictionary of them was built for every state, mostly to be asked nothing.
+    let metricValues: [(key: String, value: CELValue)]
     private var entries: [Entry] = []
     private var reported: Set<String> = []
 
-    init(metrics: [MetricRule], metricValues: [String: CELValue]) {
+    init(metrics: [MetricRule], metricValues: [(key: String, value: CELValue)]) {
         self.metrics = metrics
         self.metricValues = metricValues
     }
@@ -75,7 +76,7 @@ struct RuleErrorReport {
             }
         }
         return metrics.first { metric in
-            guard read.contains(metric.id), case .error(let failure) = metricValues[metric.id] else { return false }
+            guard read.contains(metric.id), case .error(let failure) = metricValues.first(where: { $0.key == metric.id })?.value else { return false }
             return failure == error
         }
     }

@@ -5,19 +5,18 @@ import CEL
 /// before them, and formatting a date is not free. (The labels are short strings, stored inline:
 /// keeping those of earlier days would save no memory, and hashing days cost more than it saved.)
 struct DayLabels: Sendable {
-    typealias Label = (date: CELValue, weekday: CELValue, week: CELValue)
-    /// The day asked for last and its label (kept apart, not as an optional pair: reading it
-    /// must not copy the label).
+    /// The day selected last (kept apart from its labels: reading them must not copy the
+    /// labels out first).
     private var lastDay: LocalDay?
-    private var lastLabel: Label = (.null, .null, .null)
+    /// The labels of the day selected last, read in place by the record being built.
+    private(set) var date: CELValue = .null
+    private(set) var weekday: CELValue = .null
+    private(set) var week: CELValue = .null
 
-    subscript(day: LocalDay) -> Label {
-        mutating get {
-            if lastDay != day {
-                lastDay = day
-                lastLabel = (.string(day.description), .int(Int64(day.weekday)), .string(day.isoWeek))
-            }
-            return lastLabel
-        }
+    /// Makes `date`, `weekday` and `week` those of `day`.
+    mutating func select(_ day: LocalDay) {
+        guard lastDay != day else { return }
+        lastDay = day
+        (date, weekday, week) = (.string(day.description), .int(Int64(day.weekday)), .string(day.isoWeek))
     }
 }

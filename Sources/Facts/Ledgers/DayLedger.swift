@@ -299,12 +299,12 @@ struct DayLedger: Sendable {
         let expiredCount = status == .expired ? max(0, entry.planned - entry.tasksDone) : 0
         let onTime = lists.onTime[day] ?? []
         let late = lists.late[day] ?? []
-        let label = labels[day]
+        labels.select(day)
         return FactTypes.dayRecord.record { field in
             switch field {
-            case .date: label.date
-            case .weekday: label.weekday
-            case .week: label.week
+            case .date: labels.date
+            case .weekday: labels.weekday
+            case .week: labels.week
             case .events: .list(CELList(prefixOf: onTime, count: min(entry.onTime, onTime.count)))
             case .late: .list(CELList(prefixOf: late, count: min(entry.late, late.count)))
             case .count: count

@@ -37,7 +37,9 @@ struct EventForms {
     /// Where in `recent` the last form was found: events of one kind often come in runs.
     private var last = 0
     private var types: [String: String] = [:]
-    private var recentTypes: [(bytes: [UInt8], type: String)] = []
+    /// Recent types with their first sixteen bytes packed (`packed(_:)`): a type is found by
+    /// comparing words, without reading an array (each read retained and released it).
+    private var recentTypes: [(count: Int, words: (UInt64, UInt64), bytes: [UInt8], type: String)] = []
 
     mutating func form(of keys: [String]) -> Form {
         // Shared arrays compare by identity first, so this is a pointer check for most events.
@@ -90,14 +92,26 @@ struct EventForms {
     /// are its own. A string made of the bytes was validated each time (~190 instructions an
     /// event), and most events repeat a few types.
     mutating func type(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let words = Self.packed(bytes)
         for index in recentTypes.indices
-        where recentTypes[index].bytes.withUnsafeBufferPointer({ JSONFlatObject.equal($0, bytes) }) {
+        where recentTypes[index].count == bytes.count && recentTypes[index].words == words
+            && (bytes.count <= 16 || recentTypes[index].bytes.withUnsafeBufferPointer({ JSONFlatObject.equal($0, bytes) })) {
             return recentTypes[index].type
         }
         let type = shared(String(decoding: bytes, as: UTF8.self))
         if recentTypes.count == 8 { recentTypes.removeFirst() }
-        recentTypes.append((Array(bytes), type))
+        recentTypes.append((bytes.count, words, Array(bytes), type))
         return type
+    }
+
+    /// The first sixteen bytes (fewer: zeros after them) as two words.
+    private static func packed(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        for index in 0..<min(bytes.count, 8) { words.0 |= UInt64(bytes[index]) << UInt64(index * 8) }
+        if bytes.count > 8 {
+            for index in 8..<min(bytes.count, 16) { words.1 |= UInt64(bytes[index]) << UInt64((index - 8) * 8) }
+        }
+        return words
     }
 
     /// `type`, or the copy of it seen before (short strings are stored inline and need none).

@@ -11,7 +11,8 @@ struct CountsJudge: Sendable {
     private var valuesByType: [String: [CELValue?]] = [:]
     /// The first few types met and their values, looked up before `valuesByType`: a history has
     /// a handful of types, and comparing a type (short, stored inline) is cheaper than hashing it.
-    private var firstTypes: [(type: String, values: [CELValue?])] = []
+    /// `counted`: the streaks (indices) those values count the event for.
+    private var firstTypes: [(type: String, values: [CELValue?], counted: [Int32])] = []
     private static let firstTypesLimit = 8
     /// The streaks' indices, in `streaks` order.
     private let streakIndices: [Int32]
@@ -36,6 +37,12 @@ struct CountsJudge: Sendable {
     /// index (reported as `rule_error`).
     mutating func judge(_ value: CELValue, type: String, user: CELValue, event: Int, counted: inout [Int32],
                         errors: inout [Int: (event: Int, error: CELError)]) {
+        // Every predicate judged by type, and a type met before: its streaks are the ones counted
+        // then, and its errors (if any) were noted then (only a streak's first error is kept).
+        if allByType, let index = firstTypes.firstIndex(where: { $0.type == type }) {
+            counted.append(contentsOf: firstTypes[index].counted)
+            return
+        }
         var known: [CELValue?]?
         if anyByType {
             if let index = firstTypes.firstIndex(where: { $0.type == type }) {
@@ -52,7 +59,11 @@ struct CountsJudge: Sendable {
         var values = known ?? streaks.map { $0.byType ? $0.predicate.judge(value, in: activation) : nil }
         if anyByType, known == nil {
             if firstTypes.count < Self.firstTypesLimit {
-                firstTypes.append((type, values))
+                let counts = values.indices.compactMap { position -> Int32? in
+                    if case .bool(true) = values[position] { return streakIndices[position] }
+                    return nil
+                }
+                firstTypes.append((type, values, counts))
             } else {
                 valuesByType[type] = values
             }

@@ -249,7 +249,7 @@ package struct FactTimeline: Sendable {
     static func celValue(of placed: TimelineEvent, event: StateEvent, calendar: LocalCalendar, labels: inout DayLabels,
                          shapes: inout EventRecordShapes) -> CELValue {
         let local = calendar.localDateTime(of: event.at)
-        let label = labels[placed.day]
+        labels.select(placed.day)
         // The record's own fields first, in declared order, then the attributes: the order of
         // the shape, written straight into the record (a million are held).
         let fields = FactTypes.eventRecord.fields
@@ -259,11 +259,11 @@ package struct FactTimeline: Sendable {
                 let value: CELValue = switch fields[position] {
                 case .type: .string(event.type)
                 case .at: .timestamp(event.at.instant)
-                case .day: label.date
+                case .day: labels.date
                 case .hour: .int(Int64(local.hour))
                 case .minute: .int(Int64(local.minute))
-                case .weekday: label.weekday
-                case .week: label.week
+                case .weekday: labels.weekday
+                case .week: labels.week
                 case .late: .bool(placed.late)
                 }
                 buffer.initializeElement(at: position, to: value)
