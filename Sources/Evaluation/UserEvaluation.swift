@@ -28,8 +28,11 @@ package struct UserEvaluation {
         rules = replay.rules
         self.state = state
         let facts = try StateFacts(state: state, rules: replay.rules, now: now, qualifiers: replay.streakQualifiers)
-        // Handed to the replay and back, not kept here as well: a copy retains every array they hold.
-        (outcome, self.facts) = replay.runKeepingFacts(facts, keepsBindings: keepsBindings)
+        // Handed to the replay and back, not kept here as well: a copy retains every array they
+        // hold. Taken from the pair into locals first: assigned from it, the facts were copied.
+        let (outcome, replayed) = replay.runKeepingFacts(facts, keepsBindings: keepsBindings)
+        self.outcome = outcome
+        self.facts = replayed
     }
 
     /// `text` parsed as RFC 3339, else `fallback`, else the clock. A malformed `text` is reported

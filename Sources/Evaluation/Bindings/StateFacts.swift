@@ -33,9 +33,10 @@ package struct StateFacts: ReplayFacts {
         // none was left out rather than hold a million events twice.
         leftOutSome = timeline.events.count == timeline.state.events.count ? nil : timeline.events.map(timeline.event(of:))
         timeCheckpoints = timeline.timeCheckpoints()
-        builder = FactBuilder(timeline: timeline)
         snapshotLevelTimes = timeline.state.levels.map { $0.completedAt?.instant }
         streakIDs = timeline.streakRules.map(\.id)
+        // Last: the timeline moves into the builder instead of being copied.
+        builder = FactBuilder(timeline: timeline)
     }
 
     /// Reads the state against the rules at `now`. Throws when the calendar needs a zone the

@@ -8,7 +8,7 @@ import RuleModel
 package struct CheckpointPlan: Sendable {
     package var checkpoints: [Checkpoint]
 
-    package init(rules: RuleSet, facts: some ReplayFacts) {
+    package init(rules: RuleSet, facts: borrowing some ReplayFacts) {
         checkpoints = Self.plan(rules: rules, facts: facts, after: nil, timeCheckpoints: facts.timeCheckpoints)
     }
 

@@ -87,8 +87,9 @@ struct ReplayRun<Facts: ReplayFacts> {
 
         let first = checkpoints.first.map { FactMoment(moment: $0.time, eventCount: $0.eventCount) }
             ?? FactMoment(moment: facts.now, eventCount: facts.events.count)
-        bindings = FactBindings(replay: replay, facts: facts, moment: first,
-                                stepBudget: replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: facts)))
+        let budget = replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: facts))
+        // The facts' last use: they move into the bindings (read in the same call, they were copied).
+        bindings = FactBindings(replay: replay, facts: facts, moment: first, stepBudget: budget)
         bindings.unlockedSince = since
     }
 

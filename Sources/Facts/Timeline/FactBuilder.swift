@@ -72,7 +72,6 @@ package struct FactBuilder: Sendable {
 
     /// A builder at the start of history (no events consumed yet).
     package init(timeline: FactTimeline) {
-        self.timeline = timeline
         days = DayLedger(calendar: timeline.calendar, labels: timeline.dayLabels)
         days.judging = timeline.qualifiers.contains {
             if case .day = $0 { return true }
@@ -100,6 +99,9 @@ package struct FactBuilder: Sendable {
         observedStreaks = Array(repeating: nil, count: timeline.streakRules.count)
         streakVersions = Array(repeating: 0, count: timeline.streakRules.count)
         countsDays = days.judging
+        // Stored last: its last use, the timeline moves in instead of being copied (a retain and
+        // release of each of its arrays, at every state).
+        self.timeline = timeline
     }
 
     /// Starts over from the start of history, keeping what must never repeat (the versions handed
