@@ -37,15 +37,15 @@ struct CountsJudge: Sendable {
     /// index (reported as `rule_error`).
     mutating func judge(_ value: CELValue, type: String, user: CELValue, event: Int, counted: inout [Int32],
                         errors: inout [Int: (event: Int, error: CELError)]) {
-        // Every predicate judged by type, and a type met before: its streaks are the ones counted
-        // then, and its errors (if any) were noted then (only a streak's first error is kept).
-        if allByType, let index = firstTypes.firstIndex(where: { $0.type == type }) {
-            counted.append(contentsOf: firstTypes[index].counted)
-            return
-        }
         var known: [CELValue?]?
         if anyByType {
             if let index = firstTypes.firstIndex(where: { $0.type == type }) {
+                // Every predicate judged by type: the streaks are the ones counted at the type's
+                // first event, whose errors were noted then (only a streak's first error is kept).
+                if allByType {
+                    counted.append(contentsOf: firstTypes[index].counted)
+                    return
+                }
                 known = firstTypes[index].values
             } else {
                 known = valuesByType[type]
