@@ -9,7 +9,11 @@ RELEASE_BIN = .build/release/rulecheck
 # more minutes of a first release build.
 # Every release build here uses the same flags, so switching products rebuilds nothing.
 LTO_FLAGS = --experimental-lto-mode=full -Xlinker -mllvm -Xlinker -inline-threshold=500
-RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib $(LTO_FLAGS),)
+# Linked at a fixed address (not position-independent): the loader then has no 77,000 relative
+# relocations to apply, nor their pages to copy, at every start — 2 ms of a 30 ms `eval`
+# (docs/evaluation.md, "Session 23"). Shared libraries, heap and stack are still randomized.
+NO_PIE_FLAGS = -Xswiftc -Xclang-linker -Xswiftc -no-pie
+RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib $(LTO_FLAGS) $(NO_PIE_FLAGS),)
 SHARED ?= ../shared
 
 .PHONY: demo test build release bench deps fuzz fuzz-build example spark-example

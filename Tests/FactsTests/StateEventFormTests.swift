@@ -29,6 +29,22 @@ import Testing
         #expect(state.document.keys == expected.objectValue?.keys)
     }
 
+    /// Known types are found by their length and first sixteen bytes packed in two words (read
+    /// eight bytes at a time): types of every length up to 20 that differ in one byte only, met
+    /// twice each in turns, each keep their own text.
+    @Test("event types of every length that differ in one byte keep their own text")
+    func typesDifferingInOneByte() throws {
+        var types: [String] = []
+        for length in 1...20 {
+            let stem = String(repeating: "t", count: length - 1)
+            types += [stem + "a", stem + "b"]
+            if length > 1 { types.append("a" + stem) }
+        }
+        let events = (types + types.reversed() + types).map { #"{"type": "\#($0)", "at": "2026-01-05T09:00:00Z"}"# }
+        let state = try StateFile.parse(json: #"{"schema": 1, "user": {"id": "u"}, "events": [\#(events.joined(separator: ", "))]}"#)
+        #expect(state.events.map(\.type) == types + types.reversed() + types)
+    }
+
     @Test("attributes leave out type and at, in written order")
     func attributesWithoutTypeAndAt() throws {
         let state = try StateFile.parse(json: #"{"schema": 1, "user": {"id": "u"}, "events": [{"b": 1, "type": "x", "a": 2, "at": "2026-01-05T09:00:00Z", "c": 3}]}"#)

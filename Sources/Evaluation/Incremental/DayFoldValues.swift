@@ -67,7 +67,7 @@ struct DayFoldValues {
     init(folds: [DayFold], costLimit: Int) {
         self.folds = folds
         self.costLimit = costLimit
-        tables = Array(repeating: Table(), count: folds.count)
+        tables = Array(repeatElement(Table(), count: folds.count))
     }
 
     /// Fold `k`'s value over `days` (the records at `moment`), or `nil` when only the written

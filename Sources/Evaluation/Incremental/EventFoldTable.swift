@@ -30,18 +30,19 @@ struct EventFoldTable: Sendable {
 
     /// `days`: for a daily fold over `events`, each event's day (`ReplayFacts.onTimeDays`); without
     /// them the daily table is not exact.
-    /// `chain`: for a daily fold, the tables of its chain's steps (`DailyFold.chain`).
+    /// `tables` and `chain`: for a daily fold, the tables before it and which of them are its
+    /// chain's steps (`DailyFold.chain`; read where they are, not copied out).
     /// `types`: for a fold over `events`, each event's `type` (`EventFold.typeGuard`).
     init(fold: EventFold, source: [CELValue], costLimit: Int, types: [Int8] = [], guardCode: Int8 = EventTypeCodes.other,
          days: [Int32] = [],
-         chain: [EventFoldTable] = []) {
+         tables: [EventFoldTable] = [], chain: [Int] = []) {
         shape = fold.shape
         sourceCount = source.count
         switch fold.shape {
         case .count:
             return
         case .daily(let dailyFold):
-            daily = Self.dailyTable(dailyFold, source: source, costLimit: costLimit, days: days, chain: chain)
+            daily = Self.dailyTable(dailyFold, source: source, costLimit: costLimit, days: days, tables: tables, chain: chain)
         case .reduction(let reduction):
             var running = CELListReduction.Running(reduction)
             reduced.reserveCapacity(source.count + 1)
@@ -119,14 +120,15 @@ struct EventFoldTable: Sendable {
             if case .mapFiltered(_, let transform) = fold.shape {
                 let mapped = Self.bodyValues(fold.batchTransform, fold.elementTransform, iterVar: fold.iterVar,
                                              source: kept, costLimit: costLimit, body: transform)
-                outputs = recordErrors(in: mapped, sourceIndices: keptIndices)
+                outputs = Self.recordErrors(in: mapped, sourceIndices: keptIndices, firstError: &firstError, error: &error)
             } else {
                 outputs = kept
             }
         case .map(let transform):
             let mapped = Self.bodyValues(fold.batchTransform, fold.elementTransform, iterVar: fold.iterVar,
                                          source: source, costLimit: costLimit, body: transform)
-            outputs = recordErrors(in: mapped, sourceIndices: Array(source.indices))
+            outputs = Self.recordErrors(in: mapped, sourceIndices: Array(source.indices), firstError: &firstError,
+                                           error: &error)
             producedBefore = (0...source.count).map { Int32(Swift.min($0, outputs.count)) }
         }
     }
@@ -136,12 +138,11 @@ struct EventFoldTable: Sendable {
     /// other shapes' code slower (measured).
     @inline(never)
     private static func dailyTable(_ fold: DailyFold, source: [CELValue], costLimit: Int, days: [Int32],
-                                   chain: [EventFoldTable]) -> DailyFoldTable {
+                                   tables: [EventFoldTable], chain: [Int]) -> DailyFoldTable {
         var table = DailyFoldTable(fold: fold, costLimit: costLimit, knowsDays: days.count == source.count)
-        let steps = Array(chain.indices)
         for (index, event) in source.enumerated() {
             let day = index < days.count ? days[index] : DailyFoldTable.noDay
-            if let known = DailyFoldTable.contribution(of: index, record: event, chain: steps, in: chain) {
+            if let known = DailyFoldTable.contribution(of: index, record: event, chain: chain, in: tables) {
                 table.append(day: day) { known }
             } else {
                 table.append(event, day: day)
@@ -151,7 +152,10 @@ struct EventFoldTable: Sendable {
     }
 
     /// Keeps the produced elements up to the first failed one and remembers where it failed.
-    private mutating func recordErrors(in values: [CELValue], sourceIndices: [Int]) -> [CELValue] {
+    /// Static, changing only the two properties: as a mutating method called from `init`, it
+    /// made the compiler copy the whole table (and destroy the copy) for every fold of a state.
+    private static func recordErrors(in values: [CELValue], sourceIndices: [Int], firstError: inout Int?,
+                                     error: inout CELValue) -> [CELValue] {
         guard let failed = values.firstIndex(where: \.isError) else { return values }
         let at = sourceIndices[failed]
         if firstError.map({ at < $0 }) ?? true {
@@ -246,7 +250,7 @@ struct EventFoldTable: Sendable {
             return list.array
         }
         guard let element else {
-            return Array(repeating: .error(CELError(.other, "fold body could not be planned")), count: source.count)
+            return Array(repeatElement(.error(CELError(.other, "fold body could not be planned")), count: source.count))
         }
         return source.map { element.evaluate(CELActivation([iterVar: $0]), costLimit: costLimit) }
     }
@@ -258,6 +262,7 @@ struct EventFoldTable: Sendable {
     var isExactDaily: Bool { daily?.exact ?? true }
 
     /// Whether the first m source elements include a failed one.
+    @inline(__always)
     func failed(within m: Int) -> Bool {
         if let daily { return daily.failed(within: Swift.max(0, Swift.min(m, sourceCount))) }
         guard let firstError else { return false }
@@ -265,6 +270,10 @@ struct EventFoldTable: Sendable {
     }
 
     /// The fold's value over the first m source elements.
+    /// Inlined, as are `version(over:)`, `failed(within:)` and `produced(over:)`: called on a
+    /// table in an array (`tables[k].value(over: m)`), a call took a copy of the whole table
+    /// (464 bytes, a retain and release of each of its arrays) at every fold a condition read.
+    @inline(__always)
     func value(over m: Int) -> CELValue {
         let m = Swift.max(0, Swift.min(m, sourceCount))
         switch shape {
@@ -286,6 +295,7 @@ struct EventFoldTable: Sendable {
     }
 
     /// A number that changes (grows) exactly when `value(over:)` can change.
+    @inline(__always)
     func version(over m: Int) -> Int {
         let m = Swift.max(0, Swift.min(m, sourceCount))
         switch shape {
@@ -304,7 +314,9 @@ struct EventFoldTable: Sendable {
     }
 
     /// The source counts 1…total at which `version(over:)` changes, ascending, read straight
-    /// from the table (a fold over `events`, whose visible count after n events is n).
+    /// from the table (a fold over `events`, whose visible count after n events is n). Inlined
+    /// for the same reason as `value(over:)`.
+    @inline(__always)
     func versionChanges(through total: Int) -> [Int]? {
         let last = Swift.min(total, sourceCount)
         switch shape {
@@ -349,6 +361,7 @@ struct EventFoldTable: Sendable {
     }
 
     /// How many elements the fold produced from the first m source elements (list shapes).
+    @inline(__always)
     func produced(over m: Int) -> Int {
         let m = Swift.max(0, Swift.min(m, sourceCount))
         return producedBefore.isEmpty ? 0 : Int(producedBefore[m])
@@ -376,7 +389,7 @@ private struct PredicateValues {
 
     /// Every element false.
     init(count: Int) {
-        flags = Array(repeating: Self.isFalse, count: count)
+        flags = Array(repeatElement(Self.isFalse, count: count))
     }
 
     mutating func set(_ value: CELValue, at index: Int) {

@@ -22,13 +22,14 @@ struct EventFoldValues: Sendable {
             case .events: source = events
             case .fold(let k): source = k < tables.count ? tables[k].outputs : []
             }
-            let chain: [EventFoldTable] = if case .daily(let daily) = fold.shape, daily.chain.allSatisfy({ $0 < tables.count }) {
-                daily.chain.map { tables[$0] }
+            let chain: [Int] = if case .daily(let daily) = fold.shape, daily.chain.allSatisfy({ $0 < tables.count }) {
+                daily.chain
             } else { [] }
-            tables.append(EventFoldTable(fold: fold, source: source, costLimit: costLimit,
-                                         types: fold.source == .events ? types : [],
-                                         guardCode: fold.typeGuard.map(guards.code(of:)) ?? EventTypeCodes.other,
-                                         days: eventDays, chain: chain))
+            let table = EventFoldTable(fold: fold, source: source, costLimit: costLimit,
+                                       types: fold.source == .events ? types : [],
+                                       guardCode: fold.typeGuard.map(guards.code(of:)) ?? EventTypeCodes.other,
+                                       days: eventDays, tables: tables, chain: chain)
+            tables.append(table)
         }
         self.tables = tables
     }
@@ -38,7 +39,7 @@ struct EventFoldValues: Sendable {
     mutating func append(_ event: CELValue, day: Int32, costLimit: Int) {
         let type = folds.contains { $0.typeGuard != nil } ? Self.type(of: event) : nil
         // Per table, where its outputs stood before the event: what it produced is the rest.
-        var producedFrom = [Int](repeating: 0, count: tables.count)
+        var producedFrom = [Int](repeatElement(0, count: tables.count))
         for k in tables.indices {
             if case .daily(let dailyFold) = folds[k].shape {
                 // The chain's tables (earlier folds) took the event already: what it makes of
@@ -155,12 +156,12 @@ struct EventFoldValues: Sendable {
     }
 
     /// The chain of fold k's sources down to `events` (`events.filter(…).map(…)`), innermost
-    /// first, each table taken out once: `visibleCount` without its recursion at every n.
-    private func sourceChain(of k: Int) -> [EventFoldTable] {
-        var chain: [EventFoldTable] = []
+    /// first, as indices of their tables: `visibleCount` without its recursion at every n.
+    private func sourceChain(of k: Int) -> [Int] {
+        var chain: [Int] = []
         var link = folds[k].source
         while case .fold(let s) = link {
-            chain.append(tables[s])
+            chain.append(s)
             link = folds[s].source
         }
         chain.reverse()
@@ -168,12 +169,13 @@ struct EventFoldValues: Sendable {
     }
 
     /// How many source elements the last table of `chain` hands on after n events, or `nil` once
-    /// one of them failed.
-    private static func visible(through chain: [EventFoldTable], events n: Int) -> Int? {
+    /// one of them failed. The chain's tables are read where they are (their reads are inlined):
+    /// a list of copies of them cost a retain and release of each of their arrays.
+    private static func visible(through chain: [Int], of tables: [EventFoldTable], events n: Int) -> Int? {
         var visible = n
-        for index in chain.indices {  // by index: a `for in` copies each table out
-            if chain[index].failed(within: visible) { return nil }
-            visible = chain[index].produced(over: visible)
+        for step in chain {
+            if tables[step].failed(within: visible) { return nil }
+            visible = tables[step].produced(over: visible)
         }
         return visible
     }
@@ -183,7 +185,7 @@ struct EventFoldValues: Sendable {
     func values(of k: Int, atEvents points: [Int]) -> [CELValue?] {
         let table = tables[k]
         let chain = sourceChain(of: k)
-        return points.map { n in Self.visible(through: chain, events: n).map { table.value(over: $0) } }
+        return points.map { n in Self.visible(through: chain, of: tables, events: n).map { table.value(over: $0) } }
     }
 
     /// The event counts 1…total at which fold k changes value, ascending.
@@ -194,7 +196,7 @@ struct EventFoldValues: Sendable {
         let table = tables[k]
         let chain = sourceChain(of: k)
         func version(events n: Int) -> Int {
-            Self.visible(through: chain, events: n).map { table.version(over: $0) } ?? Int.max
+            Self.visible(through: chain, of: tables, events: n).map { table.version(over: $0) } ?? Int.max
         }
         var previous = version(events: 0)
         func check(events n: Int) {
@@ -204,7 +206,7 @@ struct EventFoldValues: Sendable {
         }
         // What a chain hands on changes only where its innermost table (a fold over `events`)
         // changes version, so only those counts can change fold k's.
-        if let candidates = chain.first?.versionChanges(through: total) {
+        if let first = chain.first, let candidates = tables[first].versionChanges(through: total) {
             for n in candidates { check(events: n) }
         } else {
             for n in stride(from: 1, through: total, by: 1) { check(events: n) }

@@ -65,7 +65,11 @@ struct ReplayRun<Facts: ReplayFacts> {
         let count = replay.awardIDs.count
         // Room for every award's unlock at once: grown one unlock at a time, it was rehashed.
         var unlocks: [String: UnlockDecision] = Dictionary(minimumCapacity: count)
-        var since = [CELTimestamp?](repeating: nil, count: count)
+        // Arrays of one repeated value are made from `repeatElement`, here and in the facts and
+        // bindings a state builds: `Array(repeating:count:)` allocates through a standard-library
+        // call that runs unspecialized, looking the array type's metadata up each time (~300
+        // instructions, over a dozen arrays a state).
+        var since = [CELTimestamp?](repeatElement(nil, count: count))
         for stored in facts.storedUnlocks where unlocks[stored.id] == nil {
             let position = replay.awardPositions[stored.id]
             unlocks[stored.id] = UnlockDecision(id: stored.id, at: stored.at, points: position.map { replay.awardPoints[$0] } ?? 0,
@@ -80,9 +84,9 @@ struct ReplayRun<Facts: ReplayFacts> {
         for stored in facts.storedUnlocks { storedRepeats[stored.id, default: []].insert(stored.at.instant) }
         self.storedRepeats = storedRepeats
         storedInstants = since.compactMap { $0 }.sorted()
-        judgements = Array(repeating: AwardJudgement(), count: count)
+        judgements = Array(repeatElement(AwardJudgement(), count: count))
         keptStreakAnswers = StreakAnswers(streaks: replay.streakIDs.count)
-        heldBefore = Array(repeating: false, count: count)
+        heldBefore = Array(repeatElement(false, count: count))
         heldNow = heldBefore
 
         let first = checkpoints.first.map { FactMoment(moment: $0.time, eventCount: $0.eventCount) }
@@ -116,7 +120,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         var streakAnswers = StreakAnswers(streaks: 0)
         swap(&streakAnswers, &keptStreakAnswers)
         defer { swap(&streakAnswers, &keptStreakAnswers) }
-        var moduleHolds = [(levels: Int, holds: Bool)?](repeating: nil, count: replay.modules.count)
+        var moduleHolds = [(levels: Int, holds: Bool)?](repeatElement(nil, count: replay.modules.count))
         while nextCheckpoint < checkpoints.count {
             let position = nextCheckpoint
             let checkpoint = checkpoints[position]
@@ -154,8 +158,14 @@ struct ReplayRun<Facts: ReplayFacts> {
                 }
                 if unlocking.isEmpty { break }
                 for award in unlocking { record(award, at: checkpoint) }
-                let done = Set(unlocking)
-                locked.removeAll { done.contains($0) }
+                // A few awards unlock at once: looked for in the list, not hashed into a set made
+                // for each pass (a set and its hashing were ~0.5% of a state).
+                if unlocking.count <= 16 {
+                    locked.removeAll { unlocking.contains($0) }
+                } else {
+                    let done = Set(unlocking)
+                    locked.removeAll { done.contains($0) }
+                }
                 bindings.unlocksChanged(stored: storedEffective, new: newUnlockCount)
                 wakeSleepers(atEvents: checkpoint.eventCount)
             }
@@ -387,7 +397,7 @@ extension ReplayRun where Facts == StateFacts {
             // The event made a daily table inexact: judge on with the plain slots, whose keys
             // are others (nothing remembered of the conditions holds for them).
             bindings.usePlainSlots()
-            judgements = Array(repeating: AwardJudgement(), count: judgements.count)
+            judgements = Array(repeatElement(AwardJudgement(), count: judgements.count))
         }
         let times = Array(bindings.facts.timeCheckpoints[known...])
         // A condition over folds was false "until its next change point": the event may be one.

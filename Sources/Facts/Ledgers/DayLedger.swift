@@ -38,9 +38,12 @@ struct DayLedger: Sendable {
     /// Records of `valuesStart ...`, one per day.
     private(set) var values: [CELValue] = []
     private(set) var valuesStart: LocalDay?
-    private var dirty: Set<LocalDay> = []
+    /// Days whose record is to be rebuilt, each once (marked in `dirtyMarks`: a day's mark is an
+    /// index, where a set hashed the day and regrew as days came).
+    private var dirty: [LocalDay] = []
+    private var dirtyMarks = DayTable<Bool>()
     /// The day `dirty` took last (until it is emptied): events come in time order, so most
-    /// changes are to that day and need not hash it again.
+    /// changes are to that day and need not look it up again.
     private var lastDirty: LocalDay?
     /// Where `values` changed, for folds over `days` that keep one result per day: bumped when
     /// every record is rebuilt (the first day moved), then the offset of each record rebuilt or
@@ -71,8 +74,12 @@ struct DayLedger: Sendable {
 
     mutating func add(_ placed: TimelineEvent, type: String) {
         let day = placed.day
-        // The count it adds to, and with a completed task the status and expired count.
-        let judged = placed.effect == .taskCompleted || judgedFields.contains(placed.onTime ? .onTime : .late)
+        // The count it adds to, and with a completed task the status and expired count — only on
+        // a day with an open plan: on any other day the status stays `empty` or `completed` and
+        // no task expires, so the day is not handed out to be judged again (a day's view was
+        // rebuilt and compared for every task done, ~1% of a TaskMate state).
+        let completesPlanned = placed.effect == .taskCompleted && (entries.read(day) { $0.planned > 0 && !$0.completed } ?? false)
+        let judged = completesPlanned || judgedFields.contains(placed.onTime ? .onTime : .late)
         change(day, judged: judged) { entry in
             if placed.onTime {
                 entry.onTime += 1
@@ -124,8 +131,10 @@ struct DayLedger: Sendable {
 
     private mutating func markDirty(_ day: LocalDay) {
         guard lastDirty != day else { return }
-        dirty.insert(day)
         lastDirty = day
+        guard dirtyMarks[day] == nil else { return }
+        dirtyMarks[day] = true
+        dirty.append(day)
     }
 
     /// Applies `body`, then completion; returns whether the day's status can still change with time.
@@ -205,6 +214,7 @@ struct DayLedger: Sendable {
             changeCount += 1
             rebuilt.append(day)
         }
+        for day in dirty { dirtyMarks[day] = nil }
         dirty.removeAll(keepingCapacity: true)
         lastDirty = nil
         for day in timeSensitive where day >= start && day.number - start.number < values.count {

@@ -43,7 +43,9 @@ struct CountsJudge: Sendable {
                 // Every predicate judged by type: the streaks are the ones counted at the type's
                 // first event, whose errors were noted then (only a streak's first error is kept).
                 if allByType {
-                    counted.append(contentsOf: firstTypes[index].counted)
+                    // One by one: an event counts for a streak or two, and appending the list
+                    // whole copied it through a `memcpy` call.
+                    for position in firstTypes[index].counted.indices { counted.append(firstTypes[index].counted[position]) }
                     return
                 }
                 known = firstTypes[index].values

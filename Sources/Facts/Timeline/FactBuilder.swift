@@ -83,7 +83,7 @@ package struct FactBuilder: Sendable {
             if case .day = timeline.qualifiers[$0] { return true }
             return false
         }
-        levels = Array(repeating: nil, count: timeline.catalogs.levels.count)
+        levels = Array(repeatElement(nil, count: timeline.catalogs.levels.count))
         isDayStreak = timeline.qualifiers.map {
             if case .day = $0 { return true }
             return false
@@ -96,8 +96,8 @@ package struct FactBuilder: Sendable {
             guard case .day(let predicate) = qualifier else { return true }
             return predicate.subjectFields?.isSubset(of: ["status", "planned", "kill_time", "expired_count"]) ?? false
         }
-        observedStreaks = Array(repeating: nil, count: timeline.streakRules.count)
-        streakVersions = Array(repeating: 0, count: timeline.streakRules.count)
+        observedStreaks = Array(repeatElement(nil, count: timeline.streakRules.count))
+        streakVersions = Array(repeatElement(0, count: timeline.streakRules.count))
         countsDays = days.judging
         // Stored last: its last use, the timeline moves in instead of being copied (a retain and
         // release of each of its arrays, at every state).

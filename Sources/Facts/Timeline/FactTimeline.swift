@@ -89,6 +89,8 @@ package struct FactTimeline: Sendable {
         values.reserveCapacity(state.events.count)
         countedEnds.reserveCapacity(state.events.count)
         var counts = CountsJudge(qualifiers: qualifiers)
+        // Room for one streak an event (grown from empty, the list was copied ~8 times a state).
+        if !counts.isEmpty { countedStreaks.reserveCapacity(state.events.count) }
         var labels = DayLabels()
         var span = DaySpan()
         span.note(calendar.calendarDay(of: now), from: .now)
