@@ -120,15 +120,14 @@ struct EventFoldTable: Sendable {
             if case .mapFiltered(_, let transform) = fold.shape {
                 let mapped = Self.bodyValues(fold.batchTransform, fold.elementTransform, iterVar: fold.iterVar,
                                              source: kept, costLimit: costLimit, body: transform)
-                outputs = Self.recordErrors(in: mapped, sourceIndices: keptIndices, firstError: &firstError, error: &error)
+                outputs = recordErrors(in: mapped, sourceIndices: keptIndices)
             } else {
                 outputs = kept
             }
         case .map(let transform):
             let mapped = Self.bodyValues(fold.batchTransform, fold.elementTransform, iterVar: fold.iterVar,
                                          source: source, costLimit: costLimit, body: transform)
-            outputs = Self.recordErrors(in: mapped, sourceIndices: Array(source.indices), firstError: &firstError,
-                                           error: &error)
+            outputs = recordErrors(in: mapped, sourceIndices: Array(source.indices))
             producedBefore = (0...source.count).map { Int32(Swift.min($0, outputs.count)) }
         }
     }
@@ -152,10 +151,7 @@ struct EventFoldTable: Sendable {
     }
 
     /// Keeps the produced elements up to the first failed one and remembers where it failed.
-    /// Static, changing only the two properties: as a mutating method called from `init`, it
-    /// made the compiler copy the whole table (and destroy the copy) for every fold of a state.
-    private static func recordErrors(in values: [CELValue], sourceIndices: [Int], firstError: inout Int?,
-                                     error: inout CELValue) -> [CELValue] {
+    private mutating func recordErrors(in values: [CELValue], sourceIndices: [Int]) -> [CELValue] {
         guard let failed = values.firstIndex(where: \.isError) else { return values }
         let at = sourceIndices[failed]
         if firstError.map({ at < $0 }) ?? true {
@@ -314,9 +310,7 @@ struct EventFoldTable: Sendable {
     }
 
     /// The source counts 1…total at which `version(over:)` changes, ascending, read straight
-    /// from the table (a fold over `events`, whose visible count after n events is n). Inlined
-    /// for the same reason as `value(over:)`.
-    @inline(__always)
+    /// from the table (a fold over `events`, whose visible count after n events is n).
     func versionChanges(through total: Int) -> [Int]? {
         let last = Swift.min(total, sourceCount)
         switch shape {
