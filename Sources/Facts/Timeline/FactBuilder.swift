@@ -480,7 +480,9 @@ package struct FactBuilder: Sendable {
         guard let range = days.range(today: today) else { return }
         let span = judgedSpan.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
         // Nothing changed, no day entered and the clock stood still: every view is as judged.
-        if changedDays.isEmpty, span == judgedSpan, now == lastJudged { return }
+        // Without watched days (planned, not decided), nothing a view holds moves with the clock
+        // alone: a later moment has nothing to judge either (every checkpoint asked, ~1% a state).
+        if changedDays.isEmpty, span == judgedSpan, watchedDays.isEmpty || now == lastJudged { return }
         lastJudged = now
         // Days entering the span (all of it the first time) are judged once whatever changed.
         let (oldFirst, oldLast) = judgedSpan.map { ($0.lowerBound.number, $0.upperBound.number) }
