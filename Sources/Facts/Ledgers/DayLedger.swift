@@ -42,9 +42,6 @@ struct DayLedger: Sendable {
     /// index, where a set hashed the day and regrew as days came).
     private var dirty: [LocalDay] = []
     private var dirtyMarks = DayTable<Bool>()
-    /// The day `dirty` took last (until it is emptied): events come in time order, so most
-    /// changes are to that day and need not look it up again.
-    private var lastDirty: LocalDay?
     /// Where `values` changed, for folds over `days` that keep one result per day: bumped when
     /// every record is rebuilt (the first day moved), then the offset of each record rebuilt or
     /// added, in order.
@@ -130,8 +127,6 @@ struct DayLedger: Sendable {
     }
 
     private mutating func markDirty(_ day: LocalDay) {
-        guard lastDirty != day else { return }
-        lastDirty = day
         guard dirtyMarks[day] == nil else { return }
         dirtyMarks[day] = true
         dirty.append(day)
@@ -216,7 +211,6 @@ struct DayLedger: Sendable {
         }
         for day in dirty { dirtyMarks[day] = nil }
         dirty.removeAll(keepingCapacity: true)
-        lastDirty = nil
         for day in timeSensitive where day >= start && day.number - start.number < values.count {
             let passed = killPassed(day, now: now)
             let recorded: Bool? = entries.read(day, \.killPassed) ?? nil
