@@ -13,7 +13,12 @@ LTO_FLAGS = --experimental-lto-mode=full -Xlinker -mllvm -Xlinker -inline-thresh
 # relocations to apply, nor their pages to copy, at every start — 2 ms of a 30 ms `eval`
 # (docs/evaluation.md, "Session 23"). Shared libraries, heap and stack are still randomized.
 NO_PIE_FLAGS = -Xswiftc -Xclang-linker -Xswiftc -no-pie
-RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib $(LTO_FLAGS) $(NO_PIE_FLAGS),)
+# Metadata of concrete generic types (`[String: Int32]`, ...) through direct accessor calls, not
+# by mangled name: a name is demangled at its first use and each of its generic requirements
+# (`String: Hashable`) looked up by a scan of the binary's 5,800 conformance records. That took
+# 11 M of the 67 M instructions of a whole `eval` (docs/evaluation.md, "Session 24").
+METADATA_FLAGS = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib $(LTO_FLAGS) $(NO_PIE_FLAGS) $(METADATA_FLAGS),)
 SHARED ?= ../shared
 
 .PHONY: demo test build release bench deps fuzz fuzz-build example spark-example

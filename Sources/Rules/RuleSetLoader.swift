@@ -12,8 +12,11 @@ package enum RuleSetLoader {
     }
 
     /// Loads `paths`; with `baseline`, also checks catalog compatibility with that older rule set.
-    package static func load(paths: [String], baseline: [String]?) -> RuleSetLoadResult {
-        var files = RuleFilesRead(paths: paths)
+    /// Without `readsTests`, a file of rule tests (top-level `schema` and `tests` only) is listed
+    /// but not loaded: it defines no rule, and `eval` need not pay for it (nor stop at its errors,
+    /// which `validate` and `test` report).
+    package static func load(paths: [String], baseline: [String]?, readsTests: Bool = true) -> RuleSetLoadResult {
+        var files = RuleFilesRead(paths: paths, readsTests: readsTests)
         var diagnostics = files.diagnostics
         let drafts = files.drafts(diagnostics: &diagnostics)
 
@@ -61,11 +64,12 @@ private struct RuleFilesRead {
     /// defines are unknown, so references to them elsewhere are not reported.
     private(set) var hasUnreadFile = false
 
-    init(paths: [String]) {
+    init(paths: [String], readsTests: Bool = true) {
         let collected = RuleFileCollector.collect(paths: paths)
         files = collected.files
         diagnostics = collected.diagnostics
         for file in files {
+            if !readsTests && Self.holdsOnlyTests(file) { continue }
             let loaded = YAMLLoader.load(path: file)
             diagnostics += loaded.diagnostics
             // Every problem in one run: a duplicate key, a bad tag, an undefined alias leave a
@@ -79,6 +83,15 @@ private struct RuleFilesRead {
                 hasUnreadFile = true
             }
         }
+    }
+
+    /// Whether the file is one of rule tests, told by its top-level keys alone: the scan stops at
+    /// the first key a tests file cannot have, so a rule file costs a few events. A file the scan
+    /// is unsure of (a syntax error, say) is loaded, and its errors reported.
+    private static func holdsOnlyTests(_ file: String) -> Bool {
+        let foreign = { (key: String) in key != "schema" && key != "tests" }
+        guard let keys = YAMLLoader.topLevelKeys(path: file, stoppingAt: foreign) else { return false }
+        return keys.contains("tests") && !keys.contains(where: foreign)
     }
 
     /// Decodes every file with a tree; `diagnostics` holds this read's diagnostics and gets the

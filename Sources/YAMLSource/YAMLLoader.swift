@@ -42,6 +42,26 @@ package enum YAMLLoader {
         return DocumentStreamReader(file: file, lines: lines).read()
     }
 
+    /// The top-level keys of the file at `path`, in order, found without building its tree: all
+    /// of them, or those up to and including the first for which `stop` is true (the rest of the
+    /// file is not parsed). Nil when the file cannot be read, is too large, is not UTF-8, or is
+    /// not one document whose root is a mapping of scalar keys that parses that far (`load` then
+    /// says what is wrong).
+    package static func topLevelKeys(path: String, stoppingAt stop: (String) -> Bool = { _ in false }) -> [String]? {
+        guard case .bytes(let bytes) = readFile(path) else { return nil }
+        return topLevelKeys(bytes: bytes, stoppingAt: stop)
+    }
+
+    /// The top-level keys of YAML text, as `topLevelKeys(path:stoppingAt:)` finds them.
+    package static func topLevelKeys(text: String, stoppingAt stop: (String) -> Bool = { _ in false }) -> [String]? {
+        topLevelKeys(bytes: Array(text.utf8), stoppingAt: stop)
+    }
+
+    private static func topLevelKeys(bytes: [UInt8], stoppingAt stop: (String) -> Bool) -> [String]? {
+        guard bytes.count <= maxFileSize, UTF8Validation.firstInvalidOffset(bytes) == nil else { return nil }
+        return TopLevelKeyScan(bytes: bytes).keys(stoppingAt: stop)
+    }
+
     // MARK: - Reading
 
     private enum FileRead {

@@ -22,7 +22,8 @@ enum CommandInput {
                 throw ExitCode(1)
             }
         }
-        let loaded = RuleSetLoader.load(paths: paths, baseline: nil)
+        // Rule tests are `validate`'s and `test`'s to load.
+        let loaded = RuleSetLoader.load(paths: paths, baseline: nil, readsTests: false)
         guard let rules = loaded.ruleSet else {
             let report = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,
                                                    sources: loaded.sources)

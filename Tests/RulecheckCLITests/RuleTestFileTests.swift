@@ -46,4 +46,32 @@ import Testing
 
             """)
     }
+
+    /// `eval`, `explain` and `compile` skip a file of rule tests unread (docs/guide.md, "Rule
+    /// tests"): the rules beside `x08`'s broken tests files evaluate; `validate` reports them
+    /// (above). A file that mixes `tests` with rules is still read, and its error still stops them.
+    @Test func evaluationSkipsTestsFilesButNotMixedOnes() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-skip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let state = folder.appendingPathComponent("state.json").path
+        try #"{"schema": 1, "user": {"id": "u"}, "now": "2026-03-02T00:00:00Z", "events": [{"type": "x", "at": "2026-03-01T09:00:00Z"}]}"#
+            .write(toFile: state, atomically: true, encoding: .utf8)
+        let rules = (Self.badTests as NSString).appendingPathComponent("rules")
+
+        let eval = try RulecheckRun.run(["eval", rules, "--state", state, "--format", "json"])
+        #expect(eval.status == 0, "\(eval.stderr)")
+        let unlocks = JSONTree.parse(eval.stdout)?["unlocks"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
+        #expect(unlocks == ["first_event"], "\(eval.stdout)")
+        let explain = try RulecheckRun.run(["explain", rules, "--state", state, "first_event"])
+        #expect(explain.status == 0, "\(explain.stderr)")
+
+        let mixed = folder.appendingPathComponent("mixed.yaml").path
+        try "schema: 1\ntests: []\nachievements:\n  - id: other\n    title: Other\n    when: true\n"
+            .write(toFile: mixed, atomically: true, encoding: .utf8)
+        let refused = try RulecheckRun.run(["eval", rules, mixed, "--state", state])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("mixed.yaml:"), "\(refused.stderr)")
+    }
 }
