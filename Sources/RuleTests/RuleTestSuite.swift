@@ -73,6 +73,8 @@ package struct RuleTestSuite: Sendable, Hashable {
     /// A tests file has the top-level key `tests` (docs/guide.md, "4. Rule tests"). A file that does not parse is not
     /// one here; the rule set loader reports it.
     static func isTestsFile(_ path: String) -> Bool {
+        // Its keys up to `tests` tell it without a tree; a file the scan is unsure of is loaded.
+        if let keys = YAMLLoader.topLevelKeys(path: path, stoppingAt: { $0 == "tests" }) { return keys.contains("tests") }
         guard case .mapping(let pairs)? = YAMLLoader.load(path: path).document?.root.kind else { return false }
         return pairs.contains { $0.key.scalarText == "tests" }
     }

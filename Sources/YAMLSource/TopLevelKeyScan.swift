@@ -27,17 +27,19 @@ struct TopLevelKeyScan {
             guard let base = buffer.baseAddress else { return nil }
             yaml_parser_set_input_string(parser, base, buffer.count)
             var state = State()
+            var keys: [String] = []
             var event = yaml_event_t()
             while true {
                 guard yaml_parser_parse(parser, &event) != 0 else { return nil }
                 let step = state.take(event, maxDepth: maxDepth)
                 yaml_event_delete(&event)
                 switch step {
-                case .next:
-                    if state.tookKey, let key = state.keys.last, stop(shield.restore(key) ?? key) {
-                        return state.keys.map { shield.restore($0) ?? $0 }
-                    }
-                case .done: return state.documents == 1 ? state.keys.map { shield.restore($0) ?? $0 } : nil
+                case .next: continue
+                case .key(let text):
+                    let key = shield.restore(text) ?? text
+                    keys.append(key)
+                    if stop(key) { return keys }
+                case .done: return state.documents == 1 ? keys : nil
                 case .unsure: return nil
                 }
             }
@@ -45,20 +47,16 @@ struct TopLevelKeyScan {
     }
 
     private enum Step {
-        case next, done, unsure
+        case next, key(String), done, unsure
     }
 
     /// Where the scan is: collections open, and whether the root mapping's next node is a key.
     private struct State {
-        var keys: [String] = []
         var documents = 0
         var depth = 0
         var expectsKey = false
-        /// Whether the last event taken was a key of the root mapping.
-        var tookKey = false
 
         mutating func take(_ event: yaml_event_t, maxDepth: Int) -> Step {
-            tookKey = false
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return .done
@@ -67,16 +65,13 @@ struct TopLevelKeyScan {
                 return documents > 1 ? .unsure : .next
             case YAML_SCALAR_EVENT:
                 guard depth > 0 else { return .unsure }
-                if depth == 1 {
-                    if expectsKey {
-                        let scalar = event.data.scalar
-                        guard let value = scalar.value else { return .unsure }
-                        keys.append(String(decoding: UnsafeBufferPointer(start: value, count: Int(scalar.length)), as: UTF8.self))
-                        tookKey = true
-                    }
-                    expectsKey.toggle()
-                }
-                return .next
+                guard depth == 1 else { return .next }
+                let isKey = expectsKey
+                expectsKey = !isKey
+                guard isKey else { return .next }
+                let scalar = event.data.scalar
+                guard let value = scalar.value else { return .unsure }
+                return .key(String(decoding: UnsafeBufferPointer(start: value, count: Int(scalar.length)), as: UTF8.self))
             case YAML_ALIAS_EVENT:
                 return node(isCollection: false, maxDepth: maxDepth)
             case YAML_SEQUENCE_START_EVENT:
