@@ -41,6 +41,12 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     private static func yaml(_ bytes: [UInt8]) {
         let result = YAMLLoader.load(bytes: bytes, file: "fuzz.yaml")
         if let document = result.document { _ = document.root.scalarValue }
+        // The key scan that tells tests files apart must agree with the tree where both answer.
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard Array(text.utf8) == bytes, let scanned = YAMLLoader.topLevelKeys(text: text), !scanned.contains("<<"),
+              !result.diagnostics.contains(where: { $0.severity == .error }),
+              case .mapping(let pairs)? = result.document?.root.kind else { return }
+        precondition(scanned == pairs.compactMap(\.key.scalarText), "top-level key scan \(scanned) differs from the tree")
     }
 
     /// The file the `rules` target writes each input to (the loader reads rule sets from paths).

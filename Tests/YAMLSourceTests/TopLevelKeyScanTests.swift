@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import YAMLSource
 
@@ -32,5 +33,36 @@ import YAMLSource
         let text = "schema: 1\nachievements: [\n  broken: {\n"
         #expect(YAMLLoader.topLevelKeys(text: text, stoppingAt: { $0 == "achievements" }) == ["schema", "achievements"])
         #expect(YAMLLoader.topLevelKeys(text: text) == nil)
+    }
+
+    /// Every YAML file of the repository (rules, catalogs, command-line cases, loader fixtures,
+    /// broken ones included): where the loader builds a clean tree whose root maps plain keys
+    /// (no `<<` merge), the scan finds the same keys in the same order; where the scan answers
+    /// nil, the loader found an error, no mapping, or a key that is not a scalar.
+    @Test func scanAgreesWithTheLoaderOnEveryFile() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var files: [String] = []
+        for folder in ["rules", "catalogs", "Tests"] {
+            let base = root.appendingPathComponent(folder).path
+            let found = FileManager.default.enumerator(atPath: base)?.compactMap { $0 as? String } ?? []
+            files += found.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.map { base + "/" + $0 }
+        }
+        #expect(files.count > 200)
+        var compared = 0
+        for file in files {
+            let scanned = YAMLLoader.topLevelKeys(path: file)
+            let loaded = YAMLLoader.load(path: file)
+            let clean = loaded.document != nil && !loaded.diagnostics.contains { $0.severity == .error }
+            guard clean, case .mapping(let pairs)? = loaded.document?.root.kind else { continue }
+            let keys = pairs.map(\.key.scalarText)
+            if let scanned {
+                guard !scanned.contains("<<") else { continue }
+                #expect(scanned == keys.compactMap { $0 }, "\(file)")
+                compared += 1
+            } else {
+                #expect(keys.contains { $0 == nil }, "\(file): the scan gave up on a clean file")
+            }
+        }
+        #expect(compared > 150)
     }
 }
