@@ -69,8 +69,10 @@ private struct RuleFilesRead {
         files = collected.files
         diagnostics = collected.diagnostics
         for file in files {
-            if !readsTests && Self.holdsOnlyTests(file) { continue }
-            let loaded = YAMLLoader.load(path: file)
+            let read = readsTests
+                ? YAMLLoader.load(path: file)
+                : YAMLLoader.load(path: file, skippingWhen: Self.holdsOnlyTests, scanningUntil: Self.isForeignToTests)
+            guard let loaded = read else { continue }  // a tests file, left unread
             diagnostics += loaded.diagnostics
             // Every problem in one run: a duplicate key, a bad tag, an undefined alias leave a
             // whole tree (the first entry kept, the tag dropped, an empty value), so the file is
@@ -85,13 +87,15 @@ private struct RuleFilesRead {
         }
     }
 
-    /// Whether the file is one of rule tests, told by its top-level keys alone: the scan stops at
-    /// the first key a tests file cannot have, so a rule file costs a few events. A file the scan
-    /// is unsure of (a syntax error, say) is loaded, and its errors reported.
-    private static func holdsOnlyTests(_ file: String) -> Bool {
-        let foreign = { (key: String) in key != "schema" && key != "tests" }
-        guard let keys = YAMLLoader.topLevelKeys(path: file, stoppingAt: foreign) else { return false }
-        return keys.contains("tests") && !keys.contains(where: foreign)
+    /// Whether top-level keys are those of a file of rule tests. The scan that finds them stops at
+    /// the first key such a file cannot have (`isForeignToTests`), so a rule file costs a few
+    /// events; a file the scan is unsure of (a syntax error, say) is loaded, its errors reported.
+    private static func holdsOnlyTests(_ keys: [String]) -> Bool {
+        keys.contains("tests") && !keys.contains(where: isForeignToTests)
+    }
+
+    private static func isForeignToTests(_ key: String) -> Bool {
+        key != "schema" && key != "tests"
     }
 
     /// Decodes every file with a tree; `diagnostics` holds this read's diagnostics and gets the

@@ -42,6 +42,20 @@ package enum YAMLLoader {
         return DocumentStreamReader(file: file, lines: lines).read()
     }
 
+    /// Reads the file at `path` once and loads it, unless the top-level keys a scan finds without
+    /// building a tree (`topLevelKeys`, up to and including the first for which `stop` is true)
+    /// make `skip` true: nil then. A file the scan is unsure of is loaded, its errors reported.
+    package static func load(path: String, skippingWhen skip: ([String]) -> Bool,
+                             scanningUntil stop: (String) -> Bool) -> YAMLLoadResult? {
+        switch readFile(path) {
+        case .bytes(let bytes):
+            if let keys = topLevelKeys(bytes: bytes, stoppingAt: stop), skip(keys) { return nil }
+            return load(bytes: bytes, file: path)
+        case .rejected(let diagnostic):
+            return YAMLLoadResult(document: nil, diagnostics: [diagnostic])
+        }
+    }
+
     /// The top-level keys of the file at `path`, in order, found without building its tree: all
     /// of them, or those up to and including the first for which `stop` is true (the rest of the
     /// file is not parsed). Nil when the file cannot be read, is too large, is not UTF-8, or is
