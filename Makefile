@@ -1,24 +1,10 @@
 # The two commands of the README: `make demo` and `make test`.
 SWIFT ?= swift
 RELEASE_BIN = .build/release/rulecheck
-# Release programs link the Swift runtime and Foundation statically on Linux: a whole `eval`
-# process then spends no time binding shared-library symbols (docs/evaluation.md, "Session 7").
-# They are optimized across modules at link time (full LTO), inlining up to a threshold of 500
-# (LLVM's default is 225): the engine's layers call each other per event, and inlining across
-# them took 9% off a batch state's instructions (docs/evaluation.md, "Session 21"), for about two
-# more minutes of a first release build.
-# Every release build here uses the same flags, so switching products rebuilds nothing.
-LTO_FLAGS = --experimental-lto-mode=full -Xlinker -mllvm -Xlinker -inline-threshold=500
-# Linked at a fixed address (not position-independent): the loader then has no 77,000 relative
-# relocations to apply, nor their pages to copy, at every start — 2 ms of a 30 ms `eval`
-# (docs/evaluation.md, "Session 23"). Shared libraries, heap and stack are still randomized.
-NO_PIE_FLAGS = -Xswiftc -Xclang-linker -Xswiftc -no-pie
-# Metadata of concrete generic types (`[String: Int32]`, ...) through direct accessor calls, not
-# by mangled name: a name is demangled at its first use and each of its generic requirements
-# (`String: Hashable`) looked up by a scan of the binary's 5,800 conformance records. That took
-# 11 M of the 67 M instructions of a whole `eval` (docs/evaluation.md, "Session 24").
-METADATA_FLAGS = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
-RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib $(LTO_FLAGS) $(NO_PIE_FLAGS) $(METADATA_FLAGS),)
+# Release programs link the Swift runtime and Foundation statically on Linux, so the tarball of
+# `make dist` runs on a machine without Swift. Nothing else differs from `swift build -c release`
+# (docs/building.md lists the opt-in settings).
+RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 SHARED ?= ../shared
 
 .PHONY: demo test build release bench deps fuzz fuzz-build example spark-example
@@ -27,10 +13,6 @@ deps:
 	@pkg-config --exists yaml-0.1 || { echo "installing libyaml-dev"; \
 	  (apt-get update -qq && apt-get install -y -qq libyaml-dev pkg-config) >/dev/null || \
 	  (sudo apt-get update -qq && sudo apt-get install -y -qq libyaml-dev pkg-config) >/dev/null; }
-	@[ "$$(uname -s)" != Linux ] || ls /usr/lib/*/libmimalloc.so /usr/lib/libmimalloc.so /usr/local/lib/libmimalloc.so 2>/dev/null | grep -q . || \
-	  { echo "installing libmimalloc-dev"; \
-	  (apt-get update -qq && apt-get install -y -qq libmimalloc-dev) >/dev/null || \
-	  (sudo apt-get update -qq && sudo apt-get install -y -qq libmimalloc-dev) >/dev/null; }
 	@[ -d /usr/share/zoneinfo/America ] || { echo "installing tzdata"; \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tzdata) >/dev/null || true; }
 	@python3 -c "import jsonschema, yaml" 2>/dev/null || { echo "installing jsonschema, pyyaml"; \

@@ -1,5 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
+import class Foundation.ProcessInfo
+
+/// Build settings that are not the default stay opt-in through the environment (docs/building.md).
+let useMimalloc = ProcessInfo.processInfo.environment["RULECHECK_MIMALLOC"] == "1"
 
 // Layers follow the data's path; a target imports only the ones above it in this list.
 //   Diagnostics, CEL, JSON                      (no dependencies; CEL knows nothing of rules)
@@ -47,11 +51,9 @@ let package = Package(
             name: "rulecheck",
             dependencies: ["Output", "RuleTests", "RulecheckEngine", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON",
                            "Diagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            // The command allocates through mimalloc on Linux (apt `libmimalloc-dev`; linked ahead
-            // of libc, its malloc and free replace glibc's for the whole process): 5% fewer
-            // instructions a batch state, a third less CPU time for a million events
-            // (docs/evaluation.md, "Session 20"). The engine library keeps its host's allocator.
-            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
+            // Opt-in: RULECHECK_MIMALLOC=1 links mimalloc (apt `libmimalloc-dev`) as the command's
+            // allocator on Linux (docs/building.md). The default build needs Swift and libyaml only.
+            linkerSettings: useMimalloc ? [.linkedLibrary("mimalloc", .when(platforms: [.linux]))] : []
         ),
         .executableTarget(
             name: "rulecheck-fuzz",

@@ -396,20 +396,4 @@ import Testing
         #expect(run.stderr.contains("missing"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
-
-    // MARK: the command's allocator
-
-    #if os(Linux)
-    /// On Linux the command allocates through mimalloc (Package.swift links it ahead of libc):
-    /// asked to, mimalloc reports its options as the process starts.
-    @Test func commandAllocatesThroughMimalloc() throws {
-        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
-        let run = try RulecheckRun.shell("MIMALLOC_VERBOSE=1 \"$RULECHECK\" --help")
-        #expect(run.status == 0, "exit \(run.status)")
-        #expect(run.stderr.contains("mimalloc:"), "\(run.stderr.prefix(300))")
-        // Without the variable it says nothing: the command's own output is unchanged.
-        let quiet = try RulecheckRun.run(["--help"])
-        #expect(quiet.stderr.isEmpty, "\(quiet.stderr.prefix(300))")
-    }
-    #endif
 }
