@@ -8,7 +8,7 @@ memcheck summary), on fixed inputs — every product's long-time user, TaskMate'
 copies of the long-time user, and `validate` of the workspace. Per-state figures are differences
 of two runs within this one check (a batch of N states less a batch of one).
 
-    python3 bench/check.py [--rulecheck PATH] [--update] [--only SUBSTRING]
+    python3 bench/check.py [--rulecheck PATH] [--update] [--only SUBSTRING] [--thresholds FILE]
 
 Fails (exit 1) when a figure exceeds its stored value by more than the tolerance (10%); prints
 measured against stored for every figure. `--update` (`make bench-update`) writes the measured
@@ -134,8 +134,8 @@ def measure(tool, rulecheck, arguments, stdin):
     return int(found.group(1).replace(",", ""))
 
 
-def millions(value):
-    return f"{value / 1e6:,.3f} M" if value >= 100_000 else f"{value:,}"
+def shown(name, value):
+    return f"{value / 1e6:,.3f} M" if name.endswith("instructions") else f"{value:,}"
 
 
 def main():
@@ -143,13 +143,15 @@ def main():
     parser.add_argument("--rulecheck", default=str(ROOT / ".build/release/rulecheck"))
     parser.add_argument("--update", action="store_true", help="store the measured figures as the thresholds")
     parser.add_argument("--only", help="measure only the figures whose name contains this")
+    parser.add_argument("--thresholds", default=str(THRESHOLDS), help="the stored figures (bench/thresholds.json)")
     options = parser.parse_args()
     rulecheck = pathlib.Path(options.rulecheck)
     if not rulecheck.is_file():
         sys.exit(f"bench-check: {rulecheck} not found (make release)")
     if not shutil.which("valgrind"):
         sys.exit("bench-check: valgrind not found (apt-get install valgrind)")
-    stored = json.loads(THRESHOLDS.read_text()) if THRESHOLDS.exists() else {"tolerance": 0.10, "figures": {}}
+    thresholds = pathlib.Path(options.thresholds)
+    stored = json.loads(thresholds.read_text()) if thresholds.exists() else {"tolerance": 0.10, "figures": {}}
     tolerance = stored.get("tolerance", 0.10)
     measured = {}
     with tempfile.TemporaryDirectory(prefix="rulecheck-bench-check-") as folder:
@@ -178,16 +180,16 @@ def main():
             change = f"{ratio:+.1%}"
             verdict = "REGRESSION" if ratio > tolerance else "ok"
             failures += verdict == "REGRESSION"
-        print(f"{name:<{width}}  {millions(value):>14}  {millions(bound) if bound else '-':>14}  {change:>6}  {verdict}")
+        print(f"{name:<{width}}  {shown(name, value):>14}  {shown(name, bound) if bound else '-':>14}  {change:>6}  {verdict}")
     if options.update:
         figures = dict(stored["figures"])
         figures.update(measured)
         stored["figures"] = figures
-        THRESHOLDS.write_text(json.dumps(stored, indent=2) + "\n")
-        print(f"bench-check: stored {len(measured)} figures in {THRESHOLDS.relative_to(ROOT)}")
+        thresholds.write_text(json.dumps(stored, indent=2) + "\n")
+        print(f"bench-check: stored {len(measured)} figures in {thresholds}")
         return 0
     if failures:
-        print(f"bench-check: {failures} figure(s) more than {tolerance:.0%} over bench/thresholds.json "
+        print(f"bench-check: {failures} figure(s) more than {tolerance:.0%} over {thresholds} "
               "(a deliberate cost: `make bench-update` and commit the file)")
         return 1
     print("bench-check: every figure within its threshold")
