@@ -85,7 +85,10 @@ package struct CoverageReport: Sendable {
                 }
             }
         }
-        conditions = merged.sorted { ($0.file, $0.position) < ($1.file, $1.position) }
+        // At one place (an expression and its first operand), outermost first, as found.
+        conditions = merged.enumerated().sorted { a, b in
+            (a.element.file, a.element.position, a.offset) < (b.element.file, b.element.position, b.offset)
+        }.map(\.element)
     }
 
     /// The source text of `range`, its white space runs collapsed to one space.

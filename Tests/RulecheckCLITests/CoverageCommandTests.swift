@@ -124,6 +124,25 @@ import Testing
         #expect(run.stdout.contains("main: coverage: 73.5% (25 of 34 outcomes)"))
     }
 
+    /// The five products' tests keep at least 90 % of their outcomes and unlock every award.
+    @Test func productsKeepTheirCoverage() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("products-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let run = try RulecheckRun.run(["test", "--coverage", "--coverage-min", "90", "--coverage-format", "json",
+                                        "--coverage-out", out])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let report = try #require(JSONTree.load(out))
+        let ruleSets = try #require(report["rulesets"]?.objectValue)
+        #expect(Set(ruleSets.keys) == ["taskmate", "puzzle", "weekyii", "lifer", "skinlab"])
+        for (name, figure) in ruleSets {
+            #expect((figure["percent"]?.numberValue ?? 0) >= 90, "\(name)")
+        }
+        let awards = try #require(report["awards"]?.objectValue)
+        #expect(awards.count > 50)
+        #expect(awards.filter { $0.value["unlocked"] != .bool(true) }.map(\.key).sorted() == [], "never unlocked")
+    }
+
     /// Coverage options without `--coverage`, or a minimum that is no percentage: bad usage.
     @Test(arguments: [["--coverage-min", "50"], ["--coverage-format", "lcov"], ["--coverage-out", "x.txt"],
                       ["--coverage", "--coverage-min", "150"], ["--coverage", "--coverage-format", "xml"]])
