@@ -75,13 +75,17 @@ import Testing
         #expect(busy["column"] == .number(36))
         #expect(busy["true"] == .number(0) && busy["false"] == .number(0), "short-circuited: never evaluated")
         let first = try #require(condition("metrics.sessions >= 1", line: 17))
-        // Evaluated at every checkpoint of both replays, `now` included.
-        #expect((first["true"]?.numberValue ?? 0) > 0 && (first["false"]?.numberValue ?? 0) > 0)
+        // Evaluated at every checkpoint of both replays, `now` included, also after it unlocked
+        // (which the replay itself does not judge again): 09:00, 10:00 and 12:00 of the first
+        // test true, `now` of the second false.
+        #expect(first["true"] == .number(3) && first["false"] == .number(1))
         let counts = try #require(condition(#"event.type == "session""#, line: 8))
         // Over the two events of the first test: one of each.
         #expect(counts["true"] == .number(1) && counts["false"] == .number(1))
         let day = try #require(condition("day.events.size() >= 2", line: 13))
-        #expect((day["true"]?.numberValue ?? 0) > 0 && (day["false"]?.numberValue ?? 0) > 0)
+        // `today` at each checkpoint (09:00 one event: false; 10:00 and 12:00: true; the second
+        // test's empty day: false), then every day at `now` (the first test's day: true).
+        #expect(day["true"] == .number(3) && day["false"] == .number(2))
     }
 
     /// The workspace's JSON totals every rule set and gives each its figure.
