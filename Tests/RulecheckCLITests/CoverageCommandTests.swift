@@ -101,6 +101,22 @@ import Testing
         #expect(report["awards"]?["opened"] != nil && report["awards"]?["first"] != nil)
     }
 
+    /// An id that two rule sets define is keyed by rule set; a failing test still gives its
+    /// coverage (and the run fails for the test).
+    @Test func jsonKeysAnIdOfTwoRuleSetsByRuleSet() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let run = try RulecheckRun.run(["test", "--coverage", "--coverage-format", "json"],
+                                       in: RulecheckRun.casePath("x05_workspace"))
+        #expect(run.status == 1)
+        let json = try #require(run.stdout.range(of: "{").map { String(run.stdout[$0.lowerBound...]) })
+        let report = try #require(JSONTree.parse(json))
+        #expect(report["awards"] == .object([
+            "alpha/first_event": .object(["unlocked": .bool(true), "locked": .bool(false)]),
+            "beta/first_event": .object(["unlocked": .bool(false), "locked": .bool(true)]),
+        ]))
+        #expect(report["seen"] == .number(4) && report["total"] == .number(8))
+    }
+
     /// An lcov tracefile over the rule files: its branches sum to the report's outcomes.
     @Test func lcovParsesAndSumsToTheReport() throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
