@@ -32,7 +32,7 @@ test: deps
 	$(RELEASE_BIN) validate
 	$(RELEASE_BIN) validate --format github
 	$(RELEASE_BIN) validate --format sarif > rulecheck.sarif
-	$(RELEASE_BIN) test
+	$(RELEASE_BIN) test --coverage --coverage-min 90
 	$(RELEASE_BIN) test examples/puzzle/coming_soon
 	python3 Tests/schema/validate_rule_files.py $(RELEASE_BIN)
 	$(MAKE) --no-print-directory example
