@@ -5,9 +5,16 @@ import Diagnostics
 /// modules that can never unlock.
 struct RuleSetChecker {
     let drafts: [RuleFileDraft]
+    /// Names the drafts do not hold that the rule set may define: references to them are not unknown.
+    let unread: UnreadNames
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(drafts: [RuleFileDraft]) { self.drafts = drafts }
+    init(drafts: [RuleFileDraft], unread: UnreadNames = UnreadNames()) {
+        self.drafts = drafts
+        var all = unread
+        for draft in drafts { all.merge(draft.unread) }
+        self.unread = all
+    }
 
     var awardIDs: [String] {
         drafts.flatMap { $0.streaks.flatMap { $0.milestones.map(\.id.value) } + $0.achievements.map(\.id.value) }
@@ -128,7 +135,8 @@ struct RuleSetChecker {
     private mutating func checkCatalogs() {
         for catalog in catalogs {
             let modules = catalog.modules.map(\.value)
-            for level in catalog.levels where !modules.contains(level.module.value) {
+            for level in catalog.levels where !modules.contains(level.module.value)
+                && !unread.covers(level.module.value, .module) {
                 diagnostics.append(unknown(RuleCode.unknownModule, "module", level.module,
                                            candidates: modules, context: " in catalog '\(catalog.id.value)'"))
             }
@@ -138,22 +146,27 @@ struct RuleSetChecker {
     private mutating func checkAchievementReferences() {
         let awardList = awardIDs, awards = Set(awardList)
         for achievement in drafts.flatMap(\.achievements) {
-            for required in achievement.requires where !awards.contains(required.value) {
+            for required in achievement.requires where !awards.contains(required.value)
+                && !unread.covers(required.value, .award) {
                 diagnostics.append(unknown(RuleCode.unknownAchievement, "achievement", required, candidates: awardList,
                                            context: " in 'requires'"))
             }
             guard case .completeModule(let reference)? = achievement.criterion else { continue }
             guard let catalog = catalogs.first(where: { $0.id.value == reference.catalog.value }) else {
+                if unread.covers(reference.catalog.value, .catalog) { continue }
                 diagnostics.append(unknown(RuleCode.unknownCatalog, "catalog", reference.catalog,
                                            candidates: catalogs.map(\.id.value), context: ""))
                 continue
             }
             guard catalog.modules.contains(where: { $0.value == reference.module.value }) else {
+                if unread.covers(reference.module.value, .module) { continue }
                 diagnostics.append(unknown(RuleCode.unknownModule, "module", reference.module,
                                            candidates: catalog.modules.map(\.value),
                                            context: " in catalog '\(catalog.id.value)'"))
                 continue
             }
+            // Levels that could not be read may be this module's: what it has is not known.
+            guard !unread.open.contains(.level), unread.names[.level]?.isEmpty ?? true else { continue }
             let levels = catalog.levels.filter { $0.module.value == reference.module.value }
             if let difficulty = reference.difficulty {
                 let known = levels.flatMap { $0.rule.difficulties ?? [] }
