@@ -11,6 +11,8 @@ struct RuleSetAssembler {
     private(set) var diagnostics: [Diagnostic] = []
     /// The rule tests with their `holds` compiled (kept beside the rule set: the engine never runs them).
     private(set) var tests: [RuleTestCase] = []
+    /// Each compiled expression as written, by the span of its scalar: where a lint points inside it.
+    private(set) var written: [SourceSpan: ExpressionDraft] = [:]
 
     init(drafts: [RuleFileDraft], unread: UnreadNames = UnreadNames()) {
         self.drafts = drafts
@@ -148,6 +150,15 @@ struct RuleSetAssembler {
                                   _ compiler: RuleExpressionCompiler) -> RuleExpression? {
         let result = compiler.compile(draft, scope: scope, expecting: expecting)
         diagnostics += result.diagnostics
+        written[draft.node.span] = draft
         return result.expression
+    }
+}
+
+extension RuleSetAssembler {
+    /// The span in the rule file of `range` inside `expression` (the whole scalar when unknown).
+    func span(of range: CELSourceRange, in expression: RuleExpression) -> SourceSpan {
+        guard let draft = written[expression.span] else { return expression.span }
+        return RuleExpressionCompiler.span(of: draft, offset: range.start, length: range.end - range.start)
     }
 }

@@ -39,6 +39,11 @@ package enum RuleSetLoader {
         let ruleSet = assembler.assemble()
         diagnostics += assembler.diagnostics
 
+        // The lints judge what a rule set does, so only one that loads; `eval` does not need them.
+        if readsTests, let ruleSet, !diagnostics.contains(where: { $0.severity == .error }) {
+            var lints = RuleSetLints(ruleSet: ruleSet) { range, expression in assembler.span(of: range, in: expression) }
+            diagnostics += lints.run()
+        }
         let sorted = diagnostics.sorted(by: Diagnostic.reportOrder)
         let hasErrors = sorted.contains { $0.severity == .error }
         return RuleSetLoadResult(ruleSet: hasErrors ? nil : ruleSet.map { var set = $0; set.files = files.files; return set },
