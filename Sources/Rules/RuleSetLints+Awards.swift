@@ -135,6 +135,8 @@ extension RuleSetLints {
         switch (a.criterion, b.criterion) {
         case (.when(let x), .when(let y)):
             guard let x = x.program.checked?.ast.root, let y = y.program.checked?.ast.root else { return false }
+            // A written `true` or `false` is meant (a welcome badge, a retired one).
+            if case .literal = x.kind { return false }
             return x.isWrittenAlike(y)
         case (.completeModule(let c1, let m1, let d1), .completeModule(let c2, let m2, let d2)):
             return c1 == c2 && m1 == m2 && d1 == d2
