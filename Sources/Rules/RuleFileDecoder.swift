@@ -22,7 +22,9 @@ struct RuleFileDecoder {
     }
 
     /// `nil` when the file is not a rule file at all (root or schema wrong).
-    mutating func decode(_ root: YAMLNode) -> RuleFileDraft? {
+    /// `requiringSchema: false` reads a file whose `schema` is missing or wrong as schema 1 (for
+    /// the names it was meant to define; its diagnostics are then not the file's to report).
+    mutating func decode(_ root: YAMLNode, requiringSchema: Bool = true) -> RuleFileDraft? {
         guard case .mapping = root.kind,
               let top = NodeReader(root, what: "the file", diagnostics: &diagnostics) else {
             diagnostics.removeAll()
@@ -31,7 +33,7 @@ struct RuleFileDecoder {
                                       at: root.span, fix: "start the file with the line 'schema: 1'"))
             return nil
         }
-        guard checkSchema(top) else { return nil }
+        guard checkSchema(top) || !requiringSchema else { return nil }
         top.rejectUnknownKeys(allowed: Self.topLevelKeys, diagnostics: &diagnostics)
         for exclusive in ["catalog", "tests"] where top.has(exclusive) {
             for pair in top.pairs {

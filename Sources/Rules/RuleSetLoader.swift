@@ -44,12 +44,35 @@ package enum RuleSetLoader {
             var lints = RuleSetLints(ruleSet: ruleSet) { range, expression in assembler.span(of: range, in: expression) }
             diagnostics += lints.run()
         }
-        let sorted = diagnostics.sorted(by: Diagnostic.reportOrder)
+        let sorted = Self.mergingMissingCatalogs(diagnostics.sorted(by: Diagnostic.reportOrder),
+                                                 noCatalog: drafts.allSatisfy(\.catalogs.isEmpty))
         let hasErrors = sorted.contains { $0.severity == .error }
         return RuleSetLoadResult(ruleSet: hasErrors ? nil : ruleSet.map { var set = $0; set.files = files.files; return set },
                                  tests: hasErrors ? [] : assembler.tests,
                                  diagnostics: sorted, files: files.files, sources: files.sources,
                                  unreadFiles: files.unreadFiles)
+    }
+}
+
+extension RuleSetLoader {
+    /// An unknown catalog is one mistake however many rules use it (its folder was not given,
+    /// most often): the first use is the error, the others its notes.
+    /// `noCatalog`: the rule set has none, so its file was probably left out: the help says so.
+    static func mergingMissingCatalogs(_ diagnostics: [Diagnostic], noCatalog: Bool) -> [Diagnostic] {
+        var first: [String: Int] = [:]
+        var merged: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            guard diagnostic.code == RuleCode.unknownCatalog else { merged.append(diagnostic); continue }
+            if let index = first[diagnostic.message] {
+                merged[index].notes.append(DiagnosticNote("used here too", at: diagnostic.span))
+                continue
+            }
+            first[diagnostic.message] = merged.count
+            var head = diagnostic
+            if noCatalog, head.fix == nil { head.fix = "give the folder that holds the catalog's file too (rulecheck validate rules/x catalogs/x), or list it with the rule set in rulecheck.yaml" }
+            merged.append(head)
+        }
+        return merged
     }
 }
 
@@ -128,8 +151,15 @@ private struct RuleFilesRead {
         let drafts = documents.compactMap { document in
             var decoder = RuleFileDecoder(file: document.file, document: document)
             let draft = decoder.decode(document.root)
-            // Not a rule file of this schema: what it was meant to define is unknown.
-            if draft == nil { opened.open(UnreadNames.Kind.allCases) }
+            if draft == nil {
+                // Not a rule file of schema 1: the names it was meant to define, read as if it were one.
+                var lenient = RuleFileDecoder(file: document.file, document: document)
+                if let meant = lenient.decode(document.root, requiringSchema: false) {
+                    opened.add(namesOf: meant)
+                } else {
+                    opened.open(UnreadNames.Kind.allCases)
+                }
+            }
             let merged = OneFindingPerNode.merge(yaml: yamlErrors[document.file] ?? [], decoded: decoder.diagnostics)
             diagnostics += merged.kept
             withdrawn.formUnion(merged.withdrawn)

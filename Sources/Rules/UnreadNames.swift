@@ -39,6 +39,19 @@ struct UnreadNames: Sendable {
         open.contains(kind) || names[kind]?.contains(name) == true
     }
 
+    /// Every name `draft` defines, and what it could not read.
+    mutating func add(namesOf draft: RuleFileDraft) {
+        merge(draft.unread)
+        for metric in draft.metrics { add(metric.id.value, .metric) }
+        for streak in draft.streaks { add(streak.id.value, .streak) }
+        for award in draft.awardOrder { add(award, .award) }
+        for catalog in draft.catalogs {
+            add(catalog.id.value, .catalog)
+            for module in catalog.modules { add(module.value, .module) }
+            for level in catalog.levels { add(level.id.value, .level) }
+        }
+    }
+
     var isEmpty: Bool { open.isEmpty && names.values.allSatisfy(\.isEmpty) }
 
     /// The kinds of names a top-level section of a rule file defines.
