@@ -60,7 +60,9 @@ struct RuleSetChecker {
         // Unique across the rule set too (docs/rules.md, "Top level"): `levels.x` in CEL names a level without its catalog.
         kinds.append(("module", catalogs.flatMap(\.modules)))
         kinds.append(("level", catalogs.flatMap { $0.levels.map(\.id) }))
-        for (kind, ids) in kinds {
+        let copies = copiedContents()
+        for (kind, allIDs) in kinds {
+            let ids = allIDs.filter { !copies.contains($0.span) }
             var first: [String: Located<String>] = [:]
             for id in ids {
                 if !Self.isValidID(id.value) {
@@ -80,6 +82,22 @@ struct RuleSetChecker {
                 }
             }
         }
+    }
+
+    /// Where the milestones of a second streak with the same id, and the modules and levels of a
+    /// second catalog with the same id, are written: a copied streak or catalog is one E401 (at
+    /// its id), not one more for each thing it holds.
+    private func copiedContents() -> Set<SourceSpan> {
+        var copies = Set<SourceSpan>()
+        var streaks = Set<String>(), catalogIDs = Set<String>()
+        for streak in drafts.flatMap(\.streaks) where !streaks.insert(streak.id.value).inserted {
+            copies.formUnion(streak.milestones.map(\.id.span))
+        }
+        for catalog in catalogs where !catalogIDs.insert(catalog.id.value).inserted {
+            copies.formUnion(catalog.modules.map(\.span))
+            copies.formUnion(catalog.levels.map(\.id.span))
+        }
+        return copies
     }
 
     private mutating func checkCalendars() {
@@ -192,9 +210,10 @@ struct RuleSetChecker {
     private mutating func checkRequiresCycles() {
         var graph = DependencyGraph()
         var requires: [String: [Located<String>]] = [:]
-        for achievement in drafts.flatMap(\.achievements) {
+        // A duplicate id is E401's: its `requires` would join the first's into a cycle neither has.
+        for achievement in drafts.flatMap(\.achievements) where requires[achievement.id.value] == nil {
             graph.add(achievement.id.value, uses: achievement.requires.map(\.value))
-            requires[achievement.id.value, default: []] += achievement.requires
+            requires[achievement.id.value] = achievement.requires
         }
         for cycle in graph.cycles() where cycle.count >= 2 {
             // Point at the entry that closes the first step of the cycle.
