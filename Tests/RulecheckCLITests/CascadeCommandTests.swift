@@ -23,6 +23,18 @@ import Testing
         #expect(!test.stderr.contains("E441"))
     }
 
+    @Test func theWorkspaceSaysWhichFileKeptARuleSetsTestsFromRunning() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let folder = RulecheckRun.casePath("x20_unread_file")
+        let test = try RulecheckRun.run(["test"], in: folder)
+        #expect(test.status == 1)
+        #expect(test.stdout == "good: 1 passed, 0 failed\nbroken: not run ('rules/broken/rules.yaml' could not be read)\n1 passed, 0 failed\n")
+        #expect(test.stderr.hasPrefix("rule set broken: its tests did not run: 'rules/broken/rules.yaml' could not be read\n"))
+        let validate = try RulecheckRun.run(["validate"], in: folder)
+        #expect(validate.stdout.components(separatedBy: "error[").count == 2)
+        #expect(validate.stdout.hasSuffix("total: 1 error, 0 warnings in 4 files\n"))
+    }
+
     @Test func aMissingPathHidesNoTypoButIsTheOnlyError() throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
         let run = try RulecheckRun.run(["validate", "rules/puzzle", "catalog/puzzle"])
