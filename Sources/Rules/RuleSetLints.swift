@@ -72,7 +72,31 @@ struct RuleSetLints {
 
     func folding(_ checked: CELCheckedAST) -> CELConstantFolding {
         let folds = metricFolds
-        return CELConstantFolding(checked) { node in Self.metricName(node, checked).flatMap { folds[$0] } }
+        return CELConstantFolding(checked) { node in
+            if let name = Self.metricName(node, checked) { return folds[name] }
+            return Self.isCountField(node, checked) ? .nonNegative : nil
+        }
+    }
+
+    /// Fields of the facts that are counts (docs/facts.md): a streak's days, a day's plans,
+    /// expiries and events by type.
+    static func isCountField(_ node: CELExpr, _ checked: CELCheckedAST) -> Bool {
+        switch node.kind {
+        case .select(let operand, let field, false):
+            guard case .record(let record)? = checked.types[operand.id] else { return false }
+            switch record.name {
+            case FactTypes.streak.name: return ["current", "longest", "total_days", "freezes_available"].contains(field)
+            case FactTypes.day.name: return ["planned", "expired_count"].contains(field)
+            default: return false
+            }
+        case .call(nil, "_[_]", let args) where args.count == 2:
+            // `day.count["task_completed"]`
+            guard case .select(let operand, "count", false) = args[0].kind,
+                  case .record(let record)? = checked.types[operand.id] else { return false }
+            return record.name == FactTypes.day.name
+        default:
+            return false
+        }
     }
 
     private func monotonicity(_ checked: CELCheckedAST) -> CELMonotonicity {

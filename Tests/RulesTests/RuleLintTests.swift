@@ -30,6 +30,9 @@ import Testing
         ("- { id: a, title: A, when: metrics.goal >= 100 }", ["W430"]),
         ("- { id: a, title: A, when: 'metrics.tasks >= 3 || 1 > 0' }", ["W430"]),
         ("- { id: a, title: A, when: 'today.events.size() != -1' }", ["W430"]),
+        ("- { id: a, title: A, when: 'streaks.daily.current >= 0' }", ["W430"]),
+        ("- { id: a, title: A, when: 'today.count[\"task_completed\"] < 0' }", ["W430"]),
+        ("- { id: a, title: A, when: 'days.exists(d, d.expired_count >= 0)' }", ["W430"]),
         // W431: requires one that can never unlock.
         ("- { id: a, title: A, when: 'false' }\n- { id: b, title: B, when: metrics.tasks >= 1, requires: [a] }", ["W431"]),
         // W432: a repeatable count of events.
@@ -46,6 +49,8 @@ import Testing
 
     @Test(arguments: [
         "- { id: a, title: A, when: 'true' }",
+        "- { id: a, title: A, when: 'streaks.daily.current >= 1' }",
+        "- { id: a, title: A, when: 'today.count[\"task_completed\"] > 0' }",
         "- { id: a, title: A, when: 'false' }",
         "- { id: a, title: A, when: metrics.tasks >= 1 }",
         "- { id: a, title: A, when: 'metrics.tasks * 60 >= metrics.goal' }",
