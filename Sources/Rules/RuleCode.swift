@@ -66,6 +66,13 @@ package enum RuleCode {
     // Warnings (W4xx).
     package static let moduleNeverUnlocks = "W401"
     package static let missingLocale = "W420"
+
+    // Lints: rules that load but cannot do what their author meant (W43x).
+    package static let constantCondition = "W430"
+    package static let neverUnlocks = "W431"
+    package static let repeatsNever = "W432"
+    package static let progressTarget = "W433"
+    package static let sameCriterion = "W434"
 }
 
 extension RuleCode {
@@ -125,5 +132,10 @@ extension RuleCode {
         emptyTests: "A tests file holds no test",
         unknownExpectedID: "A rule test expects an id the rule set does not define",
         missingLocale: "Some titles have a locale that another lacks",
+        constantCondition: "A condition has the same value for every state",
+        neverUnlocks: "An achievement requires one that can never unlock, or that cannot unlock within its window",
+        repeatsNever: "A repeatable award whose criterion never turns false once true",
+        progressTarget: "A progress target is not the threshold of its 'when'",
+        sameCriterion: "Two achievements have the same criterion",
     ]
 }

@@ -9,7 +9,10 @@ extension RuleFileDecoder {
 
     /// docs/rules.md, "achievements[]".
     mutating func decodeAchievement(_ node: YAMLNode) -> AchievementDraft? {
-        guard let map = NodeReader(node, what: "achievement", diagnostics: &diagnostics) else { return nil }
+        guard let map = NodeReader(node, what: "achievement", diagnostics: &diagnostics) else {
+            unread.open(.award)
+            return nil
+        }
         map.rejectUnknownKeys(allowed: Self.achievementKeys, diagnostics: &diagnostics)
         let award = awardInfo(map, defaultCategory: "general")
 
@@ -64,7 +67,10 @@ extension RuleFileDecoder {
             available = AchievementRule.Window(from: from?.value, until: until?.value)
         }
 
-        guard let award else { return nil }
+        guard let award else {
+            unread.open(.award)
+            return nil
+        }
         return AchievementDraft(id: award.id, info: award.info, criterion: criterion, progress: progress,
                                 requires: requires, available: available)
     }

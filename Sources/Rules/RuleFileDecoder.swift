@@ -13,6 +13,8 @@ struct RuleFileDecoder {
     /// The document being decoded, so trap messages can quote the source.
     let document: YAMLDocument?
     var diagnostics: [Diagnostic] = []
+    /// Names of entries that could not be decoded, and kinds of names in parts that could not be read.
+    var unread = UnreadNames()
 
     init(file: String, document: YAMLDocument? = nil) {
         self.file = file
@@ -20,7 +22,9 @@ struct RuleFileDecoder {
     }
 
     /// `nil` when the file is not a rule file at all (root or schema wrong).
-    mutating func decode(_ root: YAMLNode) -> RuleFileDraft? {
+    /// `requiringSchema: false` reads a file whose `schema` is missing or wrong as schema 1 (for
+    /// the names it was meant to define; its diagnostics are then not the file's to report).
+    mutating func decode(_ root: YAMLNode, requiringSchema: Bool = true) -> RuleFileDraft? {
         guard case .mapping = root.kind,
               let top = NodeReader(root, what: "the file", diagnostics: &diagnostics) else {
             diagnostics.removeAll()
@@ -29,7 +33,7 @@ struct RuleFileDecoder {
                                       at: root.span, fix: "start the file with the line 'schema: 1'"))
             return nil
         }
-        guard checkSchema(top) else { return nil }
+        guard checkSchema(top) || !requiringSchema else { return nil }
         top.rejectUnknownKeys(allowed: Self.topLevelKeys, diagnostics: &diagnostics)
         for exclusive in ["catalog", "tests"] where top.has(exclusive) {
             for pair in top.pairs {
@@ -47,12 +51,12 @@ struct RuleFileDecoder {
             draft.calendar = decodeCalendar(node, keySpan: top.keySpan("calendar") ?? node.span)
         }
         if let node = top.value("metrics") { draft.metrics = decodeMetrics(node) }
-        if let items = top.list("streaks", diagnostics: &diagnostics) {
+        if let items = section(top, "streaks") {
             for item in items {
                 if let streak = decodeStreak(item) { draft.streaks.append(streak) }
             }
         }
-        if let items = top.list("achievements", diagnostics: &diagnostics) {
+        if let items = section(top, "achievements") {
             for item in items {
                 if let achievement = decodeAchievement(item) { draft.achievements.append(achievement) }
             }
@@ -66,7 +70,19 @@ struct RuleFileDecoder {
         if let node = top.value("tests") {
             draft.tests = decodeTests(node, keySpan: top.keySpan("tests") ?? node.span)
         }
+        draft.unread = unread
         return draft
+    }
+
+    /// The entries of a top-level list; a value of another type (reported) may have meant to
+    /// define any name of the section's kinds.
+    private mutating func section(_ top: NodeReader, _ key: String) -> [YAMLNode]? {
+        guard let node = top.value(key) else { return nil }
+        guard let items = NodeReader.list(node, field: key, in: top.what, diagnostics: &diagnostics) else {
+            if !NodeReader.isNull(node) { unread.open(UnreadNames.kinds(ofSection: key)) }
+            return nil
+        }
+        return items
     }
 
     private mutating func checkSchema(_ top: NodeReader) -> Bool {
@@ -151,10 +167,16 @@ struct RuleFileDecoder {
     // MARK: metrics
 
     private mutating func decodeMetrics(_ node: YAMLNode) -> [MetricDraft] {
-        guard let map = NodeReader(node, what: "metrics", diagnostics: &diagnostics) else { return [] }
+        guard let map = NodeReader(node, what: "metrics", diagnostics: &diagnostics) else {
+            if !NodeReader.isNull(node) { unread.open(.metric) }
+            return []
+        }
         return map.pairs.compactMap { pair in
             let name = NodeReader.keyText(pair.key)
-            guard let expression = expression(pair.value, key: name, field: "metric '\(name)'") else { return nil }
+            guard let expression = expression(pair.value, key: name, field: "metric '\(name)'") else {
+                unread.add(name, .metric)
+                return nil
+            }
             return MetricDraft(id: Located(name, at: pair.key.span), expression: expression)
         }
     }

@@ -11,6 +11,8 @@ struct RuleFileDraft: Sendable {
     var tests: [RuleTestCase] = []
     /// Achievement and milestone ids in order of appearance.
     var awardOrder: [String] = []
+    /// Names written in this file that the draft does not hold (entries that could not be decoded).
+    var unread = UnreadNames()
 
     init(file: String) { self.file = file }
 }

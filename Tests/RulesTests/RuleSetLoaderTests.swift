@@ -150,6 +150,30 @@ import Testing
         #expect(result.diagnostics.map(\.code) == ["E100"])
     }
 
+    /// What a file that could not be read may define is not reported elsewhere, and only that:
+    /// a tests file defines no name, a catalog file only catalog names, so a typo elsewhere is
+    /// still an error.
+    @Test(arguments: [
+        // A broken tests file: the misspelt metric is still reported.
+        ("tests.yaml", "schema: 1\ntests:\n  - name: x\n     state: {}\n", ["E100", "E302"]),
+        // A broken catalog file: the misspelt metric is still reported, the catalog is not unknown.
+        ("puzzle.yaml", "schema: 1\ncatalog:\n  id: puzzle\n  levels: [ {\n", ["E100", "E302"]),
+        // A broken rule file may define the metric.
+        ("more.yaml", "schema: 1\nmetrics:\n  tasks_don: x\n   y: z\n", ["E100"]),
+        // A file without schema defines its names; a misspelt one stays unknown.
+        ("more.yaml", "metrics:\n  tasks_don: events.size()\n", ["E203"]),
+        ("more.yaml", "metrics:\n  other: events.size()\n", ["E203", "E302"]),
+    ])
+    func anUnreadFileHidesOnlyWhatItMayDefine(file: String, text: String, expected: [String]) throws {
+        let folder = try TemporaryRuleFolder([
+            "a.yaml": "schema: 1\nachievements:\n  - { id: a, title: A, when: metrics.tasks_don >= 1 }\n",
+            file: text,
+        ])
+        defer { folder.remove() }
+        let codes = RuleSetLoader.load(paths: [folder.path], baseline: nil).diagnostics.map(\.code)
+        #expect(codes.sorted() == expected.sorted(), "\(codes)")
+    }
+
     @Test(arguments: [
         ("metrics.n >= 10", "derived metrics.n 10.0 int"),
         ("metrics.n > 10", "derived metrics.n 11.0 int"),
