@@ -62,7 +62,8 @@ extension RuleFileDecoder {
                     // Below 1 is a milestone-order error (E405); only the upper bound is checked here.
                     .flatMap { $0.value < 1 ? $0 : inRange($0, RuleFileDecoder.dayCountRange, key: "days", in: m.what) }
                 guard let award = awardInfo(m, defaultCategory: "streak"), let days else { continue }
-                milestones.append(StreakDraft.MilestoneDraft(days: days, info: award.info, id: award.id))
+                milestones.append(StreakDraft.MilestoneDraft(days: days, info: award.info, id: award.id,
+                                                             categorySpan: award.categorySpan))
             }
         }
         guard let id else { return nil }

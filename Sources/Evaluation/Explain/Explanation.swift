@@ -11,8 +11,8 @@ package struct Explanation: Sendable {
         case condition(source: String, value: String, terms: [ExplanationTerm])
         /// A streak milestone: the streak's `current` at `now` against the milestone's days.
         case milestone(streak: String, days: Int, current: Int, status: String)
-        /// `complete_module`: the module's counted released levels, done and missing, at `now`.
-        case module(catalog: String, module: String, difficulty: String?, done: [String], missing: [String])
+        /// `complete_module`: the released levels it counts, done and missing, at `now`.
+        case module(ModuleCriterion, done: [String], missing: [String])
     }
     /// A `requires` entry and whether it is unlocked at `now`.
     package struct Requirement: Sendable, Hashable {
