@@ -1,6 +1,7 @@
 import CEL
 import Evaluation
 import Facts
+import JSON
 import Rules
 
 /// Compares what a rule test expects with the decision an evaluation made (docs/guide.md, "4. Rule tests"). Only what
@@ -16,6 +17,7 @@ package enum RuleTestComparison {
         var found = awardMismatches(expect, decision)
         found += unlockTimeMismatches(expect, decision)
         found += otherMismatches(expect, decision)
+        found += shownMismatches(expect, decision)
         return found.map { mismatch in
             var placed = mismatch
             if placed.span == nil { placed.span = expect.span(of: mismatch.subject) }
@@ -127,6 +129,47 @@ package enum RuleTestComparison {
             }
         }
         return found
+    }
+
+    /// `metrics` (each shown metric's value at `now`, numbers compared by value) and `categories`
+    /// (each category's exact awards).
+    static func shownMismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
+        var found: [RuleTestMismatch] = []
+        let offset = decision.now.offsetSeconds
+        for name in expect.metrics.keys.sorted() {
+            guard let written = expect.metrics[name] else { continue }
+            let expected = ShownMetric.json(written, offsetSeconds: offset)
+            guard let actual = decision.metrics.first(where: { $0.id == name })?.value else {
+                found.append(RuleTestMismatch(subject: "metrics.\(name)", expected: JSONWriter.write(expected, layout: .compact),
+                                              actual: "no metric '\(name)' with 'show: true'"))
+                continue
+            }
+            if !sameJSON(expected, actual) {
+                found.append(RuleTestMismatch(subject: "metrics.\(name)", expected: JSONWriter.write(expected, layout: .compact),
+                                              actual: JSONWriter.write(actual, layout: .compact)))
+            }
+        }
+        for id in expect.categories.keys.sorted() {
+            let expected = (expect.categories[id] ?? []).sorted()
+            let actual = decision.achievements.filter { $0.category == id }.map(\.id).sorted()
+            if expected != actual {
+                found.append(RuleTestMismatch(subject: "categories.\(id)", expected: listText(expected),
+                                              actual: listText(actual) + difference(Set(expected), Set(actual))))
+            }
+        }
+        return found
+    }
+
+    /// JSON values equal, numbers by value (`3` and `3.0` are the same).
+    static func sameJSON(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { sameJSON($0, $1) }
+        case (.object(let x), .object(let y)):
+            return x.keys == y.keys && zip(x.values, y.values).allSatisfy { sameJSON($0, $1) }
+        default:
+            if let x = a.numberValue, let y = b.numberValue { return x == y }
+            return a == b
+        }
     }
 
     /// An instant in UTC, for messages.

@@ -180,11 +180,18 @@ struct RuleSetChecker {
                                         release: reference.release?.value, levels: reference.levels)
         guard criterion.levels(of: catalog.rule).isEmpty else { return }
         let counted = reference.levels == .all ? "" : " counted"
-        if let release = reference.release {
-            let scheduled = release.value > catalog.version.value ? " (the catalog is at version \(catalog.version.value))" : ""
+        if let release = reference.release, release.value > catalog.version.value {
             diagnostics.append(.warning(
                 RuleCode.moduleNeverUnlocks,
-                "release \(release.value) of catalog '\(catalog.id.value)'\(scheduled) releases no\(counted) level of module '\(reference.module.value)'; '\(achievement)' can never unlock",
+                "release \(release.value) of catalog '\(catalog.id.value)' is not out yet (the catalog is at version \(catalog.version.value)); '\(achievement)' cannot unlock until it is",
+                at: release.span,
+                fix: "raise the catalog's version when release \(release.value) ships"))
+            return
+        }
+        if let release = reference.release {
+            diagnostics.append(.warning(
+                RuleCode.moduleNeverUnlocks,
+                "release \(release.value) of catalog '\(catalog.id.value)' added no\(counted) level of module '\(reference.module.value)'; '\(achievement)' can never unlock",
                 at: release.span,
                 fix: "name the release that adds the module's levels, or add levels with 'release: \(release.value)'"))
             return
