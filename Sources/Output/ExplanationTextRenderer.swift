@@ -12,7 +12,8 @@ package struct ExplanationTextRenderer: Renderer {
         let standing = explanation.standing
         var lines: [String] = []
         lines.append("\(info.id) (\(info.title)): \(standing.state.rawValue) (as of \(explanation.now.description))")
-        var facts = ["category \(info.category)", "rarity \(info.rarity.rawValue)", "\(info.points) points"]
+        let category = explanation.categoryTitle.map { $0 == info.category ? $0 : "\($0) (\(info.category))" } ?? info.category
+        var facts = ["category \(category)", "rarity \(info.rarity.rawValue)", "\(info.points) points"]
         if info.hidden { facts.append("hidden until unlocked") }
         if info.repeatable {
             let times = standing.times ?? 0

@@ -37,6 +37,8 @@ package struct Explanation: Sendable {
     /// For a locked one: what is still missing, one line each ("streak 5 of 7",
     /// "4 of 5 levels: missing nianhua_05").
     package var missing: [String]
+    /// The title of the award's category when the rules have `categories` (in the rules' locale).
+    package var categoryTitle: String?
 
     package init(info: AwardInfo, now: Moment, standing: AwardStanding, criterion: Criterion,
                 requires: [Requirement], available: AchievementRule.Window?, isAvailableNow: Bool,

@@ -48,9 +48,11 @@ package struct ExplanationBuilder {
             if !isAvailable { missing.append("not available now: \(windowText(award.available, offset: now.offsetSeconds))") }
             if missing.isEmpty { missing.append("its criterion holds at now, yet it did not unlock: see the warnings of rulecheck eval") }
         }
-        return Explanation(info: award.info, now: now, standing: standing, criterion: criterion, requires: requires,
-                           available: award.available, isAvailableNow: isAvailable, unlock: unlock(of: id),
-                           missing: missing)
+        var explanation = Explanation(info: award.info, now: now, standing: standing, criterion: criterion, requires: requires,
+                                      available: award.available, isAvailableNow: isAvailable, unlock: unlock(of: id),
+                                      missing: missing)
+        explanation.categoryTitle = rules.categories.first { $0.id == award.info.category }?.title
+        return explanation
     }
 
     // MARK: criterion
