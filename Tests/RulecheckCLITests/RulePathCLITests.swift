@@ -3,6 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 
 /// Rule paths that used to hang the command line: each run must end well within its timeout.
 @Suite struct RulePathCLITests {
@@ -19,7 +20,7 @@ import Glibc
         let folder = try Self.folderWithTaskMate()
         defer { try? FileManager.default.removeItem(at: folder) }
         try #require(mkfifo(folder.appendingPathComponent("taskmate/pipe.yaml").path, 0o644) == 0)
-        let run = try #require(try RulecheckRun.run(["validate", folder.appendingPathComponent("taskmate").path], in: nil, timeout: 60),
+        let run = try #require(try RulecheckRun.run(["validate", folder.appendingPathComponent("taskmate").path], in: nil, timeout: 300),
                                "validate blocked on the FIFO")
         #expect(run.status == 1)
         #expect(run.stdout.contains("pipe.yaml' is a FIFO (named pipe), not a regular file"), "\(run.stdout)")
@@ -32,7 +33,7 @@ import Glibc
         let sub = folder.appendingPathComponent("taskmate/sub")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: sub.appendingPathComponent("up").path, withDestinationPath: "..")
-        let run = try #require(try RulecheckRun.run(["test", folder.appendingPathComponent("taskmate").path], in: nil, timeout: 120),
+        let run = try #require(try RulecheckRun.run(["test", folder.appendingPathComponent("taskmate").path], in: nil, timeout: 300),
                                "rulecheck test did not end")
         #expect(run.status == 1)
         #expect(run.stderr.contains("symbolic link loop"), "\(run.stderr)")
