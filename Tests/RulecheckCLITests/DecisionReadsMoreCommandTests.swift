@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What apps read from the decision (contract 1.2): shown metrics, categories with their titles
 /// in `--locale`, and module badges for a release or the full collection, from the command line.
