@@ -144,9 +144,9 @@ package enum RuleTestComparison {
                                               actual: "no metric '\(name)' with 'show: true'"))
                 continue
             }
-            if !sameJSON(expected, actual) {
-                found.append(RuleTestMismatch(subject: "metrics.\(name)", expected: JSONWriter.write(expected, layout: .compact),
-                                              actual: JSONWriter.write(actual, layout: .compact)))
+            if let difference = firstDifference(expected, actual, at: "metrics.\(name)") {
+                found.append(RuleTestMismatch(subject: difference.path, expected: JSONWriter.write(difference.expected, layout: .compact),
+                                              actual: JSONWriter.write(difference.actual, layout: .compact)))
             }
         }
         for id in expect.categories.keys.sorted() {
@@ -160,15 +160,25 @@ package enum RuleTestComparison {
         return found
     }
 
-    /// JSON values equal, numbers by value (`3` and `3.0` are the same).
-    static func sameJSON(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    /// Where two JSON values first differ (numbers by value: `3` and `3.0` are the same), as the
+    /// path (`metrics.past_weeks[2].completed_tasks`) and the two values there; `nil` when equal.
+    /// Lists of different lengths and objects with other keys differ as a whole.
+    static func firstDifference(_ a: JSONValue, _ b: JSONValue, at path: String)
+        -> (path: String, expected: JSONValue, actual: JSONValue)? {
         switch (a, b) {
-        case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { sameJSON($0, $1) }
-        case (.object(let x), .object(let y)):
-            return x.keys == y.keys && zip(x.values, y.values).allSatisfy { sameJSON($0, $1) }
+        case (.array(let x), .array(let y)) where x.count == y.count:
+            for (index, pair) in zip(x, y).enumerated() {
+                if let found = firstDifference(pair.0, pair.1, at: "\(path)[\(index)]") { return found }
+            }
+            return nil
+        case (.object(let x), .object(let y)) where x.keys == y.keys:
+            for (key, pair) in zip(x.keys, zip(x.values, y.values)) {
+                if let found = firstDifference(pair.0, pair.1, at: "\(path).\(key)") { return found }
+            }
+            return nil
         default:
-            if let x = a.numberValue, let y = b.numberValue { return x == y }
-            return a == b
+            if let x = a.numberValue, let y = b.numberValue { return x == y ? nil : (path, a, b) }
+            return a == b ? nil : (path, a, b)
         }
     }
 

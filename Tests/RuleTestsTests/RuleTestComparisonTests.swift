@@ -76,6 +76,12 @@ import Testing
             RuleTestMismatch(subject: "metrics.weeks", expected: "[]", actual: #"[{"week":"2026-W03","done":2.0}]"#),
             RuleTestMismatch(subject: "categories.focus", expected: "[first]", actual: "[first, hours] (unexpected: hours)"),
         ])
+        // Inside a list of records, the first field that differs is named.
+        expect.metrics = ["weeks": .list(CELList([.map(CELMap(strings: [("week", .string("2026-W03")), ("done", .int(3))]))]))]
+        expect.categories = [:]
+        #expect(RuleTestComparison.mismatches(expect, decision) == [
+            RuleTestMismatch(subject: "metrics.weeks[0].done", expected: "3", actual: "2.0"),
+        ])
     }
 
     @Test func nothingListedNothingChecked() {
