@@ -75,6 +75,23 @@ import Testing
         #expect(engine.categories(locale: "zh-Hans").first?.description == "专注相关")
     }
 
+    /// A session on bundle rules shows the metrics after every step, and a pack badge unlocks
+    /// at the event that completes its release.
+    @Test func sessionStepsShowTheMetrics() throws {
+        let engine = try EngineRules(bundle: Array(RuleBundle.json(of: try Self.yamlRules()).utf8))
+        let start = try Moment.parse("2026-03-01T08:00:00+08:00").get()
+        var session = try EngineSession(rules: engine, userID: "u", timeZone: "Asia/Shanghai", at: start)
+        #expect(session.lastDecision.metrics == [ShownMetric(id: "minutes", value: .int(0))])
+        _ = try session.record(EngineEvent(type: "focus_session", at: try Moment.parse("2026-03-01T09:00:00+08:00").get(),
+                                           attributes: JSONObject([("minutes", .int(25))])))
+        #expect(session.lastDecision.metrics == [ShownMetric(id: "minutes", value: .int(25))])
+        let changes = try session.record(EngineEvent(type: "level_completed", at: try Moment.parse("2026-03-01T10:00:00+08:00").get(),
+                                                     attributes: JSONObject([("level", .string("nianhua_02"))])))
+        #expect(changes.unlocked.map(\.id) == ["pack_2"])
+        #expect(changes.unlocked.first?.catalogVersion == 2)
+        #expect(session.lastDecision.metrics == [ShownMetric(id: "minutes", value: .int(25))])
+    }
+
     /// A version 1 bundle (contract 1.1: no categories, no `show`, no module options) decodes,
     /// and decides exactly as the rules it was compiled from (TaskMate's without its categories:
     /// a category is then free text, and the decision is the same).
