@@ -13,13 +13,15 @@ public struct RuleSet: Sendable {
     package var achievements: [AchievementRule]
     package var ranks: [RankRule]
     package var catalogs: [CatalogRule]
+    /// Award categories with their names (docs/rules.md, "categories"); empty when the rule set has none.
+    package var categories: [CategoryRule]
     /// Every achievement and milestone id in output order (docs/evaluation.md, "The decision"): files in sorted path order,
     /// in order of appearance, a streak's milestones at the streak's place.
     package var awardOrder: [String]
 
     package init(files: [String] = [], calendar: CalendarRule = CalendarRule(), metrics: [MetricRule] = [],
                 streaks: [StreakRule] = [], achievements: [AchievementRule] = [], ranks: [RankRule] = [],
-                catalogs: [CatalogRule] = [], awardOrder: [String] = []) {
+                catalogs: [CatalogRule] = [], categories: [CategoryRule] = [], awardOrder: [String] = []) {
         self.files = files
         self.calendar = calendar
         self.metrics = metrics
@@ -27,6 +29,7 @@ public struct RuleSet: Sendable {
         self.achievements = achievements
         self.ranks = ranks
         self.catalogs = catalogs
+        self.categories = categories
         self.awardOrder = awardOrder
     }
 }
@@ -100,9 +103,12 @@ package struct CalendarRule: Sendable {
 package struct MetricRule: Sendable {
     package var id: String
     package var expression: RuleExpression
-    package init(id: String, expression: RuleExpression) {
+    /// `show: true`: its value at `now` appears in the decision's `metrics`.
+    package var show: Bool
+    package init(id: String, expression: RuleExpression, show: Bool = false) {
         self.id = id
         self.expression = expression
+        self.show = show
     }
 }
 
@@ -207,7 +213,7 @@ package struct StreakRule: Sendable {
 package struct AchievementRule: Sendable {
     package enum Criterion: Sendable {
         case when(RuleExpression)
-        case completeModule(catalog: String, module: String, difficulty: String?)
+        case completeModule(ModuleCriterion)
     }
     /// How progress is measured.
     package enum Progress: Sendable {

@@ -38,6 +38,7 @@ package enum RuleCode {
     package static let metricCycle = "E309"
     package static let requiresCycle = "E310"
     package static let notNumber = "E311"
+    package static let unknownCategory = "E312"
 
     // Values, ids and catalogs (E4xx).
     package static let invalidID = "E400"
@@ -110,6 +111,7 @@ extension RuleCode {
         metricCycle: "Metrics use each other in a cycle",
         requiresCycle: "Achievements require each other in a cycle",
         notNumber: "A progress value is not a number",
+        unknownCategory: "An award's category is not one of the rule set's categories",
         invalidID: "An id does not match [a-z][a-z0-9_]*",
         duplicateID: "Duplicate id",
         invalidTime: "A time of day is not HH:MM",

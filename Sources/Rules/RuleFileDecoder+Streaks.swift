@@ -75,7 +75,8 @@ extension RuleFileDecoder {
                     unread.add(award.id.value, .award)
                     continue
                 }
-                milestones.append(StreakDraft.MilestoneDraft(days: days, info: award.info, id: award.id))
+                milestones.append(StreakDraft.MilestoneDraft(days: days, info: award.info, id: award.id,
+                                                             categorySpan: award.categorySpan))
             }
         } else if let node = map.value("milestones"), !NodeReader.isNull(node) {
             unread.open(.award)

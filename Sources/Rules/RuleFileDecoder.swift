@@ -7,7 +7,7 @@ import YAMLSource
 /// Decodes one loaded rule file into a `RuleFileDraft`: shapes, required keys, types and enum
 /// values. Checks that need the whole rule set (ids, references, cycles) come later.
 struct RuleFileDecoder {
-    static let topLevelKeys = ["schema", "calendar", "metrics", "streaks", "achievements", "ranks", "catalog", "tests"]
+    static let topLevelKeys = ["schema", "calendar", "metrics", "streaks", "achievements", "ranks", "catalog", "tests", "categories"]
 
     let file: String
     /// The document being decoded, so trap messages can quote the source.
@@ -65,6 +65,9 @@ struct RuleFileDecoder {
         draft.awardOrder = awardOrder(streaks: draft.streaks, achievements: draft.achievements)
         if let items = top.list("ranks", diagnostics: &diagnostics) {
             draft.ranks = items.compactMap { decodeRank($0) }
+        }
+        if let items = top.list("categories", diagnostics: &diagnostics) {
+            draft.categories = items.compactMap { decodeCategory($0) }
         }
         if let node = top.value("catalog"), let catalog = decodeCatalog(node) { draft.catalogs = [catalog] }
         if let node = top.value("tests") {
@@ -173,13 +176,31 @@ struct RuleFileDecoder {
         }
         return map.pairs.compactMap { pair in
             let name = NodeReader.keyText(pair.key)
-            guard let expression = expression(pair.value, key: name, field: "metric '\(name)'") else {
+            guard case .mapping = pair.value.kind else {
+                guard let expression = expression(pair.value, key: name, field: "metric '\(name)'") else {
+                    unread.add(name, .metric)
+                    return nil
+                }
+                return MetricDraft(id: Located(name, at: pair.key.span), expression: expression)
+            }
+            // `{ expr: CEL, show: true }` (docs/rules.md, "metrics").
+            guard let entry = NodeReader(pair.value, what: "metric '\(name)'", diagnostics: &diagnostics) else {
                 unread.add(name, .metric)
                 return nil
             }
-            return MetricDraft(id: Located(name, at: pair.key.span), expression: expression)
+            entry.rejectUnknownKeys(allowed: Self.metricKeys, diagnostics: &diagnostics)
+            let show = entry.bool("show", diagnostics: &diagnostics)
+            guard let node = entry.require("expr", diagnostics: &diagnostics),
+                  let expression = expression(node, key: "expr", field: "metric '\(name)'") else {
+                unread.add(name, .metric)
+                return nil
+            }
+            return MetricDraft(id: Located(name, at: pair.key.span), expression: expression, show: show?.value ?? false)
         }
     }
+
+    /// The keys of a metric written as a mapping.
+    static let metricKeys = ["expr", "show"]
 
     // MARK: ranks
 
@@ -237,7 +258,8 @@ struct RuleFileDecoder {
     }
 
     /// Presentation fields shared by achievements and milestones.
-    mutating func awardInfo(_ map: NodeReader, defaultCategory: String) -> (id: Located<String>, info: AwardInfo)? {
+    mutating func awardInfo(_ map: NodeReader, defaultCategory: String)
+        -> (id: Located<String>, info: AwardInfo, categorySpan: SourceSpan?)? {
         let id = map.string("id", required: true, diagnostics: &diagnostics)
         let title = localizedText(map, "title", required: true)
         let description = localizedText(map, "description")
@@ -256,6 +278,6 @@ struct RuleFileDecoder {
                              icon: icon?.value, points: points?.value ?? 0, hidden: hidden?.value ?? false,
                              span: map.node.span, localizedTitle: title, localizedDescription: description,
                              repeatable: repeatable?.value ?? false, meta: meta)
-        return (id, info)
+        return (id, info, category?.span)
     }
 }

@@ -8,6 +8,7 @@ struct RuleFileDraft: Sendable {
     var achievements: [AchievementDraft] = []
     var ranks: [RankDraft] = []
     var catalogs: [CatalogDraft] = []
+    var categories: [CategoryDraft] = []
     var tests: [RuleTestCase] = []
     /// Achievement and milestone ids in order of appearance.
     var awardOrder: [String] = []

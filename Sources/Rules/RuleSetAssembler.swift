@@ -60,8 +60,9 @@ struct RuleSetAssembler {
                     progress = compiler.derivedProgress(of: when, draft: e)
                 }
             case .completeModule(let reference)?:
-                criterion = .completeModule(catalog: reference.catalog.value, module: reference.module.value,
-                                            difficulty: reference.difficulty?.value)
+                criterion = .completeModule(ModuleCriterion(
+                    catalog: reference.catalog.value, module: reference.module.value, difficulty: reference.difficulty?.value,
+                    release: reference.release?.value, levels: reference.levels))
                 progress = .module
             case nil: break
             }
@@ -82,6 +83,7 @@ struct RuleSetAssembler {
                        metrics: metrics, streaks: streaks, achievements: achievements,
                        ranks: drafts.flatMap(\.ranks).map(\.rule),
                        catalogs: drafts.flatMap(\.catalogs).map(\.rule),
+                       categories: drafts.flatMap(\.categories).map(\.rule),
                        awardOrder: drafts.flatMap(\.awardOrder))
     }
 
@@ -140,7 +142,7 @@ struct RuleSetAssembler {
                 continue
             }
             compiler.declareMetric(name, type: expression.program.resultType)
-            compiled.append(MetricRule(id: name, expression: expression))
+            compiled.append(MetricRule(id: name, expression: expression, show: draft.show))
         }
         return compiled
     }

@@ -1,4 +1,5 @@
 import Diagnostics
+import RuleModel
 
 /// The checks that need the whole rule set: id syntax and uniqueness across files, references
 /// between rules and to catalogs, `requires` cycles, ordering of milestones and ranks, and
@@ -28,6 +29,7 @@ struct RuleSetChecker {
         checkRanks()
         checkCatalogs()
         checkAchievementReferences()
+        checkCategories()
         checkRequiresCycles()
         diagnostics += localeDiagnostics()
     }
@@ -56,6 +58,7 @@ struct RuleSetChecker {
             ("metric", drafts.flatMap { $0.metrics.map(\.id) }),
             ("rank", drafts.flatMap { $0.ranks.map(\.id) }),
             ("catalog", catalogs.map(\.id)),
+            ("category", drafts.flatMap { $0.categories.map(\.id) }),
         ]
         // Unique across the rule set too (docs/rules.md, "Top level"): `levels.x` in CEL names a level without its catalog.
         kinds.append(("module", catalogs.flatMap(\.modules)))
@@ -196,13 +199,66 @@ struct RuleSetChecker {
                                                context: " in module '\(reference.module.value)'"))
                 }
             }
-            let counted = levels.filter { $0.rule.counts && $0.rule.release <= catalog.version.value }
-            if counted.isEmpty {
-                diagnostics.append(.warning(
-                    RuleCode.moduleNeverUnlocks,
-                    "module '\(reference.module.value)' of catalog '\(catalog.id.value)' has no counted released level; '\(achievement.id.value)' can never unlock",
-                    at: reference.module.span,
-                    fix: "release a level of this module with 'counts: true' (release ≤ the catalog version)"))
+            checkModuleLevels(reference, of: achievement.id.value, in: catalog)
+        }
+    }
+
+    /// W401: a module achievement whose levels (as `release` and `levels` select them) hold no
+    /// released one can never unlock.
+    private mutating func checkModuleLevels(_ reference: AchievementDraft.ModuleReference, of achievement: String,
+                                            in catalog: CatalogDraft) {
+        let criterion = ModuleCriterion(catalog: reference.catalog.value, module: reference.module.value,
+                                        release: reference.release?.value, levels: reference.levels)
+        guard criterion.levels(of: catalog.rule).isEmpty else { return }
+        let counted = reference.levels == .all ? "" : " counted"
+        if let release = reference.release, release.value > catalog.version.value {
+            diagnostics.append(.warning(
+                RuleCode.moduleNeverUnlocks,
+                "release \(release.value) of catalog '\(catalog.id.value)' is not out yet (the catalog is at version \(catalog.version.value)); '\(achievement)' cannot unlock until it is",
+                at: release.span,
+                fix: "raise the catalog's version when release \(release.value) ships"))
+            return
+        }
+        if let release = reference.release {
+            diagnostics.append(.warning(
+                RuleCode.moduleNeverUnlocks,
+                "release \(release.value) of catalog '\(catalog.id.value)' added no\(counted) level of module '\(reference.module.value)'; '\(achievement)' can never unlock",
+                at: release.span,
+                fix: "name the release that adds the module's levels, or add levels with 'release: \(release.value)'"))
+            return
+        }
+        diagnostics.append(.warning(
+            RuleCode.moduleNeverUnlocks,
+            "module '\(reference.module.value)' of catalog '\(catalog.id.value)' has no\(counted) released level; '\(achievement)' can never unlock",
+            at: reference.module.span,
+            fix: "release a level of this module with 'counts: true' (release ≤ the catalog version)"))
+    }
+
+    /// E312: once a rule set has `categories`, every award's `category` names one of them (a
+    /// milestone's default `streak` too).
+    private mutating func checkCategories() {
+        let categories = drafts.flatMap(\.categories)
+        guard !categories.isEmpty else { return }
+        let ids = categories.map(\.id.value)
+        var awards: [(id: Located<String>, category: String, span: SourceSpan?)] = []
+        for draft in drafts {
+            for streak in draft.streaks {
+                awards += streak.milestones.map { ($0.id, $0.info.category, $0.categorySpan) }
+            }
+            awards += draft.achievements.map { ($0.id, $0.info.category, $0.categorySpan) }
+        }
+        for award in awards where !ids.contains(award.category) {
+            let suggestion = Suggestion.closest(to: award.category, in: ids).map { "; did you mean '\($0)'?" } ?? ""
+            let list = ids.map { "'\($0)'" }.joined(separator: ", ")
+            if let span = award.span {
+                diagnostics.append(.error(
+                    RuleCode.unknownCategory, "unknown category '\(award.category)' of '\(award.id.value)'\(suggestion)",
+                    at: span, fix: "use one of the rule set's categories: \(list)"))
+            } else {
+                diagnostics.append(.error(
+                    RuleCode.unknownCategory,
+                    "'\(award.id.value)' has no 'category', and its default '\(award.category)' is not one of the rule set's categories",
+                    at: award.id.span, fix: "add 'category:' with one of \(list)"))
             }
         }
     }

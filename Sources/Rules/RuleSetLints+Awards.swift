@@ -103,10 +103,9 @@ extension RuleSetLints {
         case .when(let when):
             guard let checked = when.program.checked, folding(checked).root?.bool == false else { return nil }
             return "its 'when' is always false"
-        case .completeModule(let catalogID, let module, _):
-            guard let catalog = ruleSet.catalogs.first(where: { $0.id == catalogID }) else { return nil }
-            let counted = catalog.levels.contains { $0.module == module && $0.counts && $0.release <= catalog.version }
-            return counted ? nil : "its module has no counted released level"
+        case .completeModule(let criterion):
+            guard let catalog = ruleSet.catalogs.first(where: { $0.id == criterion.catalog }) else { return nil }
+            return criterion.levels(of: catalog).isEmpty ? "its module has no counted released level" : nil
         }
     }
 
@@ -138,8 +137,8 @@ extension RuleSetLints {
             // A written `true` or `false` is meant (a welcome badge, a retired one).
             if case .literal = x.kind { return false }
             return x.isWrittenAlike(y)
-        case (.completeModule(let c1, let m1, let d1), .completeModule(let c2, let m2, let d2)):
-            return c1 == c2 && m1 == m2 && d1 == d2
+        case (.completeModule(let x), .completeModule(let y)):
+            return x == y
         default:
             return false
         }

@@ -103,7 +103,7 @@ private struct LineDecider {
     init(rules: RuleSet, locale: String?, now: String?) {
         replay = Replay(rules: rules)
         shown = rules.localized(to: locale)
-        renderer = DecisionJSONRenderer(rules: rules)
+        renderer = DecisionJSONRenderer(rules: rules, locale: locale)
         self.now = now
     }
 

@@ -51,7 +51,9 @@ import Testing
         #expect(t.source == "50")
 
         let module = try #require(byID["nianhua_complete"])
-        guard case .completeModule("puzzle", "nianhua", "hard") = module.criterion, case .module = module.progress else {
+        guard case .completeModule(let criterion) = module.criterion,
+              criterion == ModuleCriterion(catalog: "puzzle", module: "nianhua", difficulty: "hard"),
+              case .module = module.progress else {
             Issue.record("\(module.criterion)"); return
         }
         guard case .binary = byID["streak_fan"]?.progress else { Issue.record("binary"); return }
