@@ -27,7 +27,7 @@ extension RuleFileDecoder {
             guard let moduleID else { continue }
             modules.append(moduleID)
             rules.append(CatalogRule.Module(id: moduleID.value, title: title?.defaultText ?? moduleID.value,
-                                            localizedTitle: title, meta: meta))
+                                            localizedTitle: title, meta: meta, span: item.span))
         }
         var levels: [CatalogDraft.LevelDraft] = []
         for item in map.list("levels", required: true, diagnostics: &diagnostics) ?? [] {
