@@ -19,10 +19,15 @@ package struct DiffEffectsRun: Sendable {
         self.jobs = max(1, jobs)
     }
 
+    /// Reads `input` to its end.
+    package func run(input: FileHandle) -> DiffEffects {
+        run(input: input) { (_, _) throws(Never) in }
+    }
+
     /// Reads `input` to its end. `progress` is called after each chunk with the lines read so
     /// far and the effects until then; an error it throws ends the run.
     package func run<Failure: Error>(
-        input: FileHandle, progress: (Int, DiffEffects) throws(Failure) -> Void = { _, _ in }
+        input: FileHandle, progress: (Int, DiffEffects) throws(Failure) -> Void
     ) throws(Failure) -> DiffEffects {
         let oldCopies = WorkerRuleCopies(old, workers: jobs), newCopies = WorkerRuleCopies(new, workers: jobs)
         let now = now

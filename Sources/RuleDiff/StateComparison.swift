@@ -7,7 +7,8 @@ package struct StateComparison: Sendable {
     package var awards: [(id: String, kind: EffectKind)]
     /// The sign of new points − old points.
     package var points: Int
-    /// The sign of the new rank's `min_points` − the old one's (no rank is below every rank).
+    /// For a state whose rank changed: the sign of the new rank's `min_points` − the old one's
+    /// (no rank is below every rank); 0 when the rank stays.
     package var rank: Int
     /// The warning codes the decision has under each version.
     package var oldWarnings: Set<String>
@@ -39,8 +40,10 @@ package struct StateComparison: Sendable {
         }
         self.awards = awards
         points = (new.points - old.points).signum()
+        // A state that keeps its rank has moved neither way, even if the rank's threshold moved.
         let oldRank = old.rank.flatMap { oldRanks[$0.id] }, newRank = new.rank.flatMap { newRanks[$0.id] }
         rank = switch (oldRank, newRank) {
+        case _ where old.rank?.id == new.rank?.id: 0
         case (nil, nil): 0
         case (nil, _): 1
         case (_, nil): -1

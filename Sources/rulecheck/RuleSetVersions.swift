@@ -18,11 +18,13 @@ struct RuleSetVersions {
 extension DiffCommand {
     /// Both versions of every rule set compared. A version that does not validate has its
     /// diagnostics printed as `validate` prints them (every rule set is checked first), exit 1.
+    /// Rule tests are left unread, as by `eval`: a change that ends an award must not fail to
+    /// show because a test still expects it (`test` reports that).
     func ruleSetVersions() throws -> [RuleSetVersions] {
         var versions: [RuleSetVersions] = []
         var failed = false
         guard let against else {
-            guard let pair = try load(name: nil, old: RuleSetLoader.load(paths: old, baseline: nil), oldLabel: "old",
+            guard let pair = try load(name: nil, old: RuleSetLoader.load(paths: old, baseline: nil, readsTests: false), oldLabel: "old",
                                       new: new, remap: { $0 }) else { throw ExitCode(1) }
             return [pair]
         }
@@ -37,7 +39,7 @@ extension DiffCommand {
             defer { snapshot.remove() }
             // Paths that did not exist at REV are empty in the old version: their entries are added.
             let existing = snapshot.existingOldPaths
-            var oldResult = RuleSetLoader.load(paths: existing, baseline: nil)
+            var oldResult = RuleSetLoader.load(paths: existing, baseline: nil, readsTests: false)
             if existing.isEmpty { (oldResult.ruleSet, oldResult.diagnostics) = (RuleSet(), []) }
             if let pair = try load(name: entry.name, old: oldResult, oldLabel: "at \(against)", new: entry.paths,
                                    remap: snapshot.displayPath) {
@@ -54,7 +56,7 @@ extension DiffCommand {
     /// does not validate. `remap` names an old file as the working tree does.
     private func load(name: String?, old: RuleSetLoadResult, oldLabel: String, new paths: [String],
                       remap: @escaping (String) -> String) throws -> RuleSetVersions? {
-        let newResult = RuleSetLoader.load(paths: paths, baseline: nil)
+        let newResult = RuleSetLoader.load(paths: paths, baseline: nil, readsTests: false)
         var ok = true
         for (result, label, rename) in [(old, oldLabel, remap), (newResult, "new", { (file: String) in file })]
             where result.ruleSet == nil {
