@@ -25,8 +25,11 @@ package struct RuleDiffTextRenderer: Renderer {
 
     static func effects(_ diff: RuleSetDiff) -> String {
         let effects = diff.effects
-        var text = "\(effects.states) states, \(effects.changedStates) changed, \(effects.errors) errors"
-        if !effects.errorLines.isEmpty { text += " (lines \(effects.errorLines.map(String.init).joined(separator: ", ")))" }
+        var text = "\(effects.states) states, \(effects.changedStates) changed, \(effects.errors) error\(effects.errors == 1 ? "" : "s")"
+        if !effects.errorLines.isEmpty {
+            let more = effects.errors > effects.errorLines.count ? ", …" : ""
+            text += " (line\(effects.errorLines.count == 1 ? "" : "s") \(effects.errorLines.map(String.init).joined(separator: ", "))\(more))"
+        }
         text += "\n"
         for award in diff.affectedAwards {
             let parts = EffectKind.allCases.filter { award.effects.count($0) > 0 }.map { kind in

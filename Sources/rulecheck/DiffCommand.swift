@@ -69,6 +69,9 @@ struct DiffCommand: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let now, case .failure(let problem) = Moment.parse(now) { throw ValidationError("--now '\(now)': \(problem)") }
         if states == nil, jobs != nil { throw ValidationError("--jobs goes with --states") }
+        if let states, states != "-", !FileManager.default.isReadableFile(atPath: states) {
+            throw ValidationError("--states \(states): cannot read the file")
+        }
         for kind in failureKinds where !FailureKinds.all.contains(kind) {
             let close = Suggestion.closest(to: kind, in: FailureKinds.all).map { "; did you mean '\($0)'?" } ?? ""
             throw ValidationError("--fail-on: unknown kind '\(kind)'\(close) (kinds: \(FailureKinds.all.joined(separator: ", ")))")

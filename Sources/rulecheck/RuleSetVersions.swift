@@ -68,6 +68,7 @@ extension DiffCommand {
         guard ok, let before = old.ruleSet, let after = newResult.ruleSet else { return nil }
         var diff = RuleSetDiff(old: before, new: after)
         for index in diff.changes.indices { diff.changes[index].file = remap(diff.changes[index].file) }
+        diff.changes.sort(by: RuleChange.listOrder)
         return RuleSetVersions(name: name, old: before, new: after, diff: diff)
     }
 
