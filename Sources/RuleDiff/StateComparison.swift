@@ -16,6 +16,19 @@ package struct StateComparison: Sendable {
     /// The decisions differ in an award's state, `unlocked_at` or `times`, in points or in rank.
     package var changed: Bool
 
+    /// A state the change left alone.
+    package static let empty = StateComparison(awards: [], points: 0, rank: 0, oldWarnings: [], newWarnings: [], changed: false)
+
+    package init(awards: [(id: String, kind: EffectKind)], points: Int, rank: Int, oldWarnings: Set<String>,
+                 newWarnings: Set<String>, changed: Bool) {
+        self.awards = awards
+        self.points = points
+        self.rank = rank
+        self.oldWarnings = oldWarnings
+        self.newWarnings = newWarnings
+        self.changed = changed
+    }
+
     /// Compares `old` and `new`, decided at the same moment for a state that stores `stored`
     /// unlocks. `oldRanks` and `newRanks` give each version's `min_points` by rank id.
     package init(old: Decision, new: Decision, stored: Set<String>, oldRanks: [String: Int], newRanks: [String: Int]) {
