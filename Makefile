@@ -56,6 +56,7 @@ bench: deps
 	.build/release/rulecheck-bench replay
 	.build/release/rulecheck-bench products
 	.build/release/rulecheck-bench session
+	.build/release/rulecheck-bench diff
 
 # Backfill on Spark (examples/spark/README.md), outside `make test`: PySpark from pip and a
 # Java runtime (apt) when missing, Spark local[2], decisions compared with `eval --batch`.
