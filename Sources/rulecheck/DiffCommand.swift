@@ -24,32 +24,32 @@ struct DiffCommand: ParsableCommand {
         case text, json, markdown, github
     }
 
-    @Option(parsing: .upToNextOption, help: "The old version's rule files or folders (repeatable).")
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("The old version's rule files or folders (repeatable).", valueName: "path"))
     var old: [String] = []
 
-    @Option(parsing: .upToNextOption, help: "The new version's rule files or folders (repeatable).")
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("The new version's rule files or folders (repeatable).", valueName: "path"))
     var new: [String] = []
 
-    @Option(help: "Compare the working tree with this git revision (a branch, tag or commit).")
+    @Option(help: ArgumentHelp("Compare the working tree with this git revision (a branch, tag or commit).", valueName: "rev"))
     var against: String?
 
-    @Option(help: "With --against: only this rule set of rulecheck.yaml.")
+    @Option(help: ArgumentHelp("With --against: only this rule set of rulecheck.yaml.", valueName: "name"))
     var ruleset: String?
 
-    @Option(help: "User states, one JSON state per line (NDJSON); - reads stdin.")
+    @Option(help: ArgumentHelp("User states, one JSON state per line (NDJSON); - reads stdin.", valueName: "file"))
     var states: String?
 
-    @Option(help: "The evaluation moment for every state, RFC 3339 with an offset (default: each state's now).")
+    @Option(help: ArgumentHelp("The evaluation moment for every state, RFC 3339 with an offset (default: each state's now).", valueName: "time"))
     var now: String?
 
-    @Option(help: "How many states to decide at once (default: every core).")
+    @Option(help: ArgumentHelp("How many states to decide at once (default: every core).", valueName: "n"))
     var jobs: Int?
 
     @Option(help: "Output format: text, json, markdown or github.")
     var format: Format = .text
 
     @Option(name: .customLong("fail-on"),
-            help: "Exit 1 when some state has one of these (comma-separated): gained, lost, earlier, later, times_changed, errors, or a warning code.")
+            help: ArgumentHelp("Exit 1 when some state has one of these (comma-separated): gained, lost, earlier, later, times_changed, errors, or a warning code.", valueName: "kind,..."))
     var failOn: [String] = []
 
     /// `--fail-on`'s kinds, split at commas.
