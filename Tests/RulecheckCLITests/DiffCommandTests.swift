@@ -136,7 +136,7 @@ struct DiffCommandTests {
         let run = try RulecheckRun.run(["diff", "--old", "\(Self.folder)/old", "--new", "\(Self.folder)/broken"])
         #expect(run.status == 1)
         #expect(run.stdout.contains("broken/rules.yaml:5:31: error[E300]"))
-        #expect(run.stderr.contains("(new version) does not validate"))
+        #expect(run.stderr.contains("the new version does not validate"))
     }
 
     // MARK: --against
@@ -190,7 +190,37 @@ struct DiffCommandTests {
         #expect(run.status == 1)
         #expect(run.stdout.contains("rules/rules.yaml:4:"))
         #expect(run.stdout.contains("error[E100]"))
-        #expect(run.stderr.contains("rule set 'game' (at HEAD version) does not validate"))
+        #expect(run.stderr.contains("rule set 'game' at HEAD does not validate"))
+    }
+
+    @Test func everyVersionThatDoesNotValidateIsInOneJSONReport() throws {
+        let repository = try GitRepository()
+        try repository.write("rulecheck.yaml", "schema: 1\nrulesets:\n  game: [rules]\n  other: [more]\n")
+        try repository.write("rules/rules.yaml", "schema: 1\nachievements:\n  - id: [\n")
+        try repository.write("more/more.yaml", "schema: 1\nachievements:\n  - { id: m, title: M, when: size(events) > 0 }\n")
+        try repository.commit()
+        try repository.copy(from: "\(Self.folder)/new/rules.yaml", to: "rules/rules.yaml")
+        try repository.write("more/more.yaml", "schema: 1\nachievements:\n  - { id: m, title: M, when: size(event) > 0 }\n")
+        let run = try RulecheckRun.run(["diff", "--against", "HEAD", "--format", "json"], in: repository.path)
+        #expect(run.status == 1)
+        let json = try #require(JSONTree.parse(run.stdout))
+        let files = (json["diagnostics"]?.arrayValue ?? []).compactMap { $0["file"]?.stringValue }
+        #expect(files.contains("rules/rules.yaml") && files.contains("more/more.yaml"))
+        #expect(run.stderr.contains("rule set 'other' in the working tree does not validate"))
+    }
+
+    @Test func statesFromStdinReachEveryRuleSet() throws {
+        let repository = try GitRepository()
+        try repository.write("rulecheck.yaml", "schema: 1\nrulesets:\n  game: [rules]\n  again: [rules]\n")
+        try repository.copy(from: "\(Self.folder)/old/rules.yaml", to: "rules/rules.yaml")
+        try repository.commit()
+        try repository.copy(from: "\(Self.folder)/new/rules.yaml", to: "rules/rules.yaml")
+        let run = try RulecheckRun.shell("cd '\(repository.path)' && \"$RULECHECK\" diff --against HEAD --states - --format json "
+                                         + "< '\(Self.folder)/states.ndjson'")
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try #require(JSONTree.parse(run.stdout))
+        #expect(json["rulesets"]?["game"]?["changed_states"] == .number(6))
+        #expect(json["rulesets"]?["again"]?["changed_states"] == .number(6))
     }
 
     @Test func anUnknownRevisionExitsTwo() throws {
