@@ -256,11 +256,14 @@ package struct RankRule: Sendable {
     package var title: String
     package var minPoints: Int
     package var localizedTitle: LocalizedText
-    package init(id: String, title: String, minPoints: Int, localizedTitle: LocalizedText? = nil) {
+    /// Where the rank is written; `nil` for one decoded from a compiled bundle.
+    package var span: SourceSpan?
+    package init(id: String, title: String, minPoints: Int, localizedTitle: LocalizedText? = nil, span: SourceSpan? = nil) {
         self.id = id
         self.title = title
         self.minPoints = minPoints
         self.localizedTitle = localizedTitle ?? LocalizedText(title)
+        self.span = span
     }
 }
 
@@ -272,11 +275,15 @@ package struct CatalogRule: Sendable {
         package var localizedTitle: LocalizedText
         /// Free app data (a map), visible to CEL as the module record's `meta`.
         package var meta: CELValue?
-        package init(id: String, title: String, localizedTitle: LocalizedText? = nil, meta: CELValue? = nil) {
+        /// Where the module is written; `nil` for one decoded from a compiled bundle.
+        package var span: SourceSpan?
+        package init(id: String, title: String, localizedTitle: LocalizedText? = nil, meta: CELValue? = nil,
+                     span: SourceSpan? = nil) {
             self.id = id
             self.title = title
             self.localizedTitle = localizedTitle ?? LocalizedText(title)
             self.meta = meta
+            self.span = span
         }
     }
     package struct Level: Sendable {

@@ -38,7 +38,7 @@ extension RuleFileDecoder {
             }
             modules.append(moduleID)
             rules.append(CatalogRule.Module(id: moduleID.value, title: title?.defaultText ?? moduleID.value,
-                                            localizedTitle: title, meta: meta))
+                                            localizedTitle: title, meta: meta, span: item.span))
         }
         var levels: [CatalogDraft.LevelDraft] = []
         let levelItems = map.list("levels", required: true, diagnostics: &diagnostics)

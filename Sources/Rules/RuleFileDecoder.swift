@@ -212,7 +212,7 @@ struct RuleFileDecoder {
         let minPoints = map.int("min_points", required: true, diagnostics: &diagnostics)
         guard let id, let minPoints else { return nil }
         return RankDraft(id: id, rule: RankRule(id: id.value, title: title?.defaultText ?? id.value, minPoints: minPoints.value,
-                                                localizedTitle: title),
+                                                localizedTitle: title, span: node.span),
                          minPoints: minPoints)
     }
 
