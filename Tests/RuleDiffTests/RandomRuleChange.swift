@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A random rule set, a version of it changed the ways product staff change rules (thresholds,
 /// points, awards added and removed, a catalog release, `repeatable`), and random user states,
