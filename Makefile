@@ -123,6 +123,8 @@ dist: stage
 install: stage
 	sh $(STAGE)/rulecheck-*/install.sh $(PREFIX)
 
-# The tarball on a machine without Swift, its man page and completions, and `make install`.
+# The tarball on a machine without Swift, its man page and completions, and `make install`; the
+# GitHub Action's steps run locally, installing that tarball.
 dist-check: dist
 	sh Tests/dist/check_dist.sh $(DIST)
+	python3 Tests/action/run_action_steps.py $(DIST)
