@@ -22,8 +22,8 @@ struct WatchOption: ParsableArguments {
             let before = FileSnapshot(files)
             do {
                 try body()
-            } catch let status as ExitCode {
-                _ = status
+            } catch is ExitCode {
+                // The run printed its report or its error; its status matters only without --watch.
             } catch {
                 try StandardStream.error.write("error: \(error)\n")
             }

@@ -71,6 +71,13 @@ import Glibc
         #expect(process.terminationStatus == 0)
     }
 
+    @Test func watchDoesNotGoWithBatch() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let run = try RulecheckRun.run(["eval", "rules/lifer", "--batch", "--watch"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--watch does not go with --batch"), "\(run.stderr)")
+    }
+
     /// Polls `condition` until it holds, up to two minutes (a safety net, not a time limit).
     static func waitFor(_ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(120)
