@@ -1,8 +1,8 @@
 #!/bin/sh
 # Checks what `make dist` made, as a person without Swift would use it: SHA256SUMS matches, the
 # unpacked binary runs with no Swift library reachable (ldd lists no libswift*), `man -l` renders
-# the page, the completion scripts load, and install.sh (what `make install` runs) puts every file
-# in place under a prefix. Usage: Tests/dist/check_dist.sh DIST_FOLDER
+# the page, the completion scripts load, and install.sh (what `make install` runs) and
+# `make install PREFIX=...` put every file in place under a prefix. Usage: Tests/dist/check_dist.sh DIST_FOLDER
 set -eu
 dist=${1:-dist}
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -68,4 +68,10 @@ done
 [ -x "$prefix/bin/rulecheck" ] || fail "installed binary is not executable"
 MANPATH="$prefix/share/man" MANPAGER=cat PAGER=cat man rulecheck 2>/dev/null | grep -q "completions" \
   || fail "man rulecheck does not find the installed page under MANPATH=$prefix/share/man"
+# `make install PREFIX=...` from the source tree installs the same files.
+make --no-print-directory -C "$repo" install PREFIX="$scratch/make-prefix" >/dev/null
+for file in bin/rulecheck share/man/man1/rulecheck.1 share/bash-completion/completions/rulecheck \
+  share/zsh/site-functions/_rulecheck share/fish/vendor_completions.d/rulecheck.fish share/doc/rulecheck/LICENSE; do
+  cmp -s "$prefix/$file" "$scratch/make-prefix/$file" || fail "make install PREFIX=... did not install $file as the tarball has it"
+done
 echo "dist-check: $tarball runs without Swift; man page, completions and install.sh in place"
