@@ -7,7 +7,7 @@ RELEASE_BIN = .build/release/rulecheck
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 SHARED ?= ../shared
 
-.PHONY: demo test build release bench deps fuzz fuzz-build example spark-example manual stage dist install dist-check
+.PHONY: demo test build release bench deps fuzz fuzz-build example spark-example manual release-dist stage dist install dist-check
 
 deps:
 	@pkg-config --exists yaml-0.1 || { echo "installing libyaml-dev"; \
@@ -110,7 +110,20 @@ manual: deps
 	$(SWIFT) package generate-manual --configuration debug \
 	  --date $$(git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
 
-stage: release manual
+# The tarball's binary also links libyaml statically where its archive is installed, so it needs
+# no libyaml on the machine: pkg-config reads a copy of yaml-0.1.pc whose libdir holds only
+# libyaml.a. Without libyaml.a the system's yaml-0.1.pc (the shared library) is used.
+STATIC_YAML = .build/static-yaml
+
+release-dist: deps
+	@libdir=$$(pkg-config --variable=libdir yaml-0.1); rm -rf $(STATIC_YAML); \
+	  if [ -f "$$libdir/libyaml.a" ]; then mkdir -p $(STATIC_YAML) && ln -s "$$libdir/libyaml.a" $(STATIC_YAML)/libyaml.a && \
+	    sed "s|^libdir=.*|libdir=$(CURDIR)/$(STATIC_YAML)|" "$$(pkg-config --variable=pcfiledir yaml-0.1)/yaml-0.1.pc" \
+	      > $(STATIC_YAML)/yaml-0.1.pc; fi
+	PKG_CONFIG_PATH=$(CURDIR)/$(STATIC_YAML)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH} \
+	  $(SWIFT) build -c release $(RELEASE_FLAGS) --product rulecheck
+
+stage: release-dist manual
 	@rm -rf $(STAGE) && mkdir -p $(STAGE)
 	sh scripts/stage-release.sh $(RELEASE_BIN) $(MANUAL) $(STAGE)
 

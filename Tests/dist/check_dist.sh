@@ -32,6 +32,10 @@ grep -q "Apache License" "$root/LICENSE" || fail "LICENSE is not the Apache Lice
 if ldd "$root/bin/rulecheck" | grep -i 'libswift\|libFoundation\|libdispatch'; then
   fail "the binary needs the Swift libraries above"
 fi
+# Nor libyaml, where its archive was there to link (the Makefile's release-dist).
+if [ -f "$(pkg-config --variable=libdir yaml-0.1 2>/dev/null)/libyaml.a" ] && ldd "$root/bin/rulecheck" | grep libyaml; then
+  fail "the binary needs libyaml although libyaml.a was there to link"
+fi
 bin="$root/bin/rulecheck"
 out=$(env -i PATH=/usr/bin:/bin LD_LIBRARY_PATH= "$bin" --version)
 [ "$out" = "rulecheck $version (contract $(sed -n 's/^    public static let contract = "\(.*\)"$/\1/p' Sources/Diagnostics/RulecheckVersion.swift))" ] \
