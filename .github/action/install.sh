@@ -44,7 +44,7 @@ else
   tar -C "$tools" -xzf "$tools/$name.tar.gz" || fail "$url is not a rulecheck tarball"
   bin="$tools/$name/bin"
   [ -x "$bin/rulecheck" ] || fail "$url holds no $name/bin/rulecheck"
-  # libyaml is the binary's one library beyond the C library (Ubuntu runners have it).
+  # Release tarballs link libyaml in; one built where libyaml.a was missing needs the shared library.
   if ldd "$bin/rulecheck" 2>/dev/null | grep -q 'libyaml.*not found'; then
     sudo apt-get install -y -qq libyaml-0-2 >/dev/null || fail "rulecheck needs libyaml (apt install libyaml-0-2)"
   fi
