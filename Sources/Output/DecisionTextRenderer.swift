@@ -10,10 +10,13 @@ package struct DecisionTextRenderer: Renderer {
     package var barWidth: Int
     /// Titles by award, streak and rank id, from the rule set (in the locale to show).
     let titles: [String: String]
+    /// Titles of reminders by id (their own namespace).
+    let reminderTitles: [String: String]
 
     package init(rules: RuleSet = RuleSet(), barWidth: Int = 20) {
         self.barWidth = max(1, barWidth)
         titles = Self.titles(of: rules)
+        reminderTitles = Dictionary(rules.reminders.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
     }
 
     package func render(_ decision: Decision) -> String {
@@ -80,6 +83,7 @@ package struct DecisionTextRenderer: Renderer {
             }
         }
         lines.append(standing)
+        lines += comingUpLines(decision)
 
         let otherWarnings = decision.warnings.filter { !Self.isRuleError($0) }
         if !otherWarnings.isEmpty {
@@ -92,6 +96,26 @@ package struct DecisionTextRenderer: Renderer {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What time alone changes by the end of tomorrow and the reminders due for it (nothing when
+    /// there are none).
+    func comingUpLines(_ decision: Decision) -> [String] {
+        guard !decision.upcoming.isEmpty || !decision.reminders.isEmpty else { return [] }
+        var lines = ["", "Coming up:"]
+        for change in decision.upcoming {
+            let subject = change.day.map { "day \($0)" } ?? Self.name(change.subject, titles)
+            lines.append("  \(change.at.description)  \(change.kind.replacingOccurrences(of: "_", with: " ")): \(subject)")
+        }
+        if !decision.reminders.isEmpty {
+            lines.append("Reminders:")
+            for reminder in decision.reminders {
+                let subject = reminder.day.map { "day \($0)" } ?? Self.name(reminder.streak ?? reminder.achievement ?? "", titles)
+                lines.append("  \(reminder.at.description)  \(Self.name(reminder.id, reminderTitles))"
+                             + "  (\(reminder.kind.replacingOccurrences(of: "_", with: " ")): \(subject))")
+            }
+        }
+        return lines
     }
 
     /// Rules that could not be judged, at the top: the user's result is wrong until they are fixed.

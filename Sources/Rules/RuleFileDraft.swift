@@ -9,6 +9,7 @@ struct RuleFileDraft: Sendable {
     var ranks: [RankDraft] = []
     var catalogs: [CatalogDraft] = []
     var tests: [RuleTestCase] = []
+    var reminders: [ReminderDraft] = []
     /// Achievement and milestone ids in order of appearance.
     var awardOrder: [String] = []
 

@@ -17,6 +17,11 @@ public struct Decision: Sendable, Hashable {
     /// `nil` when the rule set has no ranks.
     public var rank: RankStanding?
     public var warnings: [EvaluationWarning]
+    /// What time alone would change after `now`, up to the end of tomorrow (SPEC 6), by time,
+    /// kind and id.
+    public var upcoming: [UpcomingChange] = []
+    /// The reminders due for `upcoming`, after `now`, by time and id (SPEC 2.9).
+    public var reminders: [DueReminder] = []
 
     public init(schema: Int = 1, user: String, now: Moment, unlocks: [UnlockDecision],
                 achievements: [AwardStanding], streaks: [StreakStanding], points: Int,

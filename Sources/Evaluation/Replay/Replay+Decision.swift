@@ -52,11 +52,14 @@ extension Replay {
             }
             standings.append(standing)
         }
+        let upcoming = upcoming(&facts, unlocks: found.unlocks)
+        let reminders = dueReminders(upcoming, facts: facts, values: values, report: &report)
         let warnings = warnings(found, facts: &facts, moment: moment, values: values, report: &report)
-        let decision = Decision(
+        var decision = Decision(
             user: facts.userID, now: facts.now, unlocks: Self.newUnlocks(found), achievements: standings,
             streaks: facts.streakStandings(at: moment), points: points,
             rank: RankStanding.standing(points: points, ranks: rules.ranks), warnings: warnings)
+        (decision.upcoming, decision.reminders) = (upcoming, reminders)
         return ReplayOutcome(decision: decision, checkpoints: found.checkpoints, unlocks: found.unlocks,
                              bindingsAtNow: values.bindings)
     }
