@@ -54,6 +54,10 @@ package struct RuleTestCase: Sendable {
         package var modules: [String: ExpectedModule]
         /// Conditions that must be true at `now`, compiled against the facts when the rule set loads.
         package var holds: [RuleExpression]
+        /// `upcoming` and `reminders` as listed, in order: each entry's fields as written
+        /// (`at` compared as an instant).
+        package var upcoming: [[String: String]]?
+        package var reminders: [[String: String]]?
         /// Where each expectation is written, by the subject of a mismatch (`unlocks`,
         /// `progress.focus_10_hours`, `holds[0]`): a failure names the most specific one.
         package var spans: [String: SourceSpan]
