@@ -75,6 +75,8 @@ extension RuleFileSchema {
                                 values: ref("timestamp", "The unlock instant."))),
             ("modules", map("Module achievements' catalog figures.", values: .object(module))),
             ("holds", array(ref("cel", "A CEL condition that must be true at now."), "Conditions true at now.")),
+            ("upcoming", expectedComing("Exactly these upcoming changes, in order.", keys: ["at", "kind", "streak", "day", "achievement"])),
+            ("reminders", expectedComing("Exactly these due reminders, in order.", keys: ["id", "at", "kind", "streak", "day", "achievement"])),
         ]))
     }
 }

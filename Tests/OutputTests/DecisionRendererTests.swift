@@ -134,6 +134,8 @@ import Testing
                   "min_points": 2000
                 }
               },
+              "upcoming": [],
+              "reminders": [],
               "warnings": [
                 {
                   "code": "future_event",
