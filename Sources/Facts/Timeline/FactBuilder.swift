@@ -345,8 +345,11 @@ package struct FactBuilder: Sendable {
         guard !moments.isEmpty else { return (horizon, []) }
         // A day completes by counting its tasks: a builder that did not count starts over, counting.
         if !ahead.countsDays, !ahead.days.openPlannedDays.isEmpty { ahead.countingDays() }
-        var streaks = ahead.streakStates(at: now)
-        var dayStatuses = ahead.days.openPlannedDays.sorted().map { ($0, ahead.days.status(of: $0, now: now)) }
+        // Compared from `now` read in the offset the checkpoints ahead are read in (under
+        // `timezone: event`, `now`'s own may differ): a change of offset is no change of time.
+        let start = Moment(instant: now.instant, offsetSeconds: offset)
+        var streaks = ahead.streakStates(at: start)
+        var dayStatuses = ahead.days.openPlannedDays.sorted().map { ($0, ahead.days.status(of: $0, now: start)) }
         var changes: [TimeDrivenChange] = []
         for moment in moments {
             let next = ahead.streakStates(at: moment)
