@@ -56,8 +56,9 @@ extension RuleFileDecoder {
     }
 
     /// Seconds of a duration written as days, hours and minutes in that order, each at most once
-    /// (`2d`, `1h30m`, `0m`); `nil` for anything else.
+    /// (`2d`, `1h30m`, `0m`), or `0`; `nil` for anything else.
     static func durationSeconds(_ text: String) -> Int? {
+        if text == "0" { return 0 }
         let units: [(Character, Int)] = [("d", 86_400), ("h", 3_600), ("m", 60)]
         var next = 0
         var total = 0

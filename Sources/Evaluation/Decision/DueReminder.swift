@@ -21,4 +21,7 @@ public struct DueReminder: Sendable, Hashable {
         self.day = day
         self.achievement = achievement
     }
+
+    /// The id of what changes, whichever of `streak`, `day` and `achievement` it is.
+    public var subject: String { streak ?? day ?? achievement ?? "" }
 }
