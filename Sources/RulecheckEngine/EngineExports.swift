@@ -16,6 +16,10 @@ public typealias AwardStanding = Evaluation.AwardStanding
 public typealias AwardProgress = Evaluation.AwardProgress
 /// One streak at a moment.
 public typealias StreakStanding = Evaluation.StreakStanding
+/// A change time alone would bring after `now` (SPEC 6, `upcoming`).
+public typealias UpcomingChange = Evaluation.UpcomingChange
+/// A reminder due for an upcoming change (SPEC 2.9): a notification to schedule.
+public typealias DueReminder = Evaluation.DueReminder
 /// A user's state file (SPEC 4): `StateFile.parse(json:)` reads one.
 public typealias StateFile = Facts.StateFile
 /// Why a state cannot be used, with the JSON path of the problem.

@@ -45,6 +45,16 @@ extension Replay {
     /// (and streak), `before` ahead of it and strictly after `now`; by time, then id.
     func dueReminders(_ upcoming: [UpcomingChange], facts: some ReplayFacts, values: ValuesAtNow,
                       report: inout RuleErrorReport) -> [DueReminder] {
+        dueReminders(upcoming, facts: facts) { when in
+            let value = values.value(of: when.expression, planned: nil)
+            report.note(value, id: when.reminderID, what: "reminder condition", expression: when.expression)
+            return value
+        }
+    }
+
+    /// `dueReminders` with each `when` judged by `judge` (its value at `now`).
+    func dueReminders(_ upcoming: [UpcomingChange], facts: some ReplayFacts,
+                      judge: ((expression: RuleExpression, reminderID: String)) -> CELValue) -> [DueReminder] {
         guard !rules.reminders.isEmpty else { return [] }
         let now = facts.now.instant
         var due: [DueReminder] = []
@@ -52,8 +62,7 @@ extension Replay {
             let entries = upcoming.filter { $0.kind == reminder.on.rawValue && (reminder.streak == nil || $0.streak == reminder.streak) }
             // Judged whether or not something is coming: a condition that errs is reported alike.
             if let when = reminder.when {
-                let value = values.value(of: when, planned: nil)
-                report.note(value, id: reminder.id, what: "reminder condition", expression: when)
+                let value = judge((when, reminder.id))
                 guard case .bool(true) = value, !entries.isEmpty else { continue }
             }
             for entry in entries {
