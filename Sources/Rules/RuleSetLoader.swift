@@ -25,7 +25,7 @@ package enum RuleSetLoader {
         diagnostics += checker.diagnostics
 
         if let baseline {
-            let old = RuleFilesRead(paths: baseline)
+            var old = RuleFilesRead(paths: baseline)
             var ignored: [Diagnostic] = []
             let oldDrafts = old.drafts(diagnostics: &ignored)
             diagnostics += old.diagnostics
@@ -51,15 +51,19 @@ package enum RuleSetLoader {
     }
 }
 
-/// The rule files under some paths, read and parsed.
+/// The rule files under some paths, each read, parsed and decoded before the next is read: a
+/// file's YAML tree and position tables are dropped once its draft is made, so memory holds one
+/// tree at a time, never all of them (docs/bad-input.md: rule files, about 10× their size).
 private struct RuleFilesRead {
     var files: [String]
+    /// The collector's and the YAML loader's diagnostics, in file order.
     var diagnostics: [Diagnostic]
     var sources: [String: String] = [:]
-    private var documents: [YAMLDocument] = []
-    /// The YAML errors of each decoded file, so that the decoder's finding at the same node
-    /// is not reported a second time.
-    private var yamlErrors: [String: [Diagnostic]] = [:]
+    private var fileDrafts: [RuleFileDraft] = []
+    /// The decoder's diagnostics, in file order, after the YAML ones.
+    private var decoded: [Diagnostic] = []
+    /// YAML findings that the decoder explains better at the same node.
+    private var withdrawn = Set<Diagnostic>()
     /// True when a file could not be read to its end (a syntax error, a bound): the names it
     /// defines are unknown, so references to them elsewhere are not reported.
     private(set) var hasUnreadFile = false
@@ -79,8 +83,7 @@ private struct RuleFilesRead {
             // still decoded. Only a file without a tree (syntax error, bound) stops here.
             if let document = loaded.document {
                 sources[file] = document.sourceText
-                documents.append(document)
-                yamlErrors[file] = loaded.diagnostics.filter { $0.severity == .error }
+                decode(document, yamlErrors: loaded.diagnostics.filter { $0.severity == .error })
             } else {
                 hasUnreadFile = true
             }
@@ -98,19 +101,23 @@ private struct RuleFilesRead {
         key != "schema" && key != "tests"
     }
 
-    /// Decodes every file with a tree; `diagnostics` holds this read's diagnostics and gets the
-    /// decoder's (a YAML finding the decoder explains better is withdrawn from it).
-    func drafts(diagnostics: inout [Diagnostic]) -> [RuleFileDraft] {
-        var withdrawn = Set<Diagnostic>()
-        let drafts = documents.compactMap { document in
-            var decoder = RuleFileDecoder(file: document.file, document: document)
-            let draft = decoder.decode(document.root)
-            let merged = OneFindingPerNode.merge(yaml: yamlErrors[document.file] ?? [], decoded: decoder.diagnostics)
-            diagnostics += merged.kept
-            withdrawn.formUnion(merged.withdrawn)
-            return draft
-        }
+    /// `consuming`: the document (and its tree) is released when decoding returns.
+    private mutating func decode(_ document: consuming YAMLDocument, yamlErrors: [Diagnostic]) {
+        var decoder = RuleFileDecoder(file: document.file, document: document)
+        let draft = decoder.decode(document.root)
+        let merged = OneFindingPerNode.merge(yaml: yamlErrors, decoded: decoder.diagnostics)
+        decoded += merged.kept
+        withdrawn.formUnion(merged.withdrawn)
+        if let draft { fileDrafts.append(draft) }
+    }
+
+    /// The drafts of every file with a tree; `diagnostics` holds this read's diagnostics and gets
+    /// the decoder's (a YAML finding the decoder explains better is withdrawn from it).
+    /// The drafts are moved out (this read keeps none), not copied.
+    mutating func drafts(diagnostics: inout [Diagnostic]) -> [RuleFileDraft] {
+        diagnostics += decoded
         if !withdrawn.isEmpty { diagnostics.removeAll { withdrawn.contains($0) } }
-        return drafts
+        defer { fileDrafts = [] }
+        return fileDrafts
     }
 }
