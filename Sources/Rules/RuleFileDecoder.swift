@@ -53,6 +53,7 @@ struct RuleFileDecoder {
             }
         }
         if let items = top.list("achievements", diagnostics: &diagnostics) {
+            draft.achievements.reserveCapacity(items.count)
             for item in items {
                 if let achievement = decodeAchievement(item) { draft.achievements.append(achievement) }
             }
