@@ -53,7 +53,7 @@ package enum RuleSetLoader {
 
 /// The rule files under some paths, each read, parsed and decoded before the next is read: a
 /// file's YAML tree and position tables are dropped once its draft is made, so memory holds one
-/// tree at a time, never all of them (docs/bad-input.md: rule files, about 10× their size).
+/// tree at a time, never all of them, and none while the rule set is checked and compiled.
 private struct RuleFilesRead {
     var files: [String]
     /// The collector's and the YAML loader's diagnostics, in file order.

@@ -72,7 +72,12 @@ package struct YAMLNode: Sendable {
             (self.startLine, self.startColumn, self.endLine, self.endColumn) = (startLine, startColumn, endLine, endColumn)
         }
 
-        static let zero = PackedSpan(SourceSpan.file(""))!
+        private init(startLine: UInt32, startColumn: UInt32, endLine: UInt32, endColumn: UInt32) {
+            (self.startLine, self.startColumn, self.endLine, self.endColumn) = (startLine, startColumn, endLine, endColumn)
+        }
+
+        /// Stands in when the span is kept whole in `Rare`.
+        static let zero = PackedSpan(startLine: 0, startColumn: 0, endLine: 0, endColumn: 0)
 
         func span(in file: String) -> SourceSpan {
             SourceSpan(file: file, start: SourcePosition(line: Int(startLine), column: Int(startColumn)),
