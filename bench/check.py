@@ -5,7 +5,8 @@ Each figure is a count that does not depend on how busy the machine is: the inst
 `rulecheck` process executes (valgrind's callgrind) or the heap blocks it allocates (valgrind's
 memcheck summary), on fixed inputs — every product's long-time user, TaskMate's showcase, a
 `--batch` of generated 100-event TaskMate states (the states of `rulecheck-bench products`) and of
-copies of the long-time user, and `validate` of the workspace. Per-state figures are differences
+copies of the long-time user, and `validate` of the workspace; and the peak heap (valgrind's
+massif) of `validate` on a generated file of 4,000 achievements (docs/bad-input.md, rule files). Per-state figures are differences
 of two runs within this one check (a batch of N states less a batch of one).
 
     python3 bench/check.py [--rulecheck PATH] [--update] [--only SUBSTRING] [--thresholds FILE]
@@ -31,6 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 THRESHOLDS = ROOT / "bench" / "thresholds.json"
 BATCH_STATES = 100
 LONG_TIME_COPIES = 20
+LARGE_RULE_FILE_ACHIEVEMENTS = 4_000
 
 
 def timestamp(seconds):
@@ -55,6 +57,20 @@ def hundred_events(user):
         text += "},\n" if index + 1 < 100 else "}\n"
     text += "]}\n"
     return text.replace("\n", " ")
+
+
+def large_rule_file(count):
+    """The rule file of RuleFileMemoryTests.ruleFile(achievements:): `count` achievements, each
+    with text fields, a CEL condition and a `meta` mapping."""
+    text = ('schema: 1\nmetrics:\n  focus_minutes: events.filter(e, e.type == "focus_session")'
+            '.map(e, e.minutes).sum()\nachievements:\n')
+    for i in range(count):
+        text += (f"  - id: badge_{i}\n    title: Badge number {i} for the focused\n"
+                 f"    description: Finish {i} focus minutes in total to earn this badge of honour\n"
+                 f"    category: focus\n    points: {i % 100}\n"
+                 f'    when: metrics.focus_minutes >= {i + 1} && events.exists(e, e.type == "focus_session" && e.minutes > {i})\n'
+                 f"    meta: {{ icon: clock_{i}, color: blue }}\n")
+    return text
 
 
 def one_line(path):
@@ -82,6 +98,10 @@ def workloads(folder):
     runs[f"batch taskmate {LONG_TIME_COPIES} x long_time_user"] = (batch_args, long_time)
     runs["batch taskmate 1 x long_time_user"] = (batch_args, long_time_single)
     runs["validate workspace"] = (["validate"], None)
+    large = folder / "large-rules"
+    large.mkdir()
+    (large / "rules.yaml").write_text(large_rule_file(LARGE_RULE_FILE_ACHIEVEMENTS), encoding="utf-8")
+    runs["validate large rule file"] = (["validate", str(large)], None)
     return runs
 
 
@@ -100,6 +120,7 @@ FIGURES = {
     "validate workspace: instructions": ("callgrind", "validate workspace"),
     "eval taskmate long_time_user: heap allocations": ("memcheck", "eval taskmate long_time_user"),
     f"batch {BATCH_STATES} TaskMate 100-event states: heap allocations": ("memcheck", f"batch taskmate {BATCH_STATES} x 100 events"),
+    f"validate {LARGE_RULE_FILE_ACHIEVEMENTS:,} achievements (1.3 MB): peak heap bytes": ("massif", "validate large rule file"),
 }
 DERIVED = {  # name → (batch of N states, batch of one such state, N − 1)
     "per TaskMate 100-event batch state: instructions": (
@@ -117,6 +138,8 @@ def environment():
 
 
 def measure(tool, rulecheck, arguments, stdin):
+    if tool == "massif":
+        return peak_heap(rulecheck, arguments)
     if tool == "callgrind":
         options = ["--tool=callgrind", "--callgrind-out-file=/dev/null"]
         pattern = r"Collected : (\d+)"
@@ -135,8 +158,26 @@ def measure(tool, rulecheck, arguments, stdin):
     return int(found.group(1).replace(",", ""))
 
 
+def peak_heap(rulecheck, arguments):
+    """The largest heap (bytes asked for, plus the allocator's overhead) massif saw."""
+    with tempfile.NamedTemporaryFile(prefix="rulecheck-massif-") as out:
+        command = ["valgrind", "--tool=massif", f"--massif-out-file={out.name}", str(rulecheck), *arguments]
+        run = subprocess.run(command, cwd=ROOT, env=environment(), stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if run.returncode not in (0, 1):
+            sys.exit(f"bench-check: {' '.join(arguments)} exited {run.returncode}:\n{run.stderr[-2000:]}")
+        text = pathlib.Path(out.name).read_text()
+    heap = [int(v) for v in re.findall(r"^mem_heap_B=(\d+)", text, re.M)]
+    extra = [int(v) for v in re.findall(r"^mem_heap_extra_B=(\d+)", text, re.M)]
+    if not heap:
+        sys.exit(f"bench-check: no massif snapshot for {' '.join(arguments)}")
+    return max(h + e for h, e in zip(heap, extra))
+
+
 def shown(name, value):
-    return f"{value / 1e6:,.3f} M" if name.endswith("instructions") else f"{value:,}"
+    if name.endswith("instructions"):
+        return f"{value / 1e6:,.3f} M"
+    return f"{value / 1e6:,.1f} MB" if name.endswith("bytes") else f"{value:,}"
 
 
 def main():

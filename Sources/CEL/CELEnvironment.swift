@@ -9,6 +9,9 @@ package struct CELEnvironment: Sendable {
     package var container: String
     /// Declared variables by qualified name.
     package private(set) var variables: [String: CELType] = [:]
+    /// What each declared variable evaluates to when an activation does not bind it, made once
+    /// and shared by every program compiled here (a rule set compiles thousands).
+    private var unboundValues: [String: CELValue] = [:]
     /// Declared functions by qualified name, standard ones included.
     package private(set) var functions: [String: [CELOverload]] = CELEnvironment.builtInFunctions
 
@@ -27,6 +30,7 @@ package struct CELEnvironment: Sendable {
     /// Declares (or redeclares) a variable; `name` may be qualified (`com.example.x`).
     package mutating func declare(variable name: String, type: CELType) {
         variables[name] = type
+        unboundValues[name] = CELProgram.unbound(name)
     }
 
     /// Adds overloads to a function, replacing any existing overload with the same id.
@@ -63,6 +67,6 @@ package struct CELEnvironment: Sendable {
         case .failure(let errors): return .failure(errors)
         case .success(let result): checked = result
         }
-        return .success(CELProgram(checked: checked))
+        return .success(CELProgram(checked: checked, unboundValues: unboundValues))
     }
 }

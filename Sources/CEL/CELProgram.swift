@@ -21,12 +21,13 @@ package final class CELProgram: Sendable {
     /// The checked AST (for hosts that inspect shapes like `X >= N`); `nil` when planned unchecked.
     package var checked: CELCheckedAST? { checkedAST }
 
-    private init(ast: CELAST, checked: CELCheckedAST?, container: String, traced: Bool, probe: CELOutcomeProbe? = nil) {
+    private init(ast: CELAST, checked: CELCheckedAST?, container: String, traced: Bool, probe: CELOutcomeProbe? = nil,
+                 unboundValues shared: [String: CELValue] = [:]) {
         var planner = CELPlanner(checked: checked, container: container, traced: traced, probe: probe)
         root = planner.plan(ast.root).step
         variableNames = planner.variableNames
         variableKeys = planner.variableNames.map(CELFieldKey.init)
-        unboundValues = planner.variableNames.map(CELProgram.unbound)
+        unboundValues = planner.variableNames.map { shared[$0] ?? CELProgram.unbound($0) }
         slotCount = planner.slotCount
         baseCost = ast.root.nodeCount(loopBodies: false)
         parsed = ast
@@ -88,7 +89,7 @@ package final class CELProgram: Sendable {
         }
     }
 
-    private static func unbound(_ name: String) -> CELValue {
+    static func unbound(_ name: String) -> CELValue {
         .error(CELError(.noSuchVariable, "no such attribute: '\(name)' is not bound"))
     }
 }
@@ -97,6 +98,12 @@ extension CELProgram {
     /// Plans a checked expression (the normal path).
     package convenience init(checked: CELCheckedAST) {
         self.init(ast: checked.ast, checked: checked, container: "", traced: false)
+    }
+
+    /// Plans a checked expression whose unbound variables evaluate to `unboundValues[name]`
+    /// (values `unbound(name)` made once per environment), so programs share them.
+    convenience init(checked: CELCheckedAST, unboundValues: [String: CELValue]) {
+        self.init(ast: checked.ast, checked: checked, container: "", traced: false, unboundValues: unboundValues)
     }
 
     /// Plans a checked expression that also counts, in `probe`, the outcomes of the nodes it

@@ -58,6 +58,7 @@ struct RuleFileDecoder {
             }
         }
         if let items = section(top, "achievements") {
+            draft.achievements.reserveCapacity(items.count)
             for item in items {
                 if let achievement = decodeAchievement(item) { draft.achievements.append(achievement) }
             }

@@ -51,7 +51,8 @@ struct RuleSetAssembler {
         }
 
         var achievements: [AchievementRule] = []
-        for draft in drafts.flatMap(\.achievements) {
+        achievements.reserveCapacity(drafts.reduce(0) { $0 + $1.achievements.count })
+        for draft in drafts.lazy.flatMap(\.achievements) {
             var criterion: AchievementRule.Criterion?, progress: AchievementRule.Progress = .binary
             switch draft.criterion {
             case .when(let e)?:

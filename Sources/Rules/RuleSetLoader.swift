@@ -76,15 +76,19 @@ extension RuleSetLoader {
     }
 }
 
-/// The rule files under some paths, read and parsed.
+/// The rule files under some paths, each read, parsed and decoded before the next is read: a
+/// file's YAML tree and position tables are dropped once its draft is made, so memory holds one
+/// tree at a time, never all of them, and none while the rule set is checked and compiled.
 private struct RuleFilesRead {
     var files: [String]
+    /// The collector's and the YAML loader's diagnostics, in file order.
     var diagnostics: [Diagnostic]
     var sources: [String: String] = [:]
-    private var documents: [YAMLDocument] = []
-    /// The YAML errors of each decoded file, so that the decoder's finding at the same node
-    /// is not reported a second time.
-    private var yamlErrors: [String: [Diagnostic]] = [:]
+    private var fileDrafts: [RuleFileDraft] = []
+    /// The decoder's diagnostics, in file order, after the YAML ones.
+    private var decoded: [Diagnostic] = []
+    /// YAML findings that the decoder explains better at the same node.
+    private var withdrawn = Set<Diagnostic>()
     /// Files that could not be read to their end (a syntax error, a bound, a path that is not a
     /// readable file): the names they define are unknown, so references to them elsewhere are
     /// not reported.
@@ -109,9 +113,8 @@ private struct RuleFilesRead {
             // still decoded. Only a file without a tree (syntax error, bound) stops here.
             if let document = loaded.document {
                 sources[file] = document.sourceText
-                documents.append(document)
-                yamlErrors[file] = loaded.diagnostics.filter { $0.severity == .error }
                 unread.merge(Self.duplicatedSections(document, loaded.diagnostics))
+                decode(document, yamlErrors: loaded.diagnostics.filter { $0.severity == .error })
             } else {
                 unreadFiles.append(file)
                 unread.merge(UnreadNames.ofUnreadFile(file))
@@ -143,30 +146,32 @@ private struct RuleFilesRead {
         return unread
     }
 
-    /// Decodes every file with a tree; `diagnostics` holds this read's diagnostics and gets the
-    /// decoder's (a YAML finding the decoder explains better is withdrawn from it).
-    mutating func drafts(diagnostics: inout [Diagnostic]) -> [RuleFileDraft] {
-        var withdrawn = Set<Diagnostic>()
-        var opened = UnreadNames()
-        let drafts = documents.compactMap { document in
-            var decoder = RuleFileDecoder(file: document.file, document: document)
-            let draft = decoder.decode(document.root)
-            if draft == nil {
-                // Not a rule file of schema 1: the names it was meant to define, read as if it were one.
-                var lenient = RuleFileDecoder(file: document.file, document: document)
-                if let meant = lenient.decode(document.root, requiringSchema: false) {
-                    opened.add(namesOf: meant)
-                } else {
-                    opened.open(UnreadNames.Kind.allCases)
-                }
+    /// Decodes one file. `consuming`: the document (and its tree) is released when decoding returns.
+    private mutating func decode(_ document: consuming YAMLDocument, yamlErrors: [Diagnostic]) {
+        var decoder = RuleFileDecoder(file: document.file, document: document)
+        let draft = decoder.decode(document.root)
+        if draft == nil {
+            // Not a rule file of schema 1: the names it was meant to define, read as if it were one.
+            var lenient = RuleFileDecoder(file: document.file, document: document)
+            if let meant = lenient.decode(document.root, requiringSchema: false) {
+                unread.add(namesOf: meant)
+            } else {
+                unread.open(UnreadNames.Kind.allCases)
             }
-            let merged = OneFindingPerNode.merge(yaml: yamlErrors[document.file] ?? [], decoded: decoder.diagnostics)
-            diagnostics += merged.kept
-            withdrawn.formUnion(merged.withdrawn)
-            return draft
         }
+        let merged = OneFindingPerNode.merge(yaml: yamlErrors, decoded: decoder.diagnostics)
+        decoded += merged.kept
+        withdrawn.formUnion(merged.withdrawn)
+        if let draft { fileDrafts.append(draft) }
+    }
+
+    /// The drafts of every file with a tree; `diagnostics` holds this read's diagnostics and gets
+    /// the decoder's (a YAML finding the decoder explains better is withdrawn from it).
+    /// The drafts are moved out (this read keeps none), not copied.
+    mutating func drafts(diagnostics: inout [Diagnostic]) -> [RuleFileDraft] {
+        diagnostics += decoded
         if !withdrawn.isEmpty { diagnostics.removeAll { withdrawn.contains($0) } }
-        unread.merge(opened)
-        return drafts
+        defer { fileDrafts = [] }
+        return fileDrafts
     }
 }

@@ -151,13 +151,22 @@ struct DocumentBuilder {
                 // libyaml always pairs keys with values; keep the key rather than lose it.
                 open.pairs.append(YAMLPair(key: key, value: YAMLNode(kind: .scalar(text: "", style: .plain), span: key.span)))
             }
-            kind = .mapping(open.mergeIndexes.isEmpty ? open.pairs : expandMerges(open))
+            kind = .mapping(Self.exactlySized(open.mergeIndexes.isEmpty ? open.pairs : expandMerges(open)))
         } else {
-            kind = .sequence(open.items)
+            kind = .sequence(Self.exactlySized(open.items))
         }
         let node = YAMLNode(kind: kind, span: nodeSpan, tag: open.tag, anchor: open.anchor,
                             isFlowCollection: open.isFlow)
         complete(Built(node: node, size: open.size, height: open.height + 1))
+    }
+
+    /// `items` in storage of its own size: an array grown by appending keeps up to twice the room
+    /// it needs, and the finished tree is read, never appended to.
+    private static func exactlySized<Element>(_ items: [Element]) -> [Element] {
+        guard items.capacity > items.count else { return items }
+        return [Element](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+            initialized = buffer.initialize(fromContentsOf: items)
+        }
     }
 
     /// Hands a finished node to its parent (or makes it the root) and records its anchor.

@@ -19,18 +19,39 @@ package struct ScalarPositionMap: Sendable, Hashable {
         }
     }
 
-    private var firstRun: Run?
+    /// The first run, packed in 32-bit fields (a rule file is at most 10 MB, so its lines and
+    /// columns fit): nearly every scalar is one run, and a node carries its map inline.
+    /// `headLength == 0` means no packed run: either no runs at all, or (a first run whose
+    /// numbers do not fit) all of them in `laterRuns`.
+    private var headLine: UInt32 = 0
+    private var headColumn: UInt32 = 0
+    private var headLength: UInt32 = 0
     private var laterRuns: [Run] = []
+
+    private var firstRun: Run? {
+        if headLength > 0 {
+            return Run(offset: 0, start: SourcePosition(line: Int(headLine), column: Int(headColumn)), length: Int(headLength))
+        }
+        return laterRuns.first
+    }
+
+    /// Runs after the first.
+    private var tailRuns: ArraySlice<Run> {
+        headLength > 0 ? laterRuns[...] : laterRuns.dropFirst()
+    }
 
     /// Runs in increasing, gap-free offset order starting at offset 0.
     package var runs: [Run] {
-        guard let firstRun else { return [] }
-        return [firstRun] + laterRuns
+        headLength > 0 ? [firstRun].compactMap { $0 } + laterRuns : laterRuns
     }
 
     package init(runs: [Run]) {
-        firstRun = runs.first
-        laterRuns = Array(runs.dropFirst())
+        guard let first = runs.first else { return }
+        if packHead(first) {
+            laterRuns = Array(runs.dropFirst())
+        } else {
+            laterRuns = runs
+        }
     }
 
     /// One position per offset (the explicit form; the loader builds runs).
@@ -39,7 +60,16 @@ package struct ScalarPositionMap: Sendable, Hashable {
     }
 
     init(singleRun: Run) {
-        firstRun = singleRun
+        if !packHead(singleRun) { laterRuns = [singleRun] }
+    }
+
+    /// Stores `run` packed when its numbers fit; false (nothing stored) otherwise.
+    private mutating func packHead(_ run: Run) -> Bool {
+        guard run.offset == 0, run.length > 0, let line = UInt32(exactly: run.start.line),
+              let column = UInt32(exactly: run.start.column), let length = UInt32(exactly: run.length)
+        else { return false }
+        (headLine, headColumn, headLength) = (line, column, length)
+        return true
     }
 
     /// `positions[i]` is the file position of the value's i-th Unicode scalar; one extra entry
@@ -57,21 +87,21 @@ package struct ScalarPositionMap: Sendable, Hashable {
 
     /// Number of offsets with a known position.
     package var count: Int {
-        guard let last = laterRuns.last ?? firstRun else { return 0 }
-        return last.offset + last.length
+        if let last = laterRuns.last { return last.offset + last.length }
+        return Int(headLength)
     }
 
     /// The file position of value offset `offset`, if known.
     package func position(ofOffset offset: Int) -> SourcePosition? {
-        guard offset >= 0 && offset < count, let firstRun else { return nil }
-        var run = firstRun
-        if let next = laterRuns.first, next.offset <= offset {
-            var low = 0, high = laterRuns.count - 1
+        guard offset >= 0 && offset < count, var run = firstRun else { return nil }
+        let tail = tailRuns
+        if let next = tail.first, next.offset <= offset {
+            var low = tail.startIndex, high = tail.endIndex - 1
             while low < high {
                 let mid = (low + high + 1) / 2
-                if laterRuns[mid].offset <= offset { low = mid } else { high = mid - 1 }
+                if tail[mid].offset <= offset { low = mid } else { high = mid - 1 }
             }
-            run = laterRuns[low]
+            run = tail[low]
         }
         return SourcePosition(line: run.start.line, column: run.start.column + (offset - run.offset))
     }
@@ -80,12 +110,20 @@ package struct ScalarPositionMap: Sendable, Hashable {
     mutating func append(_ position: SourcePosition) {
         let offset = count
         guard let first = firstRun else {
-            firstRun = Run(offset: 0, start: position, length: 1)
+            let run = Run(offset: 0, start: position, length: 1)
+            if !packHead(run) { laterRuns = [run] }
             return
         }
         let last = laterRuns.last ?? first
         if last.start.line == position.line && last.start.column + last.length == position.column {
-            if laterRuns.isEmpty { firstRun?.length += 1 } else { laterRuns[laterRuns.count - 1].length += 1 }
+            if !laterRuns.isEmpty {
+                laterRuns[laterRuns.count - 1].length += 1
+            } else if headLength < UInt32.max {
+                headLength += 1
+            } else {
+                (headLine, headColumn, headLength) = (0, 0, 0)
+                laterRuns = [first, Run(offset: offset, start: position, length: 1)]
+            }
         } else {
             laterRuns.append(Run(offset: offset, start: position, length: 1))
         }

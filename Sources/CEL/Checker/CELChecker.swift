@@ -276,10 +276,12 @@ struct CELChecker {
         let argumentTypes = ([target].compactMap { $0 } + args).map { types[$0.id] ?? .dyn }
         var resultType: CELType?
         var matching: [String] = []
+        var firstMatch: [String] = []
         for overload in overloads where overload.isInstance == (target != nil) {
             guard overload.parameters.count == argumentTypes.count else { continue }
             let (parameters, result) = instantiate(overload)
             guard mapping.isAssignableList(argumentTypes, parameters) else { continue }
+            if matching.isEmpty { firstMatch = overload.soleMatch }
             matching.append(overload.id)
             let overloadResult = mapping.substitute(result, freeToDyn: false)
             if let current = resultType {
@@ -295,7 +297,7 @@ struct CELChecker {
             return
         }
         types[call.id] = resultType
-        references[call.id] = .overloads(matching)
+        references[call.id] = .overloads(matching.count == 1 ? firstMatch : matching)
     }
 
     /// The overload's signature with its type parameters renamed to fresh type variables.
