@@ -67,43 +67,53 @@ package struct DecisionTextRenderer: Renderer {
 
         lines += categoryLines(decision.achievements)
 
-        if !decision.streaks.isEmpty {
-            lines.append("")
-            lines.append("Streaks:")
-            for streak in decision.streaks {
-                var line = "  \(Self.name(streak.id, titles)): \(streak.current) day\(streak.current == 1 ? "" : "s"), \(streak.status)"
-                line += " (longest \(streak.longest), total \(streak.totalDays)"
-                line += ", freezes \(streak.freezesAvailable)"
-                if let last = streak.lastDay { line += ", last \(last)" }
-                lines.append(line + ")")
-            }
-        }
-
-        lines.append("")
-        var standing = "Points: \(decision.points)"
-        if let rank = decision.rank {
-            standing += "   Rank: \(rank.title) (\(rank.id))"
-            if let next = rank.next {
-                standing += ", next \(titles[next.id] ?? next.id) at \(next.minPoints) (\(next.minPoints - decision.points) to go)"
-            } else {
-                standing += ", top rank"
-            }
-        }
-        lines.append(standing)
+        lines += streakLines(decision.streaks)
+        lines += ["", pointsLine(decision)]
         lines += Self.metricLines(decision.metrics)
         lines += comingUpLines(decision)
 
-        let otherWarnings = decision.warnings.filter { !Self.isRuleError($0) }
-        if !otherWarnings.isEmpty {
-            lines.append("")
-            lines.append("Warnings (\(otherWarnings.count)):")
-            for warning in otherWarnings {
-                var line = "  \(warning.code): \(warning.message)"
-                if let event = warning.event { line += " [events[\(event)]]" }
-                lines.append(line)
-            }
-        }
+        lines += Self.warningLines(decision.warnings)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Streaks:` and a line per streak (nothing without streaks).
+    func streakLines(_ streaks: [StreakStanding]) -> [String] {
+        guard !streaks.isEmpty else { return [] }
+        var lines = ["", "Streaks:"]
+        for streak in streaks {
+            var line = "  \(Self.name(streak.id, titles)): \(streak.current) day\(streak.current == 1 ? "" : "s"), \(streak.status)"
+            line += " (longest \(streak.longest), total \(streak.totalDays)"
+            line += ", freezes \(streak.freezesAvailable)"
+            if let last = streak.lastDay { line += ", last \(last)" }
+            lines.append(line + ")")
+        }
+        return lines
+    }
+
+    /// `Points: N   Rank: …` with the next rank and how far it is.
+    func pointsLine(_ decision: Decision) -> String {
+        var standing = "Points: \(decision.points)"
+        guard let rank = decision.rank else { return standing }
+        standing += "   Rank: \(rank.title) (\(rank.id))"
+        if let next = rank.next {
+            standing += ", next \(titles[next.id] ?? next.id) at \(next.minPoints) (\(next.minPoints - decision.points) to go)"
+        } else {
+            standing += ", top rank"
+        }
+        return standing
+    }
+
+    /// The warnings other than rule errors (those come first, `ruleErrorLines`).
+    static func warningLines(_ warnings: [EvaluationWarning]) -> [String] {
+        let others = warnings.filter { !isRuleError($0) }
+        guard !others.isEmpty else { return [] }
+        var lines = ["", "Warnings (\(others.count)):"]
+        for warning in others {
+            var line = "  \(warning.code): \(warning.message)"
+            if let event = warning.event { line += " [events[\(event)]]" }
+            lines.append(line)
+        }
+        return lines
     }
 
     /// `Categories:` and a line per category: its title and how many of its awards are unlocked.

@@ -36,17 +36,7 @@ extension RuleFileDecoder {
                                       at: map.headSpan, fix: "add for example: counts: event.type == \"task_completed\""))
         }
 
-        var freezes: StreakRule.FreezePolicy?
-        if let node = map.value("freezes"), let f = NodeReader(node, what: "freezes", diagnostics: &diagnostics) {
-            f.rejectUnknownKeys(allowed: ["max", "refill_days", "mode"], diagnostics: &diagnostics)
-            let max = dayCount(f, "max")
-            let refill = dayCount(f, "refill_days")
-            let mode = f.choice("mode", from: ["manual", "auto"], diagnostics: &diagnostics)
-            if let max, let refill {
-                freezes = StreakRule.FreezePolicy(max: max, refillDays: refill,
-                                                  mode: mode.flatMap { .init(rawValue: $0.value) } ?? .manual)
-            }
-        }
+        let freezes = decodeFreezes(map)
         let backfillDays = map.value("backfill_days") != nil ? dayCount(map, "backfill_days") : nil
         if let old = map.keySpan("history_days") {
             // 1.0's moving window stopped every loyal user's streak at N; it is not kept as an alias
@@ -56,31 +46,7 @@ extension RuleFileDecoder {
                                       at: old, fix: "write 'backfill_days' with the same number of days"))
         }
 
-        var milestones: [StreakDraft.MilestoneDraft] = []
-        if let items = map.list("milestones", diagnostics: &diagnostics) {
-            for item in items {
-                guard let m = NodeReader(item, what: "milestone", diagnostics: &diagnostics) else {
-                    unread.open(.award)
-                    continue
-                }
-                m.rejectUnknownKeys(allowed: Self.milestoneKeys, diagnostics: &diagnostics)
-                let days = m.int("days", required: true, diagnostics: &diagnostics)
-                    // Below 1 is a milestone-order error (E405); only the upper bound is checked here.
-                    .flatMap { $0.value < 1 ? $0 : inRange($0, RuleFileDecoder.dayCountRange, key: "days", in: m.what) }
-                guard let award = awardInfo(m, defaultCategory: "streak") else {
-                    unread.open(.award)
-                    continue
-                }
-                guard let days else {
-                    unread.add(award.id.value, .award)
-                    continue
-                }
-                milestones.append(StreakDraft.MilestoneDraft(days: days, info: award.info, id: award.id,
-                                                             categorySpan: award.categorySpan))
-            }
-        } else if let node = map.value("milestones"), !NodeReader.isNull(node) {
-            unread.open(.award)
-        }
+        let milestones = decodeMilestones(map)
         guard let id else {
             // Its milestones are still awards that tests and `requires` may name.
             unread.open(.streak)
@@ -90,6 +56,49 @@ extension RuleFileDecoder {
         return StreakDraft(id: id, title: title?.defaultText ?? id.value, qualification: qualification,
                            freezes: freezes, backfillDays: backfillDays, milestones: milestones, span: node.span,
                            localizedTitle: title, meta: meta)
+    }
+
+    /// `freezes: { max, refill_days, mode }`, when given and whole.
+    private mutating func decodeFreezes(_ map: NodeReader) -> StreakRule.FreezePolicy? {
+        guard let node = map.value("freezes"), let f = NodeReader(node, what: "freezes", diagnostics: &diagnostics) else {
+            return nil
+        }
+        f.rejectUnknownKeys(allowed: ["max", "refill_days", "mode"], diagnostics: &diagnostics)
+        let max = dayCount(f, "max")
+        let refill = dayCount(f, "refill_days")
+        let mode = f.choice("mode", from: ["manual", "auto"], diagnostics: &diagnostics)
+        guard let max, let refill else { return nil }
+        return StreakRule.FreezePolicy(max: max, refillDays: refill, mode: mode.flatMap { .init(rawValue: $0.value) } ?? .manual)
+    }
+
+    /// A streak's milestones; what a broken one may define is noted in `unread`.
+    private mutating func decodeMilestones(_ map: NodeReader) -> [StreakDraft.MilestoneDraft] {
+        var milestones: [StreakDraft.MilestoneDraft] = []
+        guard let items = map.list("milestones", diagnostics: &diagnostics) else {
+            if let node = map.value("milestones"), !NodeReader.isNull(node) { unread.open(.award) }
+            return milestones
+        }
+        for item in items {
+            guard let m = NodeReader(item, what: "milestone", diagnostics: &diagnostics) else {
+                unread.open(.award)
+                continue
+            }
+            m.rejectUnknownKeys(allowed: Self.milestoneKeys, diagnostics: &diagnostics)
+            let days = m.int("days", required: true, diagnostics: &diagnostics)
+                // Below 1 is a milestone-order error (E405); only the upper bound is checked here.
+                .flatMap { $0.value < 1 ? $0 : inRange($0, RuleFileDecoder.dayCountRange, key: "days", in: m.what) }
+            guard let award = awardInfo(m, defaultCategory: "streak") else {
+                unread.open(.award)
+                continue
+            }
+            guard let days else {
+                unread.add(award.id.value, .award)
+                continue
+            }
+            milestones.append(StreakDraft.MilestoneDraft(days: days, info: award.info, id: award.id,
+                                                         categorySpan: award.categorySpan))
+        }
+        return milestones
     }
 
     /// A count of days, 1 … 36,600 (required).
