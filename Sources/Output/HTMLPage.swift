@@ -76,7 +76,7 @@ package enum HTMLPage {
         .cards{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(230px,1fr));gap:10px}
         .card{background:var(--card);border:1px solid var(--line);border-left-width:6px;border-radius:10px;padding:9px 12px;\
         break-inside:avoid}
-        .card p{margin:3px 0;font-size:.88rem}
+        .card p{margin:3px 0;font-size:.88rem;overflow-wrap:anywhere}
         .state{display:inline-block;font-size:.75rem;font-weight:700;letter-spacing:.02em;padding:0 8px;border-radius:999px;\
         border:1px solid currentColor;margin-bottom:4px}
         .card[data-state=unlocked]{border-left-color:var(--ok)}
@@ -102,7 +102,7 @@ package enum HTMLPage {
         .month th{font-size:.66rem;font-weight:500;color:var(--muted);width:30px;padding:0}
         .month td{width:30px;height:32px;padding:0;text-align:center;vertical-align:top;font-size:.66rem;\
         border:1px solid var(--line);color:var(--muted);line-height:1.1}
-        .month td.out{border-color:transparent}
+        .month td.out{border-color:transparent;opacity:.5}
         td[data-status]::after,.swatch::after{display:block;font-size:.9rem;font-weight:700;line-height:1.1}
         [data-status=qualifying]{background:var(--okbg)!important;color:var(--ok)!important}
         [data-status=qualifying]::after{content:"\\2713"}
@@ -114,7 +114,7 @@ package enum HTMLPage {
         border-width:2px!important}
         [data-status=pending]::after{content:"?"}
         [data-status=expired]{background:var(--expiredbg)!important;color:var(--expired)!important}
-        [data-status=expired]::after{content:"\\29D6"}
+        [data-status=expired]::after{content:"\\2298"}
         .swatch::after{line-height:20px}
         .milestones{list-style:none;padding:0;margin:.4em 0;display:flex;flex-wrap:wrap;gap:6px}
         .milestones li{border:1px solid var(--line);border-radius:999px;padding:0 10px;font-size:.82rem}
