@@ -104,17 +104,17 @@ package enum HTMLPage {
         border:1px solid var(--line);color:var(--muted);line-height:1.1}
         .month td.out{border-color:transparent;opacity:.5}
         td[data-status]::after,.swatch::after{display:block;font-size:.9rem;font-weight:700;line-height:1.1}
-        [data-status=qualifying]{background:var(--okbg)!important;color:var(--ok)!important}
-        [data-status=qualifying]::after{content:"\\2713"}
-        [data-status=frozen]{background:var(--frozenbg)!important;color:var(--frozen)!important;border-style:dashed!important}
-        [data-status=frozen]::after{content:"\\2744"}
-        [data-status=missed]{background:var(--badbg)!important;color:var(--bad)!important}
-        [data-status=missed]::after{content:"\\2715"}
-        [data-status=pending]{background:var(--pendingbg)!important;color:var(--pending)!important;border-style:dotted!important;\
+        [data-status=qualifying],[data-swatch=qualifying]{background:var(--okbg)!important;color:var(--ok)!important}
+        [data-status=qualifying]::after,[data-swatch=qualifying]::after{content:"\\2713"}
+        [data-status=frozen],[data-swatch=frozen]{background:var(--frozenbg)!important;color:var(--frozen)!important;border-style:dashed!important}
+        [data-status=frozen]::after,[data-swatch=frozen]::after{content:"\\2744"}
+        [data-status=missed],[data-swatch=missed]{background:var(--badbg)!important;color:var(--bad)!important}
+        [data-status=missed]::after,[data-swatch=missed]::after{content:"\\2715"}
+        [data-status=pending],[data-swatch=pending]{background:var(--pendingbg)!important;color:var(--pending)!important;border-style:dotted!important;\
         border-width:2px!important}
-        [data-status=pending]::after{content:"?"}
-        [data-status=expired]{background:var(--expiredbg)!important;color:var(--expired)!important}
-        [data-status=expired]::after{content:"\\2298"}
+        [data-status=pending]::after,[data-swatch=pending]::after{content:"?"}
+        [data-status=expired],[data-swatch=expired]{background:var(--expiredbg)!important;color:var(--expired)!important}
+        [data-status=expired]::after,[data-swatch=expired]::after{content:"\\2298"}
         .swatch::after{line-height:20px}
         .milestones{list-style:none;padding:0;margin:.4em 0;display:flex;flex-wrap:wrap;gap:6px}
         .milestones li{border:1px solid var(--line);border-radius:999px;padding:0 10px;font-size:.82rem}
@@ -131,6 +131,11 @@ package enum HTMLPage {
         .value[data-value=skipped]{color:var(--muted);border-style:dotted}
         .value[data-value=other]{color:var(--accent)}
         .term code{overflow-wrap:anywhere}
+        .chart{max-width:100%;height:auto;display:block;margin:4px 0}
+        .chart-label,.chart-count{fill:var(--fg);font-size:12px}
+        .chart-count{font-weight:700}
+        .chart-track{fill:var(--bg);stroke:var(--line)}
+        .samples{margin:4px 0 0;padding-left:18px;font-size:.82rem}
         @media (max-width:520px){body{font-size:14px}header,main,footer{padding:0 10px}\
         .month th,.month td{width:26px}.cards{grid-template-columns:1fr}}
         @media print{:root{--bg:#fff;--card:#fff;--fg:#000;--muted:#444}\

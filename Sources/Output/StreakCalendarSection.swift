@@ -83,7 +83,7 @@ package struct StreakCalendarSection: DecisionPageSection {
         html.open("ul", [("class", "legend"), ("aria-label", "what the days show")])
         for status in StreakDayStatus.allCases where counts[status] != nil {
             html.element("li") { html in
-                html.element("span", [("class", "swatch"), ("data-status", status.rawValue), ("aria-hidden", "true")], text: "")
+                html.element("span", [("class", "swatch"), ("data-swatch", status.rawValue), ("aria-hidden", "true")], text: "")
                 html.text("\(Self.statusWords[status] ?? status.rawValue): \(counts[status] ?? 0)")
             }
         }

@@ -72,8 +72,10 @@ class Browser:
             raise RuntimeError("chromium failed on %s: %s" % (url, result.stderr[-2000:]))
         return result.stdout
 
-    def dom(self, path):
-        return self.run("file://" + path, "--dump-dom", "--virtual-time-budget=2000")
+    def dom(self, path, virtual_time=True):
+        # Virtual time lets the page's timers run before the DOM is dumped; a timing is read in
+        # real time.
+        return self.run("file://" + path, "--dump-dom", *(["--virtual-time-budget=2000"] if virtual_time else []))
 
     def screenshots(self, path):
         stem = path[:-len(".html")]
@@ -124,6 +126,8 @@ class PageReader(html.parser.HTMLParser):
         streak = a.get("data-streak")
         if streak is not None:
             self.streaks[streak] = {"attrs": a, "days": []}
+        if "data-status" in a and "data-day" not in a and any(s for _, s in self.streak_stack):
+            fail("a data-status inside a streak on an element that is not a day (%s)" % tag)
         if "data-day" in a:
             enclosing = next((s for _, s in reversed(self.streak_stack) if s is not None), None)
             if enclosing is None:
@@ -307,7 +311,7 @@ def check_load_time(browser, path):
     times = []
     for _ in range(3):
         reader = PageReader()
-        reader.feed(browser.dom(timed))
+        reader.feed(browser.dom(timed, virtual_time=False))
         if "data-load-ms" not in reader.root:
             fail("no load time measured for %s" % path)
             return None
