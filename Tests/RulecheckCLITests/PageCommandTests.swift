@@ -60,6 +60,29 @@ import Testing
         #expect(Self.attributes("data-term-value", in: page.stdout) == ["false", "false", "other", "skipped", "skipped", "skipped", "skipped"])
         #expect(page.stdout.contains("\u{2717} false"))
         #expect(page.stdout.contains("What is missing"))
+        #expect(Self.treeShape(page.stdout) == "[false[false[other]][skipped[skipped]]][skipped[skipped]]",
+                "each part holds its own parts, as the text explanation indents them")
+    }
+
+    /// The condition tree's nesting: `[kind` for each part, `]` where it ends.
+    static func treeShape(_ html: String) -> String {
+        guard let start = html.range(of: "<ul class=\"tree\">") else { return "" }
+        var shape = ""
+        var rest = html[start.upperBound...]
+        var depth = 1
+        while depth > 0, let tag = rest.range(of: "<") {
+            rest = rest[tag.upperBound...]
+            if rest.hasPrefix("li data-term-value=\"") {
+                shape += "[" + rest.dropFirst(20).prefix { $0 != "\"" }
+            } else if rest.hasPrefix("/li>") {
+                shape += "]"
+            } else if rest.hasPrefix("ul") {
+                depth += 1
+            } else if rest.hasPrefix("/ul>") {
+                depth -= 1
+            }
+        }
+        return shape
     }
 
     @Test func batchHasNoPage() throws {
