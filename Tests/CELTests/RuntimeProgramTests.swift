@@ -10,10 +10,8 @@ import Testing
         let source = "[1,2,3,4,5,6,7,8,9,10].map(a, [1,2,3,4,5,6,7,8,9,10].map(b, "
             + "[1,2,3,4,5,6,7,8,9,10].map(c, [1,2,3,4,5,6,7,8,9,10].map(d, "
             + "[1,2,3,4,5,6,7,8,9,10].map(e, [1,2,3,4,5,6,7,8,9,10].map(f, a + b + c + d + e + f))))))"
-        let start = Date()
         let limited = evaluateChecked(source, costLimit: 10_000)
         #expect(limited.error?.kind == .costLimitExceeded)
-        #expect(Date().timeIntervalSince(start) < 5)
         let small = evaluateChecked("[1,2,3].map(x, [1,2,3].map(y, x * y))", costLimit: 10_000)
         #expect(small.sameValue(evaluateUnchecked("[[1,2,3],[2,4,6],[3,6,9]]")))
     }

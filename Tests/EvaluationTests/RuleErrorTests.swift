@@ -65,9 +65,7 @@ import Testing
                                         + events.joined(separator: ",") + "]}")
         let now = try #require(state.now)
         let replay = Replay(rules: rules, costLimit: 100_000)
-        let started = Date()
         let decision = replay.run(try StateFacts(state: state, rules: rules, now: now)).decision
-        #expect(Date().timeIntervalSince(started) < 30)
         #expect(decision.unlocks.map(\.id) == ["first"])
         let limited = decision.warnings.filter { $0.code == "cost_limit" }
         #expect(limited.map(\.id) == ["cubic"])

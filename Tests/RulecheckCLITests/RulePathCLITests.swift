@@ -19,7 +19,7 @@ import Glibc
         let folder = try Self.folderWithTaskMate()
         defer { try? FileManager.default.removeItem(at: folder) }
         try #require(mkfifo(folder.appendingPathComponent("taskmate/pipe.yaml").path, 0o644) == 0)
-        let run = try #require(try RulecheckRun.run(["validate", folder.appendingPathComponent("taskmate").path], in: nil, timeout: 60),
+        let run = try #require(try RulecheckRun.run(["validate", folder.appendingPathComponent("taskmate").path], in: nil, timeout: 300),
                                "validate blocked on the FIFO")
         #expect(run.status == 1)
         #expect(run.stdout.contains("pipe.yaml' is a FIFO (named pipe), not a regular file"), "\(run.stdout)")
@@ -32,7 +32,7 @@ import Glibc
         let sub = folder.appendingPathComponent("taskmate/sub")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: sub.appendingPathComponent("up").path, withDestinationPath: "..")
-        let run = try #require(try RulecheckRun.run(["test", folder.appendingPathComponent("taskmate").path], in: nil, timeout: 120),
+        let run = try #require(try RulecheckRun.run(["test", folder.appendingPathComponent("taskmate").path], in: nil, timeout: 300),
                                "rulecheck test did not end")
         #expect(run.status == 1)
         #expect(run.stderr.contains("symbolic link loop"), "\(run.stderr)")

@@ -57,8 +57,10 @@ extension Replay {
             user: facts.userID, now: facts.now, unlocks: Self.newUnlocks(found), achievements: standings,
             streaks: facts.streakStandings(at: moment), points: points,
             rank: RankStanding.standing(points: points, ranks: rules.ranks), warnings: warnings)
-        return ReplayOutcome(decision: decision, checkpoints: found.checkpoints, unlocks: found.unlocks,
-                             bindingsAtNow: values.bindings)
+        var outcome = ReplayOutcome(decision: decision, checkpoints: found.checkpoints, unlocks: found.unlocks,
+                                    bindingsAtNow: values.bindings)
+        outcome.stepsUsed = found.stepsUsed
+        return outcome
     }
 
     /// The new unlocks in time order (equal instants by id), every unlock of a repeatable award.

@@ -11,4 +11,6 @@ struct ReplayFindings: Sendable {
     var repeats: [String: [UnlockDecision]] = [:]
     /// The replay's fold tables over the same events, read where they give the value as written.
     var folds: EventFoldValues?
+    /// The CEL steps the walk spent: the replay's work, counted (tests bound it instead of time).
+    var stepsUsed = 0
 }

@@ -11,6 +11,8 @@ package struct ReplayOutcome: Sendable {
     /// Every variable of docs/facts.md at `now` (metrics and achievements included), for evaluating a
     /// condition again with `CELProgram.evaluateTraced`.
     package var bindingsAtNow: [String: CELValue]
+    /// The CEL steps the replay's walk spent (its work, independent of the machine's speed).
+    package var stepsUsed = 0
 
     package init(decision: Decision, checkpoints: [Checkpoint], unlocks: [String: UnlockDecision],
                 bindingsAtNow: [String: CELValue]) {

@@ -107,7 +107,7 @@ struct ReplayRun<Facts: ReplayFacts> {
     /// What the walk found, for the decision at `now`.
     var findings: ReplayFindings {
         ReplayFindings(unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited, budgetLimited: budgetLimited,
-                       repeats: repeats, folds: bindings.folds)
+                       repeats: repeats, folds: bindings.folds, stepsUsed: bindings.stepsUsed)
     }
 
     /// Judges the checkpoints not judged yet (all of them, or the ones `grow` added).
