@@ -65,9 +65,9 @@ package enum HTMLPage {
         .summary{display:flex;flex-wrap:wrap;gap:8px 20px;margin:.4em 0;padding:0;list-style:none}
         .summary li{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:4px 10px}
         .figures{display:flex;flex-wrap:wrap;gap:8px;margin:.5em 0}
-        .figures div{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:6px 12px;min-width:110px}
+        .figures div{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:6px 12px;min-width:110px;max-width:100%}
         .figures dt{font-size:.75rem;color:var(--muted)}
-        .figures dd{margin:0;font-size:1.1rem;font-weight:600}
+        .figures dd{margin:0;font-size:1.1rem;font-weight:600;overflow-wrap:anywhere}
         .alert{border:2px solid var(--bad);background:var(--badbg);border-radius:8px;padding:8px 14px;margin:12px 0}
         .filters{margin:.3em 0 .6em}
         .filters button{font:inherit;font-size:.85rem;border:1px solid var(--line);background:var(--card);color:var(--fg);\
@@ -121,6 +121,7 @@ package enum HTMLPage {
         .milestones li[data-state=unlocked]{border-color:var(--ok);color:var(--ok)}
         table.plain{border-collapse:collapse;margin:.4em 0}
         table.plain th,table.plain td{border:1px solid var(--line);padding:3px 8px;text-align:left;font-size:.88rem}
+        table.plain td{overflow-wrap:anywhere}
         .tree,.tree ul{list-style:none;margin:0;padding-left:18px;border-left:1px dotted var(--line)}
         .tree{padding-left:0;border:0}
         .tree li{margin:3px 0}

@@ -328,6 +328,85 @@ def check_load_time(browser, path):
     return median
 
 
+class DiffReader(html.parser.HTMLParser):
+    """The effect cards (`data-award` with its counts) and rule-change rows of a diff page."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = {}
+        self.awards = {}
+        self.changes = []
+        self.svgs = 0
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "html":
+            self.root = a
+        if tag == "svg":
+            self.svgs += 1
+        if "data-award" in a:
+            self.awards[a["data-award"]] = {kind: int(a.get("data-" + kind, "-1"))
+                                            for kind in ("gained", "lost", "earlier", "later")}
+        if "data-change" in a:
+            self.changes.append((a["data-change"], a.get("data-kind"), a.get("data-id")))
+
+
+def check_diff(browser, binary):
+    """`diff --format html` of a TaskMate change over the example states, against its JSON."""
+    usage = subprocess.run([binary, "diff", "--help"], capture_output=True, text=True).stdout
+    if "html" not in usage:
+        print("skip diff: this rulecheck has no diff --format html")
+        return
+    scratch = tempfile.mkdtemp(prefix="rulecheck-diff-")
+    try:
+        new = os.path.join(scratch, "taskmate")
+        shutil.copytree(os.path.join(ROOT, "rules", "taskmate"), new)
+        path = os.path.join(new, "achievements.yaml")
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+        for old, changed in (("metrics.focus_minutes >= 600", "metrics.focus_minutes >= 300"),
+                             ("metrics.focus_minutes >= 3000", "metrics.focus_minutes >= 6000"),
+                             ("streaks.daily_use.current >= 3\n", "streaks.daily_use.current >= 2\n")):
+            if old not in text:
+                fail("diff: rules/taskmate/achievements.yaml no longer holds %r" % old)
+            text = text.replace(old, changed, 1)
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        states = os.path.join(scratch, "states.ndjson")
+        with open(states, "w", encoding="utf-8") as out:
+            for product, state in example_states():
+                if product == "taskmate":
+                    with open(os.path.join(ROOT, state), encoding="utf-8") as handle:
+                        out.write(json.dumps(json.load(handle), ensure_ascii=False) + "\n")
+        arguments = ["diff", "--old", "rules/taskmate", "--new", new, "--states", states]
+        report = json.loads(rulecheck(binary, *arguments, "--format", "json"))
+        page = rulecheck(binary, *arguments, "--format", "html")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    name = "diff-taskmate"
+    page_path = os.path.join(OUT, name + ".html")
+    with open(page_path, "w", encoding="utf-8") as handle:
+        handle.write(page)
+    self_contained(name, page)
+    reader = DiffReader()
+    reader.feed(browser.dom(page_path))
+    expected = {award: {kind: counts.get(kind, 0) for kind in ("gained", "lost", "earlier", "later")}
+                for award, counts in report["awards"].items()}
+    if reader.awards != expected:
+        fail("%s: effects on the page %s, JSON %s" % (name, reader.awards, expected))
+    if not expected:
+        fail("%s: the change affects no award of the example states; the check proves nothing" % name)
+    changes = [(c["change"], c["kind"], c["id"]) for c in report["changes"]]
+    if reader.changes != changes:
+        fail("%s: rule changes on the page %s, JSON %s" % (name, reader.changes, changes))
+    if reader.svgs != len(expected):
+        fail("%s: %d charts for %d awards" % (name, reader.svgs, len(expected)))
+    if reader.root.get("data-script") != "ran":
+        fail("%s: the page's own script did not run" % name)
+    browser.screenshots(page_path)
+    print("ok   %-36s %d rule changes, %d awards with effects" % (name, len(changes), len(expected)))
+
+
 def example_states():
     products = sorted(p for p in os.listdir(os.path.join(ROOT, "examples"))
                       if os.path.isfile(os.path.join(ROOT, "rules", p, "tests.yaml")))
@@ -352,6 +431,7 @@ def main():
             if name == "taskmate-long_time_user":
                 long_time = path
         check_explain(browser, binary)
+        check_diff(browser, binary)
         check_hostile(browser, binary)
         if long_time is None:
             fail("no page for examples/taskmate/long_time_user.json")
