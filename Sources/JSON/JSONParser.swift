@@ -112,7 +112,6 @@ package struct JSONParser {
         var shared: JSONKeyList?
         var keys: [String] = []
         var values: [JSONValue] = []
-        // Objects are small (an event has a few keys): a linear look beats hashing every key.
         var seen: Set<String>?
         while true {
             skipWhitespace()
@@ -123,46 +122,11 @@ package struct JSONParser {
             }
             let keyStart = position
             let raw = try scanString()
-            let count = values.count
-            let key: String
-            if count == 0 {
-                if !raw.escaped, let recent = recentKeys.first(where: { $0.key(0, is: raw.bytes) }) {
-                    key = recent.keys[0]
-                    shared = recent
-                } else {
-                    key = try string(raw)
-                    // Bytes without escapes matched no list above; an escaped key may still.
-                    if raw.escaped { shared = recentKeys.first(where: { $0.keys[0] == key }) }
-                }
-                if let shared { values.reserveCapacity(shared.keys.count) }
-            } else if let candidate = shared {
-                if count < candidate.keys.count, !raw.escaped, candidate.key(count, is: raw.bytes) {
-                    key = candidate.keys[count]
-                } else if !raw.escaped, let other = recentKeys.first(where: { $0.follows(candidate, upTo: count, then: raw.bytes) }) {
-                    // Another recent list with the same first keys goes on with this one.
-                    key = other.keys[count]
-                    shared = other
-                } else {
-                    key = try string(raw)
-                    if count >= candidate.keys.count || candidate.keys[count] != key {
-                        keys = Array(candidate.keys[..<count])
-                        shared = nil
-                    }
-                }
-            } else {
-                key = try string(raw)
-            }
+            let key = try objectKey(raw, at: values.count, shared: &shared, keys: &keys)
+            if values.count == 0, let shared { values.reserveCapacity(shared.keys.count) }
             // A key that follows `shared` (whose keys are unique) repeats none before it.
             if shared == nil {
-                let repeated: Bool
-                if var unique = seen {
-                    repeated = !unique.insert(key).inserted
-                    seen = unique
-                } else {
-                    repeated = keys.contains(key)
-                    if keys.count >= 8 { seen = Set(keys + [key]) }
-                }
-                guard !repeated else {
+                guard !Self.repeats(key, in: keys, seen: &seen) else {
                     // Strings hold no raw newlines, so the key starts on the current line.
                     throw JSONParseError(message: "duplicate key \(JSONWriter.quoted(key))", line: line,
                                          column: column(of: keyStart), path: JSONPath([.key(key)]))
@@ -193,6 +157,50 @@ package struct JSONParser {
             }
             throw error("unexpected \(describeCurrent()); expected ',' or '}'")
         }
+    }
+
+    /// The key at position `count` of an object: told by its bytes while the keys follow a recent
+    /// object's list (`shared`, none stored), made a string otherwise; `keys` is built from
+    /// `shared` when the two part.
+    private mutating func objectKey(_ raw: RawString, at count: Int, shared: inout JSONKeyList?,
+                                    keys: inout [String]) throws(JSONParseError) -> String {
+        if count == 0 {
+            if !raw.escaped, let recent = recentKeys.first(where: { $0.key(0, is: raw.bytes) }) {
+                shared = recent
+                return recent.keys[0]
+            }
+            let key = try string(raw)
+            // Bytes without escapes matched no list above; an escaped key may still.
+            if raw.escaped { shared = recentKeys.first(where: { $0.keys[0] == key }) }
+            return key
+        }
+        guard let candidate = shared else { return try string(raw) }
+        if count < candidate.keys.count, !raw.escaped, candidate.key(count, is: raw.bytes) {
+            return candidate.keys[count]
+        }
+        if !raw.escaped, let other = recentKeys.first(where: { $0.follows(candidate, upTo: count, then: raw.bytes) }) {
+            // Another recent list with the same first keys goes on with this one.
+            shared = other
+            return other.keys[count]
+        }
+        let key = try string(raw)
+        if count >= candidate.keys.count || candidate.keys[count] != key {
+            keys = Array(candidate.keys[..<count])
+            shared = nil
+        }
+        return key
+    }
+
+    /// Whether `key` is among `keys` (a set, `seen`, once there are eight: objects are small, and a
+    /// linear look beats hashing every key).
+    private static func repeats(_ key: String, in keys: [String], seen: inout Set<String>?) -> Bool {
+        if var unique = seen {
+            let repeated = !unique.insert(key).inserted
+            seen = unique
+            return repeated
+        }
+        if keys.count >= 8 { seen = Set(keys + [key]) }
+        return keys.contains(key)
     }
 
     /// The parsed object, its keys shared with an equal recent object's when there is one.

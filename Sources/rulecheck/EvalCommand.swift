@@ -88,12 +88,7 @@ struct EvalCommand: ParsableCommand {
             DecisionPage(decision: decision, calendars: evaluation.streakCalendars()))
         }
         try StandardStream.output.write(text)
-        Self.leftToExit = evaluation
     }
-
-    /// The evaluation, left for the process's exit to reclaim: releasing a million events' records
-    /// one by one took a twentieth of the run. Set once, as `run` ends.
-    nonisolated(unsafe) private static var leftToExit: UserEvaluation?
 
     private func runBatch(_ rules: RuleSet) throws {
         let input: FileHandle

@@ -4,14 +4,14 @@ import Foundation
 import Output
 import Rules
 import Testing
+import TestSupport
 
 /// A day fold whose body fails on one day (TaskMate's best focus day reads `e.minutes`, and a
 /// focus session lacks it): the written `map` gives that first day's error, and so does the fold,
 /// without evaluating every day again at every checkpoint (fuzzing found a 99-year history with a
 /// misspelt `minutes` that took minutes). The decision equals the naive replay's, byte for byte.
 @Suite struct DayFoldErrorTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = Repository.root
 
     static func state(failingDay: Int, days: Int) -> String {
         var events: [String] = []

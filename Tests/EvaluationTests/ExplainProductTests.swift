@@ -4,12 +4,12 @@ import Foundation
 import Output
 import Rules
 import Testing
+import TestSupport
 
 /// Golden outputs of `rulecheck explain` over the products' rule sets and example states
 /// (README.md, "Command line"): each was read and checked by hand against the rules and the state.
 @Suite struct ExplainProductTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let root = Repository.root.path
 
     static func explain(_ id: String, rules paths: [String], state: String, now: String? = nil) throws -> String {
         let path = { (relative: String) in (root as NSString).appendingPathComponent(relative) }

@@ -2,6 +2,7 @@ import CEL
 import Facts
 import Foundation
 import JSON
+import TestSupport
 
 /// Random rule sets and user states for the replay's property test: time zones with daylight
 /// saving dates, day starts, kill times and both late policies, plans and kill-time changes,

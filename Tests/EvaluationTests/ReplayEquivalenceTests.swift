@@ -4,6 +4,7 @@ import Foundation
 import Output
 import Rules
 import Testing
+import TestSupport
 
 /// docs/evaluation.md, "Replay": "a naive evaluator that rebuilds all facts at every checkpoint must give exactly the
 /// same output as the fast one". Seeded random rule sets and states, compared byte for byte on

@@ -1,11 +1,12 @@
 import Testing
 @testable import Facts
+import TestSupport
 
 /// `DayTable` answers as a dictionary by day would, whatever order days come in.
 struct DayTableTests {
     @Test("same answers as a dictionary", arguments: [1, 2, 3, 4, 5])
     func likeADictionary(seed: Int) {
-        var generator = SeededGenerator(state: UInt64(seed))
+        var generator = SeededGenerator(seed: UInt64(seed))
         var table = DayTable<[Int]>()
         var reference: [LocalDay: [Int]] = [:]
         let base = 20_000 + Int(generator.next() % 100)

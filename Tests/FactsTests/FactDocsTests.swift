@@ -1,13 +1,13 @@
 import Foundation
 import RuleModel
 import Testing
+import TestSupport
 
 /// docs/facts.md lists exactly the declared variables and record fields, in declared order, with
 /// the optional ones marked: the page cannot drift from `FactVariable` and `FactTypes`.
 struct FactDocsTests {
     static func page() throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = Repository.root
         return try String(contentsOf: root.appendingPathComponent("docs/facts.md"), encoding: .utf8)
     }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import Facts
+import TestSupport
 
 /// Bad input never crashes: mutated state files either load or come back as a `StateFileError`,
 /// and whatever loads can be turned into facts.
@@ -19,7 +20,7 @@ struct HostileInputTests {
 
     @Test("mutated state files never crash", arguments: 0..<8)
     func mutations(seed: Int) throws {
-        var random = SeededGenerator(state: UInt64(seed) &+ 99)
+        var random = SeededGenerator(seed: UInt64(seed) &+ 99)
         let rules = try ruleSet("""
             schema: 1
             calendar: { timezone: user, kill_time: "20:00" }

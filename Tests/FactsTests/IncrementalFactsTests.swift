@@ -1,18 +1,7 @@
 import Testing
 @testable import Facts
 import RuleModel
-
-/// A small seeded generator (SplitMix64) so random histories are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// The incremental builder must give exactly the facts of a builder that starts from nothing at
 /// each checkpoint, on random histories: zones, DST dates, kill times, plans, freezes, levels.
@@ -136,7 +125,7 @@ struct IncrementalFactsTests {
 
     @Test("incremental facts equal facts rebuilt from nothing", arguments: 0..<40)
     func incrementalEqualsRebuilt(seed: Int) throws {
-        var random = SeededGenerator(state: UInt64(seed) &* 7919)
+        var random = SeededGenerator(seed: UInt64(seed) &* 7919)
         let rules = try ruleSet(Self.rules(&random), Self.catalog)
         try Self.histories(&random, rules: rules) { timeline, json, _ in
             var builder = FactBuilder(timeline: timeline)
@@ -154,7 +143,7 @@ struct IncrementalFactsTests {
     /// the facts rebuilt from nothing, and the streak versions must not move for it.
     @Test("days asked for late are the days rebuilt from nothing", arguments: 0..<40)
     func daysAskedLate(seed: Int) throws {
-        var random = SeededGenerator(state: UInt64(seed) &* 7919 &+ 15_485_863)
+        var random = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 15_485_863)
         let rules = try ruleSet(Self.countingRules(&random), Self.catalog)
         try Self.histories(&random, rules: rules) { timeline, json, random in
             var builder = FactBuilder(timeline: timeline)
@@ -184,7 +173,7 @@ struct IncrementalFactsTests {
     /// a version changes when the state did, and an unchanged days' version means unchanged days.
     @Test("streak states, streak versions and the days' version follow the facts", arguments: 0..<40)
     func versionsFollowTheFacts(seed: Int) throws {
-        var random = SeededGenerator(state: UInt64(seed) &* 7919 &+ 104_729)
+        var random = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 104_729)
         let rules = try ruleSet(Self.rules(&random), Self.catalog)
         try Self.histories(&random, rules: rules) { timeline, json, random in
             var builder = FactBuilder(timeline: timeline)

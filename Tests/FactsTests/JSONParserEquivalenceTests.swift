@@ -1,5 +1,6 @@
 import JSON
 import Testing
+import TestSupport
 
 /// `JSONParser` reads strings, keys and numbers through fast paths (eight bytes at a time, keys
 /// told by their bytes, whole numbers without text, error paths built on the way out). Whatever
@@ -117,7 +118,7 @@ import Testing
         {"type": "level_completed", "at": "2026-01-06T10:00:00Z", "level": "l1", "time": 1.5e1, "moves": 3, "big": 12345678901234567890}
         ], "counters": {"c": [1, -0, 0.1, {"x": null, "y": true, "z": false}]}}
         """#.utf8)
-        var random = SeededGenerator(state: UInt64(seed) &+ 7)
+        var random = SeededGenerator(seed: UInt64(seed) &+ 7)
         let alphabet = Array(#"{}[]":,0123456789.-+eEZT \#\#u\\ntruefalsenull"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xE2, 0xED, 0xFF, 0x0A]
         for _ in 0..<400 {
             let bytes = mutated(document, alphabet: alphabet, random: &random)

@@ -1,6 +1,7 @@
 import JSON
 import Testing
 @testable import Facts
+import TestSupport
 
 /// `JSONStreamWriter` writes what `JSONWriter` writes for the same value, piece by piece.
 struct JSONStreamWriterTests {
@@ -61,7 +62,7 @@ struct JSONStreamWriterTests {
     }
 
     @Test func randomValuesMatch() {
-        var generator = SeededGenerator(state: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<300 {
             let value = Self.randomValue(depth: 0, &generator)
             for layout in [JSONWriter.Layout.compact, .pretty(indent: 2)] {

@@ -2,6 +2,7 @@ import Facts
 import Foundation
 import JSON
 import Testing
+import TestSupport
 
 /// `StateFile.parse` decodes each event as the parser reads it, and a plain event object
 /// straight from its bytes (`JSONFlatObject`). Whatever the events, it must give what decoding
@@ -104,7 +105,7 @@ import Testing
 
     @Test("a whole example history reads the same")
     func exampleHistory() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let text = try String(contentsOf: root.appendingPathComponent("examples/taskmate/long_time_user.json"), encoding: .utf8)
         Self.expectSame(text)
     }

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The layers of Package.swift, read from its text: an app embeds the rule model, the facts and
 /// the evaluation without libyaml (issue 10), and a lower layer never imports a higher one.
 @Suite struct PackageLayersTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = Repository.root
 
     /// Each target's declared dependencies (names of targets of this package; products of other
     /// packages are left out), from `.target(name: "X", dependencies: [...])` entries.

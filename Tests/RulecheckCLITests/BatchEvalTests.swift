@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `rulecheck eval --batch`: NDJSON states in, one decision per line out in input order, each the
 /// `--format json` decision of that state; bad lines become error objects with their line number.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The hand-written scenarios in `Cases/`, run through the built binary the way the acceptance
 /// runner does. Expected values come from SPEC.md, worked out by hand (see each case's rules).

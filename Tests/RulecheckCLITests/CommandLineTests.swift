@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The command line's contract (README.md, "Command line"): exit statuses, `--now`, `--write-state`, YAML state files
 /// and the diagnostic formats, checked on the built binary.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `rulecheck compile` writes a bundle that `rulecheck eval` decides with exactly as with the YAML.
 @Suite struct CompileCommandTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every input a fuzz target found (`Tests/FuzzRegressions`, docs/fuzzing.md) runs through the
 /// command line again: it ends quickly with exit 0, 1 or 2, never a signal or a hang.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--locale` on eval and explain, and `meta` in the JSON decision (docs/evaluation.md).
 @Suite struct LocaleAndMetaCommandTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Output that cannot crash (docs/bad-input.md, "output streams"): a full or closed stream is exit
 /// status 2 with a message where one can still be written, never a signal.

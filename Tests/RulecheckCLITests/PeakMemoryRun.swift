@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 
 /// One run of the built `rulecheck` binary with output discarded, for its exit status and its own
 /// peak resident memory: the kernel's high-water mark of the child's memory (`VmHWM` in

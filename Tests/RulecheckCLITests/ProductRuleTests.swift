@@ -4,13 +4,13 @@ import Output
 import RuleTests
 import Rules
 import Testing
+import TestSupport
 
 /// Every product's rule set loads without errors and passes its own rule tests (docs/guide.md, "4. Rule tests"), as
 /// `rulecheck test` runs them.
 @Suite struct ProductRuleTests {
     /// The repository root, from this file's place in it.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let root = Repository.root.path
 
     static func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
 

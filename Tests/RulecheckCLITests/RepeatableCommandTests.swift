@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Repeatable awards on the command line (docs/evaluation.md, "Repeatable awards"): one unlock
 /// entry per rising edge, `times`, points per unlock, and `--write-state` that stays idempotent.

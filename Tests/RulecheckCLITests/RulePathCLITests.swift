@@ -3,6 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 
 /// Rule paths that used to hang the command line: each run must end well within its timeout.
 @Suite struct RulePathCLITests {

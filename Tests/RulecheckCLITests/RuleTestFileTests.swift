@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Rule tests files (docs/guide.md, "Rule tests"): problems found when the file loads carry their
 /// position; `unlocked_at`, `modules` and `holds` work end to end, and every failure names the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `rulecheck schema` (docs/guide.md, "Editor support"): a draft 2020-12 JSON Schema whose every
 /// key has a description. `make test` also validates every rule file of the repository against it

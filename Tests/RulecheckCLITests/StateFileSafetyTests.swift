@@ -3,6 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 
 /// `--write-state` keeps what it replaces, and a state file that cannot be read says why
 /// (docs/bad-input.md, "state file" and "--write-state"). Each case is named after its input.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Bad usage that gets past ArgumentParser: exit 2 with a message that helps.
 @Suite struct UsageTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `rulecheck.yaml` workspaces (docs/rules.md, "Workspaces"): validate and test without paths,
 /// `--ruleset`, every diagnostic format aggregating the rule sets, and the workspace file's own

@@ -2,11 +2,11 @@ import Foundation
 import RuleModel
 import Rules
 import Testing
+import TestSupport
 
 /// The repository's rule sets and example states, found from this file's place in the repository.
 enum EngineFixtures {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let root = Repository.root.path
 
     static func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
 

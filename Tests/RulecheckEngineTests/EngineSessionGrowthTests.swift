@@ -6,6 +6,7 @@ import RuleModel
 import Rules
 import RulecheckEngine
 import Testing
+import TestSupport
 
 /// A session keeps its replay between steps (`LiveReplay`): every step, whichever way it went
 /// (grown by one event, moved on in time, or replayed from the start after a late event, a

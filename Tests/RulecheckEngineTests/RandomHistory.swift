@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import StateFileYAML
 import RulecheckEngine
+import TestSupport
 
 /// A random history for a product: events sampled from its long-time user's kinds of events
 /// (type and attributes, without `date`s, which would point anywhere), at strictly increasing

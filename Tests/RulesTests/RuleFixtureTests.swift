@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import Testing
 @testable import Rules
+import TestSupport
 
 /// Every fixture: its diagnostics render exactly as its golden `expected.txt`, and a fixture
 /// named after a code reports that code (a `valid_` fixture reports no error).
@@ -42,8 +43,7 @@ import Testing
 
 @Suite struct DiagnosticsDocumentationTests {
     static var document: String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = Repository.root
         return (try? String(contentsOf: root.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)) ?? ""
     }
 

@@ -1,22 +1,11 @@
 import Foundation
 import Testing
 @testable import Rules
+import TestSupport
 
 /// Rule files mutated at random (seeded) must load without crashing, and the same input must
 /// give the same diagnostics.
 @Suite struct RuleSetRobustnessTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces = [":", " ", "\n", "- ", "{", "}", "[", "]", "#", "!", "&a", "*a", "\"", "'", "|", ">",
                          "metrics.", "streaks[\"", "true", "yes", "0", "-1", "99999999999999999999", "id: x",
                          "when: ", "requires: [a]", "\t", "专注", "\\u", ">=", "&&", "(", ")"]
@@ -25,7 +14,7 @@ import Testing
         let fixture = RuleFixture(name: "valid_taskmate")
         let original = try String(contentsOf: fixture.folder.appendingPathComponent("rules/achievements.yaml"), encoding: .utf8)
         let catalog = try String(contentsOf: fixture.folder.appendingPathComponent("rules/catalog/puzzle.yaml"), encoding: .utf8)
-        var random = SplitMix(state: 20_261_122)
+        var random = SeededGenerator(seed: 20_261_122)
         for round in 0..<150 {
             var scalars = Array(original.unicodeScalars)
             for _ in 0..<Int.random(in: 1...6, using: &random) {

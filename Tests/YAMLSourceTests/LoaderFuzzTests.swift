@@ -1,18 +1,7 @@
 import Diagnostics
 import Testing
 @testable import YAMLSource
-
-/// A small deterministic generator, so a failure reproduces from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// 10,000 random and mutated inputs through the loader: nothing crashes, every diagnostic has a
 /// span inside the file, and every node of a loaded document answers its queries.
@@ -42,7 +31,7 @@ struct SplitMix64: RandomNumberGenerator {
         return files.filter { !$0.isEmpty }
     }
 
-    static func mutate(_ input: [UInt8], using rng: inout SplitMix64) -> [UInt8] {
+    static func mutate(_ input: [UInt8], using rng: inout SeededGenerator) -> [UInt8] {
         var bytes = input
         for _ in 0..<Int.random(in: 1...8, using: &rng) {
             let position = bytes.isEmpty ? 0 : Int.random(in: 0...bytes.count, using: &rng)
@@ -64,7 +53,7 @@ struct SplitMix64: RandomNumberGenerator {
         return bytes
     }
 
-    static func randomInput(using rng: inout SplitMix64) -> [UInt8] {
+    static func randomInput(using rng: inout SeededGenerator) -> [UInt8] {
         if Bool.random(using: &rng) {
             return (0..<Int.random(in: 0...200, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
         }
@@ -77,7 +66,7 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     @Test func randomAndMutatedInputsNeverCrash() {
-        var rng = SplitMix64(state: LoaderFuzzTests.seed)
+        var rng = SeededGenerator(seed: LoaderFuzzTests.seed)
         let corpus = LoaderFuzzTests.corpus()
         #expect(corpus.count >= 40)
         var loaded = 0, rejected = 0, problems: [String] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import YAMLSource
+import TestSupport
 
 /// `YAMLLoader.topLevelKeys`: the keys of a root mapping without its tree, and nil for anything
 /// the loader must look at itself (no mapping, two documents, a key that is no scalar, a syntax
@@ -40,7 +41,7 @@ import YAMLSource
     /// (no `<<` merge), the scan finds the same keys in the same order; where the scan answers
     /// nil, the loader found an error, no mapping, or a key that is not a scalar.
     @Test func scanAgreesWithTheLoaderOnEveryFile() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         var files: [String] = []
         for folder in ["rules", "catalogs", "Tests"] {
             let base = root.appendingPathComponent(folder).path

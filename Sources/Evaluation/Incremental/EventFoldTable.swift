@@ -53,70 +53,18 @@ struct EventFoldTable: Sendable {
             }
             self.running = running
         case .all(let predicate), .exists(let predicate):
+            // `exists` is decided by the first true, `all` by the first false.
             let decisive: Bool = if case .all = fold.shape { false } else { true }
-            let values = Self.predicateValues(fold,
-                                         source: source, types: types, guardCode: guardCode, costLimit: costLimit,
-                                         body: predicate, until: decisive)
-            for index in values.flags.indices {
-                if let flag = values.flag(at: index) {
-                    if flag == decisive { firstDecisive = index; break }
-                } else if firstError == nil {
-                    firstError = index
-                    error = values.failure(at: index)
-                }
-            }
+            let values = Self.predicateValues(fold, source: source, types: types, guardCode: guardCode, costLimit: costLimit,
+                                              body: predicate, until: decisive)
+            findFirstDecisive(values, decisive: decisive)
         case .existsOne(let predicate):
-            let values = Self.predicateValues(fold,
-                                         source: source, types: types, guardCode: guardCode, costLimit: costLimit,
-                                         body: predicate)
-            producedBefore = [0]
-            producedBefore.reserveCapacity(source.count + 1)
-            var count: Int32 = 0
-            for index in values.flags.indices {
-                if let flag = values.flag(at: index) {
-                    if flag { count += 1 }
-                } else if firstError == nil {
-                    firstError = index
-                    error = values.failure(at: index)
-                }
-                producedBefore.append(count)
-            }
+            let values = Self.predicateValues(fold, source: source, types: types, guardCode: guardCode, costLimit: costLimit,
+                                              body: predicate)
+            countHeld(values)
         case .filter(let predicate), .mapFiltered(let predicate, _):
-            var kept: [CELValue] = []
-            var keptIndices: [Int] = []
-            producedBefore = [0]
-            producedBefore.reserveCapacity(source.count + 1)
-            if Self.typeTellsAll(fold, types: types, guardCode: guardCode, count: source.count) {
-                // Kept exactly when of the guard's type: no value made per element, and the kept
-                // lists made at their size (grown one element at a time, they were copied ~log n times).
-                var keptCount = 0
-                for type in types where type == guardCode { keptCount += 1 }
-                kept.reserveCapacity(keptCount)
-                keptIndices.reserveCapacity(keptCount)
-                for index in types.indices {
-                    if types[index] == guardCode {
-                        kept.append(source[index])
-                        keptIndices.append(index)
-                    }
-                    producedBefore.append(Int32(kept.count))
-                }
-            } else {
-                let keep = Self.predicateValues(fold,
-                                                source: source, types: types, guardCode: guardCode, costLimit: costLimit,
-                                                body: predicate)
-                for index in keep.flags.indices {
-                    if let flag = keep.flag(at: index) {
-                        if flag && firstError == nil {
-                            kept.append(source[index])
-                            keptIndices.append(index)
-                        }
-                    } else if firstError == nil {
-                        firstError = index
-                        error = keep.failure(at: index)
-                    }
-                    producedBefore.append(Int32(kept.count))
-                }
-            }
+            let (kept, keptIndices) = keep(fold, predicate: predicate, source: source, types: types, guardCode: guardCode,
+                                           costLimit: costLimit)
             if case .mapFiltered(_, let transform) = fold.shape {
                 let mapped = Self.bodyValues(fold.batchTransform, fold.elementTransform, iterVar: fold.iterVar,
                                              source: kept, costLimit: costLimit, body: transform)
@@ -130,6 +78,75 @@ struct EventFoldTable: Sendable {
             outputs = recordErrors(in: mapped, sourceIndices: Array(source.indices))
             producedBefore = (0...source.count).map { Int32(Swift.min($0, outputs.count)) }
         }
+    }
+
+    /// `exists` and `all`: the first element whose predicate gives `decisive`, and the first error
+    /// before it.
+    private mutating func findFirstDecisive(_ values: PredicateValues, decisive: Bool) {
+        for index in values.flags.indices {
+            if let flag = values.flag(at: index) {
+                if flag == decisive { firstDecisive = index; break }
+            } else if firstError == nil {
+                firstError = index
+                error = values.failure(at: index)
+            }
+        }
+    }
+
+    /// `exists_one`: how many elements held the predicate before each source position.
+    private mutating func countHeld(_ values: PredicateValues) {
+        producedBefore = [0]
+        producedBefore.reserveCapacity(values.flags.count + 1)
+        var count: Int32 = 0
+        for index in values.flags.indices {
+            if let flag = values.flag(at: index) {
+                if flag { count += 1 }
+            } else if firstError == nil {
+                firstError = index
+                error = values.failure(at: index)
+            }
+            producedBefore.append(count)
+        }
+    }
+
+    /// `filter`: the kept elements and their source positions, with `producedBefore` filled in.
+    private mutating func keep(_ fold: EventFold, predicate: CELExpr, source: [CELValue], types: [Int8], guardCode: Int8,
+                               costLimit: Int) -> (kept: [CELValue], indices: [Int]) {
+        var kept: [CELValue] = []
+        var keptIndices: [Int] = []
+        producedBefore = [0]
+        producedBefore.reserveCapacity(source.count + 1)
+        if Self.typeTellsAll(fold, types: types, guardCode: guardCode, count: source.count) {
+            // Kept exactly when of the guard's type: no value made per element, and the kept
+            // lists made at their size (grown one element at a time, they were copied ~log n times).
+            var keptCount = 0
+            for type in types where type == guardCode { keptCount += 1 }
+            kept.reserveCapacity(keptCount)
+            keptIndices.reserveCapacity(keptCount)
+            for index in types.indices {
+                if types[index] == guardCode {
+                    kept.append(source[index])
+                    keptIndices.append(index)
+                }
+                producedBefore.append(Int32(kept.count))
+            }
+            return (kept, keptIndices)
+        }
+        let keep = Self.predicateValues(fold, source: source, types: types, guardCode: guardCode, costLimit: costLimit,
+                                        body: predicate)
+        for index in keep.flags.indices {
+            if let flag = keep.flag(at: index) {
+                if flag && firstError == nil {
+                    kept.append(source[index])
+                    keptIndices.append(index)
+                }
+            } else if firstError == nil {
+                firstError = index
+                error = keep.failure(at: index)
+            }
+            producedBefore.append(Int32(kept.count))
+        }
+        return (kept, keptIndices)
     }
 
     /// A daily fold's table over every event of `source`, each event's contribution read from

@@ -4,39 +4,51 @@ import Glibc
 #endif
 
 /// One run of the built `rulecheck` binary: exit status and captured output.
-struct RulecheckRun: Sendable {
-    let status: Int32
-    let stdout: String
-    let stderr: String
+public struct RulecheckRun: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
 
-    /// The package root, from this file's place in it (`Tests/RulecheckCLITests/`).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
 
-    /// The debug binary that `swift build` (and `make test`) puts in `.build/debug`.
-    static let binary = (packageRoot as NSString).appendingPathComponent(".build/debug/rulecheck")
+    /// The package root: runs start there unless told otherwise.
+    public static let packageRoot = Repository.root.path
 
-    /// The case folders beside this file.
-    static let casesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Cases").path
+    /// The `rulecheck` built beside the test bundle: the products folder of this build (its scratch
+    /// path and configuration, whatever they are), as swift-argument-parser's test helpers find
+    /// their executables. `RULECHECK_BIN` names another binary.
+    public static let binary: String = {
+        if let named = ProcessInfo.processInfo.environment["RULECHECK_BIN"], !named.isEmpty { return named }
+        #if os(macOS)
+        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
+            ?? Bundle.main.bundleURL
+        #else
+        let products = Bundle.main.bundleURL
+        #endif
+        return products.appendingPathComponent("rulecheck").path
+    }()
 
-    static var binaryMissingMessage: String {
+    public static var binaryMissingMessage: String {
         "no rulecheck binary at \(binary): run `swift build` first (the Makefile builds before testing)"
     }
 
-    static var binaryExists: Bool { FileManager.default.isExecutableFile(atPath: binary) }
+    public static var binaryExists: Bool { FileManager.default.isExecutableFile(atPath: binary) }
 
     /// Runs `rulecheck arguments…` in `directory` (the package root by default). Output goes to
     /// temporary files, not pipes, so a large output cannot block the child. After `timeout`
     /// seconds the child is terminated and `nil` returned.
-    static func run(_ arguments: [String], in directory: String? = nil) throws -> RulecheckRun {
+    public static func run(_ arguments: [String], in directory: String? = nil) throws -> RulecheckRun {
         guard let run = try run(arguments, in: directory, timeout: 300) else {
             return RulecheckRun(status: -1, stdout: "", stderr: "timed out after 300 s")
         }
         return run
     }
 
-    static func run(_ arguments: [String], in directory: String?, timeout: Double) throws -> RulecheckRun? {
+    public static func run(_ arguments: [String], in directory: String?, timeout: Double) throws -> RulecheckRun? {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("rulecheck-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -71,7 +83,7 @@ struct RulecheckRun: Sendable {
 
     /// Runs a `/bin/sh` command line in the package root with `$RULECHECK` naming the binary, for
     /// runs that need the shell's redirections (`> /dev/full`, `>&-`).
-    static func shell(_ command: String, timeout: Double = 120) throws -> RulecheckRun {
+    public static func shell(_ command: String, timeout: Double = 300) throws -> RulecheckRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "RULECHECK=\"$0\" && " + command, binary]
@@ -98,35 +110,5 @@ struct RulecheckRun: Sendable {
         return RulecheckRun(status: process.terminationStatus,
                             stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
                             stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
-    }
-
-    /// A case folder's path.
-    static func casePath(_ name: String, _ parts: String...) -> String {
-        parts.reduce((casesFolder as NSString).appendingPathComponent(name)) { ($0 as NSString).appendingPathComponent($1) }
-    }
-
-    /// Case folder names whose `expect.json` is of `kind`, sorted.
-    static func caseNames(_ kind: CaseKind) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: casesFolder)) ?? []
-        return names.sorted().filter { name in
-            guard let expect = JSONTree.load(casePath(name, "expect.json")) else { return false }
-            return CaseKind(expect) == kind
-        }
-    }
-}
-
-/// What a case folder checks, told by its `expect.json`: diagnostics of `validate`, the error of a
-/// bad state file, or (default) the decision of `eval`.
-enum CaseKind: Sendable {
-    case evaluation, badRules, badState
-
-    init(_ expect: JSONTree) {
-        if expect["diagnostics"] != nil {
-            self = .badRules
-        } else if expect["stderr_keywords"] != nil {
-            self = .badState
-        } else {
-            self = .evaluation
-        }
     }
 }

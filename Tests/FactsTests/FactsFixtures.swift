@@ -4,6 +4,7 @@ import RuleModel
 import Rules
 import Testing
 @testable import Facts
+import TestSupport
 
 /// Loads a fixture folder (`rules/`, `state.json`) copied from the public acceptance cases.
 func fixture(_ name: String) throws -> (rules: RuleSet, state: StateFile) {
