@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `eval --format html` and `explain --format html` from the command line (docs/pages.md). The
 /// browser reads the pages back in Tests/pages/check_pages.py (`make test`).
