@@ -21,8 +21,8 @@ package final class CELProgram: Sendable {
     /// The checked AST (for hosts that inspect shapes like `X >= N`); `nil` when planned unchecked.
     package var checked: CELCheckedAST? { checkedAST }
 
-    private init(ast: CELAST, checked: CELCheckedAST?, container: String, traced: Bool) {
-        var planner = CELPlanner(checked: checked, container: container, traced: traced)
+    private init(ast: CELAST, checked: CELCheckedAST?, container: String, traced: Bool, probe: CELOutcomeProbe? = nil) {
+        var planner = CELPlanner(checked: checked, container: container, traced: traced, probe: probe)
         root = planner.plan(ast.root).step
         variableNames = planner.variableNames
         variableKeys = planner.variableNames.map(CELFieldKey.init)
@@ -97,6 +97,13 @@ extension CELProgram {
     /// Plans a checked expression (the normal path).
     package convenience init(checked: CELCheckedAST) {
         self.init(ast: checked.ast, checked: checked, container: "", traced: false)
+    }
+
+    /// Plans a checked expression that also counts, in `probe`, the outcomes of the nodes it
+    /// watches at every evaluation (`CELOutcomeProbe`). Slower than the normal path: no node
+    /// `probe` watches is folded away, so each is evaluated where the program reaches it.
+    package convenience init(checked: CELCheckedAST, probe: CELOutcomeProbe) {
+        self.init(ast: checked.ast, checked: checked, container: "", traced: false, probe: probe)
     }
 
     /// Plans an unchecked expression (dynamic dispatch only; used by conformance tests that

@@ -61,7 +61,8 @@ package struct RuleTestRunner {
 extension RuleTestRunner {
     /// A runner that evaluates each test like `rulecheck eval`: the state file (or the inline
     /// state), `now` from the test, else the state's own, else the clock; facts; replay.
-    package static func replaying(_ rules: RuleSet) -> RuleTestRunner {
+    /// With `coverage`, each test's facts are also evaluated by it (`CoverageRecorder.record`).
+    package static func replaying(_ rules: RuleSet, coverage: CoverageRecorder? = nil) -> RuleTestRunner {
         RuleTestRunner { test in
             let state: StateFile
             switch test.state {
@@ -82,7 +83,9 @@ extension RuleTestRunner {
                 now = Moment(instant: CELTimestamp(seconds: Int64(Date().timeIntervalSince1970.rounded(.down))), offsetSeconds: 0)
             }
             let facts = try StateFacts(state: state, rules: rules, now: now)
-            return Replay(rules: rules).run(facts)
+            let outcome = Replay(rules: rules).run(facts)
+            if let coverage { coverage.record(try StateFacts(state: state, rules: rules, now: now), outcome: outcome) }
+            return outcome
         }
     }
 

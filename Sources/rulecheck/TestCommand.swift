@@ -15,8 +15,11 @@ struct TestCommand: ParsableCommand {
             set and a total. With paths, each tests file runs against the rules in its own folder plus every path given that \
             holds no tests (a catalog folder, say): rulecheck test rules/puzzle catalogs/puzzle. \
             Prints each failing test with expected and actual values, then 'N passed, M failed'. \
-            Exit status: 0 every test passed, 1 a test failed, a rule set has errors or no test \
-            was found, 2 bad usage.
+            With --coverage, also reports the outcomes the tests saw of every award (unlocked, \
+            locked at now) and condition (true, false): 'coverage: 87.5% (140 of 160 outcomes)', \
+            then each outcome never seen with its file:line:column. \
+            Exit status: 0 every test passed, 1 a test failed, a rule set has errors, no test \
+            was found or coverage is below --coverage-min, 2 bad usage.
             """)
 
     @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively); none: the workspace.")
@@ -27,6 +30,9 @@ struct TestCommand: ParsableCommand {
 
     @Flag(help: "Also list the tests that pass.")
     var verbose = false
+
+    @OptionGroup(title: "Coverage")
+    var coverage: CoverageOptions
 
     func validate() throws {
         if ruleset != nil, !paths.isEmpty { throw ValidationError("give rule paths or --ruleset, not both") }
@@ -41,6 +47,7 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(1)
         }
         var results: [RuleTestResult] = []
+        var coverages: [RuleSetCoverage] = []
         var brokenRuleSets = 0
         for suite in suites {
             let loaded = RuleSetLoader.load(paths: suite.rulePaths, baseline: nil)
@@ -53,11 +60,14 @@ struct TestCommand: ParsableCommand {
                 continue
             }
             let tests = loaded.tests.filter { suite.contains(testFile: $0.span.file) }
-            results += RuleTestRunner.replaying(rules).run(tests)
+            let recorder = coverage.coverage ? CoverageRecorder(rules: rules) : nil
+            results += RuleTestRunner.replaying(rules, coverage: recorder).run(tests)
+            if let recorder { coverages.append(RuleSetCoverage(name: nil, report: CoverageReport(recorder: recorder))) }
         }
         let report = RuleTestReportRenderer(listsPassed: verbose).render(results)
         try StandardStream.output.write(report)
-        if brokenRuleSets > 0 || results.contains(where: { !$0.passed }) { throw ExitCode(1) }
+        let belowMinimum = coverage.coverage ? try coverage.finish(coverages) : false
+        if brokenRuleSets > 0 || belowMinimum || results.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }
 }
 
@@ -67,6 +77,7 @@ extension TestCommand {
         let (_, selected) = try CommandInput.workspaceRuleSets(named: ruleset)
         let renderer = RuleTestReportRenderer(listsPassed: verbose)
         var all: [RuleTestResult] = []
+        var coverages: [RuleSetCoverage] = []
         var brokenRuleSets = 0
         var report = ""
         for entry in selected {
@@ -79,12 +90,15 @@ extension TestCommand {
                 report += "\(entry.name): not run (the rule set has errors)\n"
                 continue
             }
-            let results = RuleTestRunner.replaying(rules).run(loaded.tests)
+            let recorder = coverage.coverage ? CoverageRecorder(rules: rules) : nil
+            let results = RuleTestRunner.replaying(rules, coverage: recorder).run(loaded.tests)
+            if let recorder { coverages.append(RuleSetCoverage(name: entry.name, report: CoverageReport(recorder: recorder))) }
             all += results
             report += renderer.render(results, ruleSet: entry.name)
         }
         report += RuleTestReportRenderer.summary(all) + "\n"
         try StandardStream.output.write(report)
-        if brokenRuleSets > 0 || all.isEmpty || all.contains(where: { !$0.passed }) { throw ExitCode(1) }
+        let belowMinimum = coverage.coverage ? try coverage.finish(coverages) : false
+        if brokenRuleSets > 0 || belowMinimum || all.isEmpty || all.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }
 }

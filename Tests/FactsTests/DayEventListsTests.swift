@@ -3,8 +3,8 @@ import Testing
 @testable import Facts
 
 /// The days' event lists are filed on demand, and only the events added since (docs/evaluation.md,
-/// "Session 12"): filed step by step as a session grows the timeline, they equal the lists filed
-/// at once from the whole history.
+/// "Data structures and why they are shaped so"): filed step by step as a session grows the
+/// timeline, they equal the lists filed at once from the whole history.
 struct DayEventListsTests {
     static let events = [
         #"{"type": "task_completed", "at": "2026-01-05T09:00:00+08:00"}"#,

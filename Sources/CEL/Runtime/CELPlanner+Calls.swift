@@ -50,13 +50,13 @@ extension CELPlanner {
             implementation = .binary { receiver, _ in accessor.apply(receiver, zone: zone) }
         }
         let model = CELCostModel.model(for: function)
-        if !traced, nodes.allSatisfy({ $0.constant != nil }),
+        if !keepsNodes, nodes.allSatisfy({ $0.constant != nil }),
            model?.allowsFolding(nodes.compactMap(\.constant)) ?? true {
             return .constant(Self.apply(implementation, nodes.compactMap(\.constant)))
         }
         if function == "matches", nodes.count == 2 { return Self.planMatches(nodes) }
         // The fused form skips the select node, which a trace must record.
-        if !traced, nodes.count == 2, let fused = fusedFieldComparison(function, operands[0], nodes[1]) { return fused }
+        if !keepsNodes, nodes.count == 2, let fused = fusedFieldComparison(function, operands[0], nodes[1]) { return fused }
         if nodes.count == 2, let fast = Self.fastComparison(function, nodes[0], nodes[1]) { return fast }
         if function != "sum", let resolved = planResolvedOverload(expr, nodes) { return resolved }
         if checked == nil, let numeric = Self.planUntypedNumeric(function, nodes, model: model) { return numeric }
@@ -212,7 +212,7 @@ extension CELPlanner {
         let c = plan(condition)
         let t = plan(then)
         let e = plan(otherwise)
-        if !traced, case .bool(let decided)? = c.constant { return decided ? t : e }
+        if !keepsNodes, case .bool(let decided)? = c.constant { return decided ? t : e }
         let cs = c.step, ts = t.step, es = e.step
         return Node(step: { frame in
             let value = cs(&frame)

@@ -19,6 +19,11 @@ struct CELPlanner {
     let checked: CELCheckedAST?
     let container: String
     let traced: Bool
+    /// Counts the outcomes of the nodes it watches; `nil` on the normal path.
+    let probe: CELOutcomeProbe?
+    /// Whether every node is kept as written (no constant folding, no fused shortcuts): a trace
+    /// records every node, a probe counts the nodes it watches where they are evaluated.
+    var keepsNodes: Bool { traced || probe != nil }
     var variableNames: [String] = []
     var variableSlots: [String: Int] = [:]
     var localCount = 0
@@ -28,10 +33,11 @@ struct CELPlanner {
     var accumulatorLocal: Int?
     var accumulatorName: String?
 
-    init(checked: CELCheckedAST?, container: String, traced: Bool) {
+    init(checked: CELCheckedAST?, container: String, traced: Bool, probe: CELOutcomeProbe? = nil) {
         self.checked = checked
         self.container = container
         self.traced = traced
+        self.probe = probe
         if let checked {
             var names = Set<String>()
             for reference in checked.references.values {
@@ -50,7 +56,16 @@ struct CELPlanner {
     // MARK: nodes
 
     mutating func plan(_ expr: CELExpr) -> Node {
-        let node = planUntraced(expr)
+        var node = planUntraced(expr)
+        if let probe, probe.watched.contains(expr.id) {
+            let id = expr.id
+            let inner = node.step
+            node = Node(step: { frame in
+                let value = inner(&frame)
+                probe.record(id, value)
+                return value
+            }, constant: nil)
+        }
         guard traced else { return node }
         let id = expr.id
         let inner = node.step
@@ -289,7 +304,7 @@ struct CELPlanner {
     mutating func planList(_ elements: [CELExpr]) -> Node {
         let nodes = elements.map { plan($0) }
         let optional = elements.map { Self.isOptionalMarked($0, CELOptionalSyntax.element) }
-        if !traced, nodes.allSatisfy({ $0.constant != nil }) {
+        if !keepsNodes, nodes.allSatisfy({ $0.constant != nil }) {
             return .constant(Self.listValue(nodes.compactMap(\.constant), optional: optional))
         }
         let steps = nodes.map(\.step)
@@ -333,7 +348,7 @@ struct CELPlanner {
         let keys = entries.map { plan($0.key) }
         let values = entries.map { plan($0.value) }
         let optional = entries.map { Self.isOptionalMarked($0.value, CELOptionalSyntax.entry) }
-        if !traced, keys.allSatisfy({ $0.constant != nil }), values.allSatisfy({ $0.constant != nil }) {
+        if !keepsNodes, keys.allSatisfy({ $0.constant != nil }), values.allSatisfy({ $0.constant != nil }) {
             return .constant(Self.mapValue(keys: keys.compactMap(\.constant), values: values.compactMap(\.constant),
                                            optional: optional))
         }

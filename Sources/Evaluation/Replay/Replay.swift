@@ -15,9 +15,9 @@ import RuleModel
 ///   clock (`now`, `days`, `today`, `streaks`: every checkpoint), or an unlock (`achievements`).
 ///
 /// A class: planned once and read by every state's run, so a run holds it by one reference
-/// rather than copying its forty fields (`@unchecked`: `slots` and `plainSlots` are planned
-/// from the finished plan at the end of `init` and never change after).
-package final class Replay: @unchecked Sendable {
+/// rather than copying its forty fields. Every field is final when `init` returns; the slots,
+/// planned from the finished plan at its end, are kept in a `SetOnce`.
+package final class Replay: Sendable {
     package let rules: RuleSet
     /// How each streak's days qualify, made once: making one analyses its compiled predicate.
     package let streakQualifiers: [StreakQualifier]
@@ -52,13 +52,15 @@ package final class Replay: @unchecked Sendable {
     let metricFolds: [String: Set<Int>]
     let metricIndex: [String: Int]
     /// What every state's bindings evaluate (`Replay.slots(of:)`), planned once here.
-    private(set) var slots: [ExpressionSlot] = []
+    var slots: [ExpressionSlot] { plannedSlots.value }
+    private let plannedSlots = SetOnce<[ExpressionSlot]>()
     /// The metrics, conditions and slots without daily folds (`DailyFold`), for the states whose
     /// daily tables are not exact (the same as the others when the rules have no daily fold).
     let plainMetricPlans: [PlannedExpression]
     let plainMetricChannels: [String: FactChannels]
     let plainMetricFolds: [String: Set<Int>]
-    private(set) var plainSlots: [ExpressionSlot] = []
+    var plainSlots: [ExpressionSlot] { plannedPlainSlots.value }
+    private let plannedPlainSlots = SetOnce<[ExpressionSlot]>()
     /// The names bound at `now` (`ValuesAtNow`): every fact variable, in `FactVariable.allCases`
     /// order; then, in `tabulatedNowShape`, every fold's variable.
     let nowShape: CELRecordShape
@@ -131,8 +133,8 @@ package final class Replay: @unchecked Sendable {
         dayPredicateMayFail = rules.streaks.map { Self.mayFail($0, costLimit: costLimit) }
         readsAtNow = VariablesRead.atNow(metricPlans: metricPlans, awards: plans)
         readsWholeDailyAtNow = readsAtNow.contains { $0.plan?.wholeDaily != nil }
-        slots = Self.slots(of: self, plain: false)
-        plainSlots = Self.slots(of: self, plain: true)
+        plannedSlots.set(Self.slots(of: self, plain: false))
+        plannedPlainSlots.set(Self.slots(of: self, plain: true))
     }
 
     /// Whether a streak's `day` predicate may fail on some day record (under `costLimit`).

@@ -105,19 +105,14 @@ struct EventForms {
     }
 
     /// The first sixteen bytes (fewer: zeros after them) as two words, the first byte lowest.
+    /// Read a byte at a time through the buffer's bounds-checked subscript: no raw loads.
     private static func packed(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
-        guard bytes.count >= 8, let base = UnsafeRawPointer(bytes.baseAddress) else {
-            var word: UInt64 = 0
-            for index in bytes.indices { word |= UInt64(bytes[index]) << UInt64(index * 8) }
-            return (word, 0)
+        var words: (UInt64, UInt64) = (0, 0)
+        for index in 0..<Swift.min(bytes.count, 16) {
+            let byte = UInt64(bytes[index]) << UInt64((index % 8) * 8)
+            if index < 8 { words.0 |= byte } else { words.1 |= byte }
         }
-        // Eight bytes a load (a byte at a time, packing took ~80 instructions an event).
-        let first = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
-        guard bytes.count > 8 else { return (first, 0) }
-        guard bytes.count < 16 else { return (first, UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self))) }
-        // 9 to 15 bytes: the last eight, shifted down past the ones the first word holds.
-        let last = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
-        return (first, last >> UInt64((16 - bytes.count) * 8))
+        return words
     }
 
     /// `type`, or the copy of it seen before (short strings are stored inline and need none).

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""`make bench-check`: the products' benchmark figures against the thresholds in bench/thresholds.json.
+
+Each figure is a count that does not depend on how busy the machine is: the instructions a whole
+`rulecheck` process executes (valgrind's callgrind) or the heap blocks it allocates (valgrind's
+memcheck summary), on fixed inputs — every product's long-time user, TaskMate's showcase, a
+`--batch` of generated 100-event TaskMate states (the states of `rulecheck-bench products`) and of
+copies of the long-time user, and `validate` of the workspace. Per-state figures are differences
+of two runs within this one check (a batch of N states less a batch of one).
+
+    python3 bench/check.py [--rulecheck PATH] [--update] [--only SUBSTRING] [--thresholds FILE]
+
+Fails (exit 1) when a figure exceeds its stored value by more than the tolerance (10%); prints
+measured against stored for every figure. `--update` (`make bench-update`) writes the measured
+figures as the new stored values: run it after a change that is meant to cost more (or that
+saved enough to tighten the bound), and commit bench/thresholds.json with the change.
+"""
+import argparse
+import concurrent.futures
+import datetime
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+THRESHOLDS = ROOT / "bench" / "thresholds.json"
+BATCH_STATES = 100
+LONG_TIME_COPIES = 20
+
+
+def timestamp(seconds):
+    """RFC 3339 in +08:00, as rulecheck-bench's HistoryText writes it."""
+    local = seconds + 28_800
+    days, rest = divmod(local, 86_400)
+    day = datetime.date(1970, 1, 1) + datetime.timedelta(days=days)
+    return f"{day.year:04d}-{day.month:02d}-{day.day:02d}T{rest // 3600:02d}:{rest % 3600 // 60:02d}:{rest % 60:02d}+08:00"
+
+
+def hundred_events(user):
+    """The 100-event TaskMate state of `rulecheck-bench products` (HistoryText.hundredEvents), one line."""
+    start = 1_767_225_600 + (user % 50) * 86_400  # 2026-01-01T08:00:00+08:00
+    kinds = ["focus_session", "task_completed", "task_created"]
+    text = ('{"schema": 1, "user": {"id": "user%d", "timezone": "Asia/Shanghai"}, "now": "%s", "events": [\n'
+            % (user, timestamp(start + 11 * 86_400)))
+    for index in range(100):
+        kind = kinds[index % 3]
+        text += '{"type": "%s", "at": "%s"' % (kind, timestamp(start + index * 8_640))
+        if kind == "focus_session":
+            text += ', "minutes": 25'
+        text += "},\n" if index + 1 < 100 else "}\n"
+    text += "]}\n"
+    return text.replace("\n", " ")
+
+
+def one_line(path):
+    return json.dumps(json.loads((ROOT / path).read_text(encoding="utf-8")), ensure_ascii=False)
+
+
+def workloads(folder):
+    """name → (kind, arguments, stdin file or None)."""
+    batch = folder / "batch.ndjson"
+    batch.write_text("".join(hundred_events(user) + "\n" for user in range(BATCH_STATES)), encoding="utf-8")
+    single = folder / "batch-1.ndjson"
+    single.write_text(hundred_events(0) + "\n", encoding="utf-8")
+    long_time = folder / "long-time.ndjson"
+    long_time.write_text((one_line("examples/taskmate/long_time_user.json") + "\n") * LONG_TIME_COPIES, encoding="utf-8")
+    long_time_single = folder / "long-time-1.ndjson"
+    long_time_single.write_text(one_line("examples/taskmate/long_time_user.json") + "\n", encoding="utf-8")
+    runs = {}
+    for product in ["taskmate", "puzzle", "weekyii", "lifer", "skinlab"]:
+        runs[f"eval {product} long_time_user"] = (
+            ["eval", "--ruleset", product, "--state", f"examples/{product}/long_time_user.json", "--format", "json"], None)
+    runs["eval taskmate showcase"] = (["eval", "--ruleset", "taskmate", "--state", "examples/taskmate/showcase.json"], None)
+    batch_args = ["eval", "--ruleset", "taskmate", "--batch", "--jobs", "1"]
+    runs[f"batch taskmate {BATCH_STATES} x 100 events"] = (batch_args, batch)
+    runs["batch taskmate 1 x 100 events"] = (batch_args, single)
+    runs[f"batch taskmate {LONG_TIME_COPIES} x long_time_user"] = (batch_args, long_time)
+    runs["batch taskmate 1 x long_time_user"] = (batch_args, long_time_single)
+    runs["validate workspace"] = (["validate"], None)
+    return runs
+
+
+# Figures: name → (tool, workload); derived figures are computed from measured ones.
+FIGURES = {
+    "eval taskmate long_time_user: instructions": ("callgrind", "eval taskmate long_time_user"),
+    "eval puzzle long_time_user: instructions": ("callgrind", "eval puzzle long_time_user"),
+    "eval weekyii long_time_user: instructions": ("callgrind", "eval weekyii long_time_user"),
+    "eval lifer long_time_user: instructions": ("callgrind", "eval lifer long_time_user"),
+    "eval skinlab long_time_user: instructions": ("callgrind", "eval skinlab long_time_user"),
+    "eval taskmate showcase (text): instructions": ("callgrind", "eval taskmate showcase"),
+    f"batch {BATCH_STATES} TaskMate 100-event states: instructions": ("callgrind", f"batch taskmate {BATCH_STATES} x 100 events"),
+    "batch 1 TaskMate 100-event state: instructions": ("callgrind", "batch taskmate 1 x 100 events"),
+    f"batch {LONG_TIME_COPIES} TaskMate long-time users: instructions": ("callgrind", f"batch taskmate {LONG_TIME_COPIES} x long_time_user"),
+    "batch 1 TaskMate long-time user: instructions": ("callgrind", "batch taskmate 1 x long_time_user"),
+    "validate workspace: instructions": ("callgrind", "validate workspace"),
+    "eval taskmate long_time_user: heap allocations": ("memcheck", "eval taskmate long_time_user"),
+    f"batch {BATCH_STATES} TaskMate 100-event states: heap allocations": ("memcheck", f"batch taskmate {BATCH_STATES} x 100 events"),
+}
+DERIVED = {  # name → (batch of N states, batch of one such state, N − 1)
+    "per TaskMate 100-event batch state: instructions": (
+        f"batch {BATCH_STATES} TaskMate 100-event states: instructions", "batch 1 TaskMate 100-event state: instructions",
+        BATCH_STATES - 1),
+    "per TaskMate long-time user in a batch: instructions": (
+        f"batch {LONG_TIME_COPIES} TaskMate long-time users: instructions", "batch 1 TaskMate long-time user: instructions",
+        LONG_TIME_COPIES - 1),
+}
+
+
+def environment():
+    # Swift seeds its hashing per process; a fixed seed makes the counts repeat run after run.
+    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "SWIFT_DETERMINISTIC_HASHING": "1"}
+
+
+def measure(tool, rulecheck, arguments, stdin):
+    if tool == "callgrind":
+        options = ["--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        pattern = r"Collected : (\d+)"
+    else:
+        options = ["--tool=memcheck", "--leak-check=no"]
+        pattern = r"total heap usage: ([\d,]+) allocs"
+    command = ["valgrind", *options, str(rulecheck), *arguments]
+    with open(stdin, "rb") if stdin else open(os.devnull, "rb") as source:
+        run = subprocess.run(command, cwd=ROOT, env=environment(), stdin=source,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if run.returncode not in (0, 1):  # eval exits 1 when the rules warn; anything else is wrong
+        sys.exit(f"bench-check: {' '.join(arguments)} exited {run.returncode}:\n{run.stderr[-2000:]}")
+    found = re.search(pattern, run.stderr)
+    if not found:
+        sys.exit(f"bench-check: no {tool} figure for {' '.join(arguments)}:\n{run.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def shown(name, value):
+    return f"{value / 1e6:,.3f} M" if name.endswith("instructions") else f"{value:,}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rulecheck", default=str(ROOT / ".build/release/rulecheck"))
+    parser.add_argument("--update", action="store_true", help="store the measured figures as the thresholds")
+    parser.add_argument("--only", help="measure only the figures whose name contains this")
+    parser.add_argument("--thresholds", default=str(THRESHOLDS), help="the stored figures (bench/thresholds.json)")
+    options = parser.parse_args()
+    rulecheck = pathlib.Path(options.rulecheck)
+    if not rulecheck.is_file():
+        sys.exit(f"bench-check: {rulecheck} not found (make release)")
+    if not shutil.which("valgrind"):
+        sys.exit("bench-check: valgrind not found (apt-get install valgrind)")
+    thresholds = pathlib.Path(options.thresholds)
+    stored = json.loads(thresholds.read_text()) if thresholds.exists() else {"tolerance": 0.10, "figures": {}}
+    tolerance = stored.get("tolerance", 0.10)
+    measured = {}
+    with tempfile.TemporaryDirectory(prefix="rulecheck-bench-check-") as folder:
+        runs = workloads(pathlib.Path(folder))
+        wanted = [name for name in FIGURES if not options.only or options.only in name or any(
+            options.only in derived and name in sources for derived, sources in DERIVED.items())]
+        # Two processes at a time: each count is the process's own, whatever runs beside it.
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+            futures = {name: pool.submit(measure, FIGURES[name][0], rulecheck, *runs[FIGURES[name][1]]) for name in wanted}
+            measured = {name: futures[name].result() for name in wanted}
+    for name, (total, single, more) in DERIVED.items():
+        if total in measured and single in measured:
+            measured[name] = (measured[total] - measured[single]) // more
+    if options.only:
+        measured = {name: value for name, value in measured.items() if options.only in name}
+
+    failures = 0
+    width = max(len(name) for name in measured)
+    print(f"{'figure':<{width}}  {'measured':>14}  {'stored':>14}  change  (fails above +{tolerance:.0%})")
+    for name, value in measured.items():
+        bound = stored["figures"].get(name)
+        if bound is None:
+            verdict, change = "new", ""
+        else:
+            ratio = value / bound - 1
+            change = f"{ratio:+.1%}"
+            verdict = "REGRESSION" if ratio > tolerance else "ok"
+            failures += verdict == "REGRESSION"
+        print(f"{name:<{width}}  {shown(name, value):>14}  {shown(name, bound) if bound else '-':>14}  {change:>6}  {verdict}")
+    if options.update:
+        figures = dict(stored["figures"])
+        figures.update(measured)
+        stored["figures"] = figures
+        thresholds.write_text(json.dumps(stored, indent=2) + "\n")
+        print(f"bench-check: stored {len(measured)} figures in {thresholds}")
+        return 0
+    if failures:
+        print(f"bench-check: {failures} figure(s) more than {tolerance:.0%} over {thresholds} "
+              "(a deliberate cost: `make bench-update` and commit the file)")
+        return 1
+    print("bench-check: every figure within its threshold")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
