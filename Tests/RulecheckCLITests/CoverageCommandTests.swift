@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `rulecheck test --coverage` (SPEC 7.3, "Coverage"; docs/guide.md, "Test coverage") over the
 /// workspace `x30_coverage`. Its rule set `main` is written so that each kind of outcome is both
