@@ -14,7 +14,8 @@ let useMimalloc = ProcessInfo.processInfo.environment["RULECHECK_MIMALLOC"] == "
 //   Rules       ← RuleModel, YAMLSource         YAML rule files → RuleModel, checks, workspace, baseline
 //   StateFileYAML ← Facts, YAMLSource           YAML state files for the command line
 //   RuleTests   ← Evaluation, Rules, StateFileYAML   `rulecheck test`
-//   Output      ← Evaluation, Rules, RuleTests  renderers → rulecheck
+//   RuleDiff    ← RulecheckEngine, Evaluation   `rulecheck diff`: rule changes and their effects
+//   Output      ← Evaluation, Rules, RuleTests, RuleDiff  renderers → rulecheck
 // Facts, Evaluation and RuleModel never reach CYAML (Tests/PackageLayersTests checks it).
 let package = Package(
     name: "rulecheck",
@@ -45,12 +46,13 @@ let package = Package(
         .target(name: "StateFileYAML", dependencies: ["Facts", "JSON", "YAMLSource", "Diagnostics"]),
         .target(name: "RuleTests", dependencies: ["Evaluation", "Rules", "StateFileYAML", "Facts", "RuleModel",
                                                   "JSON", "YAMLSource", "Diagnostics", "CEL"]),
+        .target(name: "RuleDiff", dependencies: ["RulecheckEngine", "Evaluation", "Facts", "RuleModel", "Diagnostics", "CEL"]),
         .target(name: "Output", dependencies: ["Evaluation", "Facts", "RuleTests", "Rules", "RuleModel", "JSON",
-                                               "Diagnostics", "CEL"]),
+                                               "Diagnostics", "CEL", "RuleDiff"]),
         .executableTarget(
             name: "rulecheck",
             dependencies: ["Output", "RuleTests", "RulecheckEngine", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON",
-                           "Diagnostics", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                           "Diagnostics", "RuleDiff", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // Opt-in: RULECHECK_MIMALLOC=1 links mimalloc (apt `libmimalloc-dev`) as the command's
             // allocator on Linux (docs/building.md). The default build needs Swift and libyaml only.
             linkerSettings: useMimalloc ? [.linkedLibrary("mimalloc", .when(platforms: [.linux]))] : []
@@ -62,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "rulecheck-bench",
             dependencies: ["Output", "RulecheckEngine", "Evaluation", "Facts", "Rules", "RuleModel", "JSON", "Diagnostics", "CEL",
-                           "YAMLSource"]
+                           "YAMLSource", "RuleDiff"]
         ),
         // What every test target shares: the seeded generator, the repository's paths, runs of the
         // built `rulecheck` (found beside the test bundle).
@@ -84,6 +86,8 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "OutputTests", dependencies: ["TestSupport", "Output", "Evaluation", "RuleModel", "Rules", "JSON", "Diagnostics"]),
         .testTarget(name: "PackageLayersTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "RuleDiffTests", dependencies: ["TestSupport", "RuleDiff", "Output", "Evaluation", "Facts", "Rules", "RuleModel",
+                                                         "JSON"]),
         .testTarget(name: "RulecheckCLITests", dependencies: ["TestSupport", "RuleTests", "Evaluation", "Output", "Rules", "RuleModel"],
                     exclude: ["Cases"]),
     ]

@@ -9,16 +9,24 @@ import Rules
 /// two-space indentation, ints as ints, doubles in their shortest round-trip form, times in
 /// RFC 3339 with their offsets, UTF-8 text unescaped except where JSON requires it.
 ///
-/// Titles are not part of the decision (an app shows its own, per locale, from the rules); each
-/// award's and streak's `meta` is, as written (docs/evaluation.md, "meta").
+/// Titles of awards are not part of the decision (an app shows its own, per locale, from the
+/// rules); each award's and streak's `meta` is, as written (docs/evaluation.md, "meta"), and so
+/// is the rule set's `categories` list with its titles in the locale asked for
+/// (docs/evaluation.md, "Categories").
 package struct DecisionJSONRenderer: Renderer {
     /// `meta` of awards and streaks by id.
     let meta: [String: CELValue]
+    /// The rule set's categories, titles in the locale shown; empty without `categories`.
+    let categories: [CategoryRule]
 
-    package init() { meta = [:] }
+    package init() {
+        meta = [:]
+        categories = []
+    }
 
-    /// A renderer that adds each award's and streak's `meta` from `rules`.
-    package init(rules: RuleSet) {
+    /// A renderer that adds each award's and streak's `meta` from `rules`, and the categories
+    /// with their titles in `locale` (the default text without one).
+    package init(rules: RuleSet, locale: String? = nil) {
         var meta: [String: CELValue] = [:]
         for streak in rules.streaks {
             meta[streak.id] = streak.meta
@@ -26,6 +34,7 @@ package struct DecisionJSONRenderer: Renderer {
         }
         for achievement in rules.achievements { meta[achievement.info.id] = achievement.info.meta }
         self.meta = meta
+        categories = rules.categories.isEmpty ? [] : rules.localized(to: locale).categories
     }
 
     package func render(_ decision: Decision) -> String {
@@ -53,10 +62,14 @@ package struct DecisionJSONRenderer: Renderer {
         writer.member("now") { decision.now.appendDescription(to: &$0) }
         Self.array("unlocks", decision.unlocks, to: &writer) { Self.write($0, to: &$1) }
         Self.object("achievements", decision.achievements, id: \.id, to: &writer) { Self.write($0, meta: meta[$0.id], to: &$1) }
+        if !categories.isEmpty {
+            Self.array("categories", categories, to: &writer) { Self.write($0, to: &$1) }
+        }
         Self.object("streaks", decision.streaks, id: \.id, to: &writer) { Self.write($0, meta: meta[$0.id], to: &$1) }
         writer.member("points", decision.points)
         writer.key("rank")
         if let rank = decision.rank { Self.write(rank, to: &writer) } else { writer.null() }
+        Self.object("metrics", decision.metrics, id: \.id, to: &writer) { $1.value($0.value) }
         Self.array("warnings", decision.warnings, to: &writer) { Self.write($0, to: &$1) }
         writer.endObject()
     }
@@ -150,6 +163,20 @@ package struct DecisionJSONRenderer: Renderer {
         writer.key("last_day")
         if let day = streak.lastDay { writer.string(day) } else { writer.null() }
         if let meta {
+            writer.key("meta")
+            writer.value(json(meta))
+        }
+        writer.endObject()
+    }
+
+    /// `{ "id", "title", "description", "icon", "meta" }`, the optional ones when written.
+    static func write(_ category: CategoryRule, to writer: inout JSONStreamWriter) {
+        writer.beginObject()
+        writer.member("id", category.id)
+        writer.member("title", category.title)
+        if let description = category.description { writer.member("description", description) }
+        if let icon = category.icon { writer.member("icon", icon) }
+        if let meta = category.meta {
             writer.key("meta")
             writer.value(json(meta))
         }

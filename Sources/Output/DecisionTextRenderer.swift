@@ -1,19 +1,24 @@
 import Evaluation
+import JSON
 import RuleModel
 import Rules
 
 /// The decision for a person (docs/evaluation.md, "The decision"): new unlocks first with their dates, then a progress bar per
-/// locked achievement (hidden ones as "???"), what is already unlocked, streaks with their status,
-/// points and rank, and warnings.
+/// locked achievement (hidden ones as "???"), what is already unlocked, the categories with how
+/// many of their awards are unlocked, streaks with their status, points and rank, the shown
+/// metrics, and warnings.
 package struct DecisionTextRenderer: Renderer {
     /// Width of a progress bar in characters.
     package var barWidth: Int
     /// Titles by award, streak and rank id, from the rule set (in the locale to show).
     let titles: [String: String]
+    /// The rule set's categories (titles in the locale to show).
+    let categories: [CategoryRule]
 
     package init(rules: RuleSet = RuleSet(), barWidth: Int = 20) {
         self.barWidth = max(1, barWidth)
         titles = Self.titles(of: rules)
+        categories = rules.categories
     }
 
     package func render(_ decision: Decision) -> String {
@@ -57,6 +62,8 @@ package struct DecisionTextRenderer: Renderer {
             }
         }
 
+        lines += categoryLines(decision.achievements)
+
         if !decision.streaks.isEmpty {
             lines.append("")
             lines.append("Streaks:")
@@ -80,6 +87,7 @@ package struct DecisionTextRenderer: Renderer {
             }
         }
         lines.append(standing)
+        lines += Self.metricLines(decision.metrics)
 
         let otherWarnings = decision.warnings.filter { !Self.isRuleError($0) }
         if !otherWarnings.isEmpty {
@@ -92,6 +100,27 @@ package struct DecisionTextRenderer: Renderer {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `Categories:` and a line per category: its title and how many of its awards are unlocked.
+    func categoryLines(_ awards: [AwardStanding]) -> [String] {
+        guard !categories.isEmpty else { return [] }
+        var lines = ["", "Categories:"]
+        let names = categories.map { $0.title == $0.id ? $0.id : "\($0.title) (\($0.id))" }
+        let width = names.map(Self.displayWidth).max() ?? 0
+        for (category, name) in zip(categories, names) {
+            let members = awards.filter { $0.category == category.id }
+            let unlocked = members.filter { $0.state == .unlocked }.count
+            let padded = name + String(repeating: " ", count: max(0, width - Self.displayWidth(name)))
+            lines.append("  \(padded)  \(unlocked) of \(members.count) unlocked")
+        }
+        return lines
+    }
+
+    /// `Metrics:` and a line per shown metric (`name: value`, the value as JSON on one line).
+    static func metricLines(_ metrics: [ShownMetric]) -> [String] {
+        guard !metrics.isEmpty else { return [] }
+        return ["", "Metrics:"] + metrics.map { "  \($0.id): " + JSONWriter.write($0.value, layout: .compact) }
     }
 
     /// Rules that could not be judged, at the top: the user's result is wrong until they are fixed.

@@ -12,7 +12,8 @@ package struct ExplanationTextRenderer: Renderer {
         let standing = explanation.standing
         var lines: [String] = []
         lines.append("\(info.id) (\(info.title)): \(standing.state.rawValue) (as of \(explanation.now.description))")
-        var facts = ["category \(info.category)", "rarity \(info.rarity.rawValue)", "\(info.points) points"]
+        let category = explanation.categoryTitle.map { $0 == info.category ? $0 : "\($0) (\(info.category))" } ?? info.category
+        var facts = ["category \(category)", "rarity \(info.rarity.rawValue)", "\(info.points) points"]
         if info.hidden { facts.append("hidden until unlocked") }
         if info.repeatable {
             let times = standing.times ?? 0
@@ -88,10 +89,12 @@ package struct ExplanationTextRenderer: Renderer {
         case .milestone(let streak, let days, let current, let status):
             return ["milestone: streak \(streak) reaches \(days) days",
                     "  streaks.\(streak).current = \(current) (status \(status)), needs ≥ \(days)"]
-        case .module(let catalog, let module, let difficulty, let done, let missing):
+        case .module(let module, let done, let missing):
             var scope = ""
-            if let difficulty, difficulty != "any" { scope = " on \(difficulty)" }
-            var lines = ["complete_module: every counted, released level of \(catalog)/\(module)\(scope)"]
+            if let difficulty = module.difficulty, difficulty != "any" { scope = " on \(difficulty)" }
+            let which = module.levels == .all ? "every released level" : "every counted, released level"
+            let release = module.release.map { " of release \($0)" } ?? ""
+            var lines = ["complete_module: \(which)\(release) of \(module.catalog)/\(module.module)\(scope)"]
             lines.append("  done (\(done.count)): " + (done.isEmpty ? "none" : done.joined(separator: ", ")))
             lines.append("  missing (\(missing.count)): " + (missing.isEmpty ? "none" : missing.joined(separator: ", ")))
             return lines

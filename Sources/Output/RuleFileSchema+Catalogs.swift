@@ -75,6 +75,12 @@ extension RuleFileSchema {
                                 values: ref("timestamp", "The unlock instant."))),
             ("modules", map("Module achievements' catalog figures.", values: .object(module))),
             ("holds", array(ref("cel", "A CEL condition that must be true at now."), "Conditions true at now.")),
+            ("metrics", .object(JSONObject([
+                ("type", .string("object")),
+                ("description", .string("The value at now of each metric with show: true (numbers compared by value).")),
+            ]))),
+            ("categories", map("The exact awards of each category, in any order.",
+                               values: array(ref("id", "An award id."), "The category's awards."))),
         ]))
     }
 }

@@ -38,7 +38,26 @@ extension RuleFileSchema {
     }
 
     static var metrics: JSONValue {
-        map("Metric names and their CEL expressions.", values: ref("cel", "The metric's CEL expression."))
+        map("Metric names and their CEL expressions.", values: .object(JSONObject([
+            ("description", .string("The metric's CEL expression, or {expr, show} to show its value in the decision.")),
+            ("anyOf", .array([
+                ref("cel", "The metric's CEL expression."),
+                .object(object("A metric whose value at now the decision may show.", [
+                    ("expr", ref("cel", "The metric's CEL expression.")),
+                    ("show", boolean("Show its value at now in the decision's metrics (default false).")),
+                ], required: ["expr"])),
+            ])),
+        ])))
+    }
+
+    static var category: JSONValue {
+        .object(object("An award category: its id and the names people read.", [
+            ("id", ref("id", "The category's id, as awards name it in 'category'.")),
+            ("title", ref("text", "The category's name (a string or per locale).")),
+            ("description", ref("text", "A description (a string or per locale).")),
+            ("icon", string("The app's icon name.")),
+            ("meta", ref("meta", "Free app data for this category.")),
+        ], required: ["id", "title"]))
     }
 
     /// Keys shared by achievements and milestones.
@@ -47,7 +66,7 @@ extension RuleFileSchema {
             ("id", ref("id", "The award's id, unique across achievements and milestones.")),
             ("title", ref("text", "The title shown to users (a string or per locale).")),
             ("description", ref("text", "The description shown to users (a string or per locale).")),
-            ("category", string("Free text grouping awards.")),
+            ("category", string("The award's category: free text, or with 'categories' one of their ids.")),
             ("rarity", string("How rare the award is.", oneOf: ["common", "rare", "epic", "legendary"])),
             ("icon", string("The app's icon name.")),
             ("points", integer("Points the award gives (each time, when repeatable).", minimum: 0)),
@@ -64,6 +83,10 @@ extension RuleFileSchema {
                 ("catalog", ref("id", "The catalog's id.")),
                 ("module", ref("id", "The module's id.")),
                 ("difficulty", string("'any' (default) or a difficulty the catalog lists.")),
+                ("release", integer("Only the levels this catalog version released (an expansion pack).",
+                                    minimum: 1, maximum: 1_000_000)),
+                ("levels", string("'counted' (default): levels with counts: true; 'all': every level (a full collection).",
+                                  oneOf: ["counted", "all"])),
             ], required: ["catalog", "module"]))),
             ("progress", .object(object("How progress is measured, instead of the derived one.", [
                 ("current", ref("cel", "The current value (a CEL number).")),

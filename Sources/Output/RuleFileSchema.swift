@@ -17,6 +17,7 @@ package enum RuleFileSchema {
             ("catalog", ref("catalog", "A level catalog with release versions (a file of its own).")),
             ("tests", array(ref("test", "A rule test."), "Rule tests (a file of its own): states and what they must give.",
                             minItems: 1)),
+            ("categories", array(ref("category", "A category."), "Award categories with names; awards must then name one.")),
         ], required: ["schema"])
         top["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
         top["$id"] = .string("https://rulecheck.dev/schema/rule-file.json")
@@ -60,7 +61,7 @@ package enum RuleFileSchema {
         shared + [
             ("calendar", calendar), ("metrics", metrics), ("streak", streak), ("milestone", milestone),
             ("achievement", achievement), ("rank", rank), ("catalog", catalog), ("module", module), ("level", level),
-            ("test", test), ("expect", expect),
+            ("test", test), ("expect", expect), ("category", category),
         ]
     }
 

@@ -13,13 +13,15 @@ public struct RuleSet: Sendable {
     package var achievements: [AchievementRule]
     package var ranks: [RankRule]
     package var catalogs: [CatalogRule]
+    /// Award categories with their names (docs/rules.md, "categories"); empty when the rule set has none.
+    package var categories: [CategoryRule]
     /// Every achievement and milestone id in output order (docs/evaluation.md, "The decision"): files in sorted path order,
     /// in order of appearance, a streak's milestones at the streak's place.
     package var awardOrder: [String]
 
     package init(files: [String] = [], calendar: CalendarRule = CalendarRule(), metrics: [MetricRule] = [],
                 streaks: [StreakRule] = [], achievements: [AchievementRule] = [], ranks: [RankRule] = [],
-                catalogs: [CatalogRule] = [], awardOrder: [String] = []) {
+                catalogs: [CatalogRule] = [], categories: [CategoryRule] = [], awardOrder: [String] = []) {
         self.files = files
         self.calendar = calendar
         self.metrics = metrics
@@ -27,6 +29,7 @@ public struct RuleSet: Sendable {
         self.achievements = achievements
         self.ranks = ranks
         self.catalogs = catalogs
+        self.categories = categories
         self.awardOrder = awardOrder
     }
 }
@@ -100,9 +103,12 @@ package struct CalendarRule: Sendable {
 package struct MetricRule: Sendable {
     package var id: String
     package var expression: RuleExpression
-    package init(id: String, expression: RuleExpression) {
+    /// `show: true`: its value at `now` appears in the decision's `metrics`.
+    package var show: Bool
+    package init(id: String, expression: RuleExpression, show: Bool = false) {
         self.id = id
         self.expression = expression
+        self.show = show
     }
 }
 
@@ -207,7 +213,7 @@ package struct StreakRule: Sendable {
 package struct AchievementRule: Sendable {
     package enum Criterion: Sendable {
         case when(RuleExpression)
-        case completeModule(catalog: String, module: String, difficulty: String?)
+        case completeModule(ModuleCriterion)
     }
     /// How progress is measured.
     package enum Progress: Sendable {
@@ -250,11 +256,14 @@ package struct RankRule: Sendable {
     package var title: String
     package var minPoints: Int
     package var localizedTitle: LocalizedText
-    package init(id: String, title: String, minPoints: Int, localizedTitle: LocalizedText? = nil) {
+    /// Where the rank is written; `nil` for one decoded from a compiled bundle.
+    package var span: SourceSpan?
+    package init(id: String, title: String, minPoints: Int, localizedTitle: LocalizedText? = nil, span: SourceSpan? = nil) {
         self.id = id
         self.title = title
         self.minPoints = minPoints
         self.localizedTitle = localizedTitle ?? LocalizedText(title)
+        self.span = span
     }
 }
 
@@ -266,11 +275,15 @@ package struct CatalogRule: Sendable {
         package var localizedTitle: LocalizedText
         /// Free app data (a map), visible to CEL as the module record's `meta`.
         package var meta: CELValue?
-        package init(id: String, title: String, localizedTitle: LocalizedText? = nil, meta: CELValue? = nil) {
+        /// Where the module is written; `nil` for one decoded from a compiled bundle.
+        package var span: SourceSpan?
+        package init(id: String, title: String, localizedTitle: LocalizedText? = nil, meta: CELValue? = nil,
+                     span: SourceSpan? = nil) {
             self.id = id
             self.title = title
             self.localizedTitle = localizedTitle ?? LocalizedText(title)
             self.meta = meta
+            self.span = span
         }
     }
     package struct Level: Sendable {

@@ -1,6 +1,7 @@
 import CEL
 import Evaluation
 import Facts
+import JSON
 import Rules
 
 /// Compares what a rule test expects with the decision an evaluation made (docs/guide.md, "4. Rule tests"). Only what
@@ -16,6 +17,7 @@ package enum RuleTestComparison {
         var found = awardMismatches(expect, decision)
         found += unlockTimeMismatches(expect, decision)
         found += otherMismatches(expect, decision)
+        found += shownMismatches(expect, decision)
         return found.map { mismatch in
             var placed = mismatch
             if placed.span == nil { placed.span = expect.span(of: mismatch.subject) }
@@ -127,6 +129,57 @@ package enum RuleTestComparison {
             }
         }
         return found
+    }
+
+    /// `metrics` (each shown metric's value at `now`, numbers compared by value) and `categories`
+    /// (each category's exact awards).
+    static func shownMismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
+        var found: [RuleTestMismatch] = []
+        let offset = decision.now.offsetSeconds
+        for name in expect.metrics.keys.sorted() {
+            guard let written = expect.metrics[name] else { continue }
+            let expected = ShownMetric.json(written, offsetSeconds: offset)
+            guard let actual = decision.metrics.first(where: { $0.id == name })?.value else {
+                found.append(RuleTestMismatch(subject: "metrics.\(name)", expected: JSONWriter.write(expected, layout: .compact),
+                                              actual: "no metric '\(name)' with 'show: true'"))
+                continue
+            }
+            if let difference = firstDifference(expected, actual, at: "metrics.\(name)") {
+                found.append(RuleTestMismatch(subject: difference.path, expected: JSONWriter.write(difference.expected, layout: .compact),
+                                              actual: JSONWriter.write(difference.actual, layout: .compact)))
+            }
+        }
+        for id in expect.categories.keys.sorted() {
+            let expected = (expect.categories[id] ?? []).sorted()
+            let actual = decision.achievements.filter { $0.category == id }.map(\.id).sorted()
+            if expected != actual {
+                found.append(RuleTestMismatch(subject: "categories.\(id)", expected: listText(expected),
+                                              actual: listText(actual) + difference(Set(expected), Set(actual))))
+            }
+        }
+        return found
+    }
+
+    /// Where two JSON values first differ (numbers by value: `3` and `3.0` are the same), as the
+    /// path (`metrics.past_weeks[2].completed_tasks`) and the two values there; `nil` when equal.
+    /// Lists of different lengths and objects with other keys differ as a whole.
+    static func firstDifference(_ a: JSONValue, _ b: JSONValue, at path: String)
+        -> (path: String, expected: JSONValue, actual: JSONValue)? {
+        switch (a, b) {
+        case (.array(let x), .array(let y)) where x.count == y.count:
+            for (index, pair) in zip(x, y).enumerated() {
+                if let found = firstDifference(pair.0, pair.1, at: "\(path)[\(index)]") { return found }
+            }
+            return nil
+        case (.object(let x), .object(let y)) where x.keys == y.keys:
+            for (key, pair) in zip(x.keys, zip(x.values, y.values)) {
+                if let found = firstDifference(pair.0, pair.1, at: "\(path).\(key)") { return found }
+            }
+            return nil
+        default:
+            if let x = a.numberValue, let y = b.numberValue { return x == y ? nil : (path, a, b) }
+            return a == b ? nil : (path, a, b)
+        }
     }
 
     /// An instant in UTC, for messages.

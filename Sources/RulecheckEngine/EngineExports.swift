@@ -16,6 +16,8 @@ public typealias AwardStanding = Evaluation.AwardStanding
 public typealias AwardProgress = Evaluation.AwardProgress
 /// One streak at a moment.
 public typealias StreakStanding = Evaluation.StreakStanding
+/// A metric with `show: true` and its value at the decision's `now`.
+public typealias ShownMetric = Evaluation.ShownMetric
 /// A user's state file (SPEC 4): `StateFile.parse(json:)` reads one.
 public typealias StateFile = Facts.StateFile
 /// Why a state cannot be used, with the JSON path of the problem.

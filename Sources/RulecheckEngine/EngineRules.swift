@@ -41,6 +41,12 @@ public struct EngineRules: Sendable {
     /// The bundle text of these rules (what `rulecheck compile` writes).
     public var bundleJSON: String { RuleBundle.json(of: ruleSet) }
 
+    /// The rule set's award categories in rule order, titles in `locale` (exact tag, then the same
+    /// language, then the default text); empty when the rules have none.
+    public func categories(locale: String? = nil) -> [AwardCategory] {
+        ruleSet.categories.isEmpty ? [] : ruleSet.localized(to: locale).categories.map(AwardCategory.init)
+    }
+
     /// Every achievement and milestone id, in the order decisions list them.
     public var awardIDs: [String] { replay.awardIDs }
 

@@ -13,8 +13,11 @@ import RuleModel
 public enum RuleBundle {
     /// The value of the document's `format` key.
     public static let format = "rulecheck-rules"
-    /// The version of the format this engine writes and reads.
-    public static let version = 1
+    /// The version of the format this engine writes.
+    public static let version = 2
+    /// The versions this engine reads: version 1 (contract 1.1) means the same in version 2, which
+    /// only adds keys (docs/engine.md, "Versions").
+    public static let readableVersions = 1...2
 
     /// The bundle text of a checked rule set: pretty JSON (two-space indent) with a final newline.
     /// The same rules give the same bytes.

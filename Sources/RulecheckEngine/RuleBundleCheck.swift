@@ -29,12 +29,14 @@ struct RuleBundleCheck {
                 throw error(at: JSONPath.root / "achievements" / index / "requires" / position,
                             "requires '\(required)', which is no achievement or milestone of the bundle")
             }
-            if case .completeModule(let catalog, let module, _) = achievement.criterion,
-               !rules.catalogs.contains(where: { $0.id == catalog && $0.modules.contains { $0.id == module } }) {
+            if case .completeModule(let module) = achievement.criterion,
+               !rules.catalogs.contains(where: { $0.id == module.catalog && $0.modules.contains { $0.id == module.module } }) {
                 throw error(at: JSONPath.root / "achievements" / index / "complete_module",
-                            "no catalog '\(catalog)' with a module '\(module)' in the bundle")
+                            "no catalog '\(module.catalog)' with a module '\(module.module)' in the bundle")
             }
         }
+        try unique(rules.categories.map(\.id), at: "categories", key: "id", what: "category")
+        try checkCategories(rules)
         var ordered: Set<String> = []
         for (index, id) in rules.awardOrder.enumerated() {
             guard known.contains(id), ordered.insert(id).inserted else {
@@ -43,6 +45,22 @@ struct RuleBundleCheck {
         }
         if let missing = awards.first(where: { !ordered.contains($0.id) }) {
             throw error(at: JSONPath.root / "award_order", "does not list the award '\(missing.id)'")
+        }
+    }
+
+    /// With categories, every award names one (the YAML loader's E312).
+    private func checkCategories(_ rules: RuleSet) throws(RuleBundleError) {
+        guard !rules.categories.isEmpty else { return }
+        let ids = Set(rules.categories.map(\.id))
+        for (index, achievement) in rules.achievements.enumerated() where !ids.contains(achievement.info.category) {
+            throw error(at: JSONPath.root / "achievements" / index / "award" / "category",
+                        "category '\(achievement.info.category)' is not one of the bundle's categories")
+        }
+        for (index, streak) in rules.streaks.enumerated() {
+            for (position, milestone) in streak.milestones.enumerated() where !ids.contains(milestone.info.category) {
+                throw error(at: JSONPath.root / "streaks" / index / "milestones" / position / "award" / "category",
+                            "category '\(milestone.info.category)' is not one of the bundle's categories")
+            }
         }
     }
 

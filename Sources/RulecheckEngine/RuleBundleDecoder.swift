@@ -30,8 +30,8 @@ struct RuleBundleDecoder {
             throw format.error("not a compiled rule bundle: format must be '\(RuleBundle.format)'")
         }
         let version = try root.field("version")
-        guard try version.int() == RuleBundle.version else {
-            throw version.error("bundle format version \(try version.int()) is not supported (this engine reads version \(RuleBundle.version)); compile the rules again with this release")
+        guard RuleBundle.readableVersions.contains(try version.int()) else {
+            throw version.error("bundle format version \(try version.int()) is not supported (this engine reads versions \(RuleBundle.readableVersions.lowerBound) to \(RuleBundle.readableVersions.upperBound)); compile the rules again with this release")
         }
         files = try root.field("files").strings()
         let calendar = try self.calendar(root.field("calendar"))
@@ -39,7 +39,7 @@ struct RuleBundleDecoder {
         for node in try root.field("metrics").array() {
             let id = try node.field("id").string()
             let expression = try self.expression(node.field("expression"), scope: .rule, expecting: nil)
-            metrics.append(MetricRule(id: id, expression: expression))
+            metrics.append(MetricRule(id: id, expression: expression, show: try node.optional("show")?.bool() ?? false))
             metricTypes.append((id, expression.program.resultType))
             rebuildEnvironments()
         }
@@ -50,9 +50,11 @@ struct RuleBundleDecoder {
                      minPoints: try node.field("min_points").int(), localizedTitle: try text(node.field("localized_title")))
         }
         let catalogs = try root.field("catalogs").map { (node) throws(RuleBundleError) in try catalog(node) }
+        // Absent from a version 1 bundle: a rule set without categories.
+        let categories = try root.optional("categories")?.map { (node) throws(RuleBundleError) in try category(node) } ?? []
         let awardOrder = try root.field("award_order").strings()
         let rules = RuleSet(files: files, calendar: calendar, metrics: metrics, streaks: streaks, achievements: achievements,
-                            ranks: ranks, catalogs: catalogs, awardOrder: awardOrder)
+                            ranks: ranks, catalogs: catalogs, categories: categories, awardOrder: awardOrder)
         try RuleBundleCheck(root: root).check(rules)
         return rules
     }
@@ -203,8 +205,7 @@ struct RuleBundleDecoder {
         if let when = try node.optional("when") {
             criterion = .when(try expression(when, scope: .rule, expecting: .bool))
         } else if let module = try node.optional("complete_module") {
-            criterion = .completeModule(catalog: try module.field("catalog").string(), module: try module.field("module").string(),
-                                        difficulty: try module.optional("difficulty")?.string())
+            criterion = .completeModule(try moduleCriterion(module))
         } else {
             throw node.error("an achievement needs 'when' or 'complete_module'")
         }
@@ -232,6 +233,31 @@ struct RuleBundleDecoder {
         }
         return AchievementRule(info: try info(node.field("award")), criterion: criterion, progress: progress,
                                requires: try node.optional("requires")?.strings() ?? [], available: window)
+    }
+
+    private func moduleCriterion(_ node: BundleNode) throws(RuleBundleError) -> ModuleCriterion {
+        var levels = ModuleCriterion.Levels.counted
+        if let levelsNode = try node.optional("levels") {
+            guard let chosen = ModuleCriterion.Levels(rawValue: try levelsNode.string()) else {
+                throw levelsNode.error("expected \"counted\" or \"all\"")
+            }
+            levels = chosen
+        }
+        var release: Int?
+        if let releaseNode = try node.optional("release") {
+            release = try releaseNode.int()
+            guard let release, release >= 1 else { throw releaseNode.error("a release is at least 1") }
+        }
+        return ModuleCriterion(catalog: try node.field("catalog").string(), module: try node.field("module").string(),
+                               difficulty: try node.optional("difficulty")?.string(), release: release, levels: levels)
+    }
+
+    private func category(_ node: BundleNode) throws(RuleBundleError) -> CategoryRule {
+        CategoryRule(id: try node.field("id").string(), title: try node.field("title").string(),
+                     description: try node.optional("description")?.string(), icon: try node.optional("icon")?.string(),
+                     meta: try node.optional("meta").map { (n) throws(RuleBundleError) in try Self.meta(n) },
+                     span: try span(node.field("at")), localizedTitle: try text(node.field("localized_title")),
+                     localizedDescription: try node.optional("localized_description").map { (n) throws(RuleBundleError) in try text(n) })
     }
 
     private func catalog(_ node: BundleNode) throws(RuleBundleError) -> CatalogRule {

@@ -19,7 +19,9 @@ struct RuleBundleEncoder {
         for file in rules.files { _ = encoder.file(file) }
         let calendar = encoder.calendar(rules.calendar)
         let metrics = rules.metrics.map { metric in
-            JSONValue.object(JSONObject([("id", .string(metric.id)), ("expression", encoder.expression(metric.expression))]))
+            var object = JSONObject([("id", .string(metric.id)), ("expression", encoder.expression(metric.expression))])
+            if metric.show { object["show"] = .bool(true) }
+            return JSONValue.object(object)
         }
         let streaks = rules.streaks.map { encoder.streak($0) }
         let achievements = rules.achievements.map { encoder.achievement($0) }
@@ -29,6 +31,7 @@ struct RuleBundleEncoder {
                                          ("min_points", .int(Int64(rank.minPoints)))]))
         }
         let catalogs = rules.catalogs.map { encoder.catalog($0) }
+        let categories = rules.categories.map { encoder.category($0) }
         return .object(JSONObject([
             ("format", .string(RuleBundle.format)),
             ("version", .int(Int64(RuleBundle.version))),
@@ -39,6 +42,7 @@ struct RuleBundleEncoder {
             ("achievements", .array(achievements)),
             ("ranks", .array(ranks)),
             ("catalogs", .array(catalogs)),
+            ("categories", .array(categories)),
             ("award_order", .array(rules.awardOrder.map(JSONValue.string))),
         ]))
     }
@@ -123,9 +127,11 @@ struct RuleBundleEncoder {
         switch rule.criterion {
         case .when(let when):
             object["when"] = expression(when)
-        case .completeModule(let catalog, let module, let difficulty):
-            var reference = JSONObject([("catalog", .string(catalog)), ("module", .string(module))])
-            if let difficulty { reference["difficulty"] = .string(difficulty) }
+        case .completeModule(let module):
+            var reference = JSONObject([("catalog", .string(module.catalog)), ("module", .string(module.module))])
+            if let difficulty = module.difficulty { reference["difficulty"] = .string(difficulty) }
+            if let release = module.release { reference["release"] = .int(Int64(release)) }
+            if module.levels != .counted { reference["levels"] = .string(module.levels.rawValue) }
             object["complete_module"] = .object(reference)
         }
         switch rule.progress {
@@ -173,6 +179,17 @@ struct RuleBundleEncoder {
         }
         return .object(JSONObject([("id", .string(rule.id)), ("version", .int(Int64(rule.version))),
                                    ("modules", .array(modules)), ("levels", .array(levels)), ("at", span(rule.span))]))
+    }
+
+    private mutating func category(_ rule: CategoryRule) -> JSONValue {
+        var object = JSONObject([("id", .string(rule.id)), ("title", .string(rule.title)),
+                                 ("localized_title", text(rule.localizedTitle))])
+        if let description = rule.description { object["description"] = .string(description) }
+        if let localized = rule.localizedDescription { object["localized_description"] = text(localized) }
+        if let icon = rule.icon { object["icon"] = .string(icon) }
+        if let meta = rule.meta { object["meta"] = Self.meta(meta) }
+        object["at"] = span(rule.span)
+        return .object(object)
     }
 
     /// An instant as `[seconds, nanoseconds]` since the epoch (exact, whatever the offset it was written in).

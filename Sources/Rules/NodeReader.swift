@@ -179,6 +179,12 @@ struct NodeReader {
     }
 
     /// A short description of what a node is, for "found …" in messages.
+    /// Whether the node is an empty value (`key:` with nothing after it, or `null`).
+    static func isNull(_ node: YAMLNode) -> Bool {
+        if case .null? = RuleScalar.value(of: node) { return true }
+        return false
+    }
+
     static func describe(_ node: YAMLNode) -> String {
         switch node.kind {
         case .mapping: return "a mapping"

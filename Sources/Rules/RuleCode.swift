@@ -38,6 +38,7 @@ package enum RuleCode {
     package static let metricCycle = "E309"
     package static let requiresCycle = "E310"
     package static let notNumber = "E311"
+    package static let unknownCategory = "E312"
 
     // Values, ids and catalogs (E4xx).
     package static let invalidID = "E400"
@@ -66,6 +67,13 @@ package enum RuleCode {
     // Warnings (W4xx).
     package static let moduleNeverUnlocks = "W401"
     package static let missingLocale = "W420"
+
+    // Lints: rules that load but cannot do what their author meant (W43x).
+    package static let constantCondition = "W430"
+    package static let neverUnlocks = "W431"
+    package static let repeatsNever = "W432"
+    package static let progressTarget = "W433"
+    package static let sameCriterion = "W434"
 }
 
 extension RuleCode {
@@ -103,6 +111,7 @@ extension RuleCode {
         metricCycle: "Metrics use each other in a cycle",
         requiresCycle: "Achievements require each other in a cycle",
         notNumber: "A progress value is not a number",
+        unknownCategory: "An award's category is not one of the rule set's categories",
         invalidID: "An id does not match [a-z][a-z0-9_]*",
         duplicateID: "Duplicate id",
         invalidTime: "A time of day is not HH:MM",
@@ -125,5 +134,10 @@ extension RuleCode {
         emptyTests: "A tests file holds no test",
         unknownExpectedID: "A rule test expects an id the rule set does not define",
         missingLocale: "Some titles have a locale that another lacks",
+        constantCondition: "A condition has the same value for every state",
+        neverUnlocks: "An achievement requires one that can never unlock, or that cannot unlock within its window",
+        repeatsNever: "A repeatable award whose criterion never turns false once true",
+        progressTarget: "A progress target is not the threshold of its 'when'",
+        sameCriterion: "Two achievements have the same criterion",
     ]
 }

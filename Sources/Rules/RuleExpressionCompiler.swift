@@ -41,7 +41,7 @@ struct RuleExpressionCompiler {
         case .failure(let errors):
             var diagnostics = errors.issues.map { issue in
                 Diagnostic.error(RuleCode.celError, "\(issue.message) (in \(draft.field))",
-                                 at: span(of: draft, offset: issue.offset, length: issue.length),
+                                 at: Self.span(of: draft, offset: issue.offset, length: issue.length),
                                  fix: Self.scopeHint(for: issue, scope: scope))
             }
             if diagnostics.isEmpty {
@@ -82,7 +82,7 @@ struct RuleExpressionCompiler {
         let program = CELProgram(checked: operand)
         let range = threshold.operand.range
         let current = RuleExpression(source: operand.ast.source,
-                                     span: span(of: draft, offset: range.start, length: range.end - range.start),
+                                     span: Self.span(of: draft, offset: range.start, length: range.end - range.start),
                                      program: program)
         let bump = threshold.isStrict && isInt ? 1.0 : 0.0
         return .derived(current: current, target: target + bump, targetIsInt: isInt)
@@ -92,7 +92,7 @@ struct RuleExpressionCompiler {
 
     /// The file span of `length` scalars at `offset` inside the expression; the scalar's own
     /// span when the YAML loader could not trace the offset.
-    func span(of draft: ExpressionDraft, offset: Int, length: Int) -> SourceSpan {
+    static func span(of draft: ExpressionDraft, offset: Int, length: Int) -> SourceSpan {
         guard let map = draft.node.scalarMap, let start = map.position(ofOffset: offset) else {
             return draft.node.span
         }
@@ -122,7 +122,7 @@ struct RuleExpressionCompiler {
             let suggestion = Suggestion.closest(to: use.name, in: known.sorted)
             found.append(.error(known.code,
                                 "unknown \(known.kind) '\(use.name)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
-                                at: span(of: draft, offset: range.start, length: range.end - range.start),
+                                at: Self.span(of: draft, offset: range.start, length: range.end - range.start),
                                 fix: suggestion.map { "write \(use.variable).\($0)" }))
         }
         return found

@@ -9,7 +9,10 @@ extension RuleFileDecoder {
 
     /// docs/rules.md, "achievements[]".
     mutating func decodeAchievement(_ node: YAMLNode) -> AchievementDraft? {
-        guard let map = NodeReader(node, what: "achievement", diagnostics: &diagnostics) else { return nil }
+        guard let map = NodeReader(node, what: "achievement", diagnostics: &diagnostics) else {
+            unread.open(.award)
+            return nil
+        }
         map.rejectUnknownKeys(allowed: Self.achievementKeys, diagnostics: &diagnostics)
         let award = awardInfo(map, defaultCategory: "general")
 
@@ -64,20 +67,33 @@ extension RuleFileDecoder {
             available = AchievementRule.Window(from: from?.value, until: until?.value)
         }
 
-        guard let award else { return nil }
-        return AchievementDraft(id: award.id, info: award.info, criterion: criterion, progress: progress,
+        guard let award else {
+            unread.open(.award)
+            return nil
+        }
+        return AchievementDraft(id: award.id, info: award.info, categorySpan: award.categorySpan, criterion: criterion, progress: progress,
                                 requires: requires, available: available)
     }
 
     private mutating func moduleReference(_ node: YAMLNode) -> AchievementDraft.ModuleReference? {
         guard let m = NodeReader(node, what: "complete_module", diagnostics: &diagnostics) else { return nil }
-        m.rejectUnknownKeys(allowed: ["catalog", "module", "difficulty"], diagnostics: &diagnostics)
+        m.rejectUnknownKeys(allowed: Self.completeModuleKeys, diagnostics: &diagnostics)
         let catalog = m.string("catalog", required: true, diagnostics: &diagnostics)
         let module = m.string("module", required: true, diagnostics: &diagnostics)
         let difficulty = m.string("difficulty", diagnostics: &diagnostics)
+        let release = m.int("release", diagnostics: &diagnostics)
+            .flatMap { inRange($0, Self.releaseRange, key: "release", in: "complete_module") }
+        let levels = m.choice("levels", from: ModuleCriterion.Levels.allCases.map(\.rawValue), diagnostics: &diagnostics)
         guard let catalog, let module else { return nil }
-        return .init(catalog: catalog, module: module, difficulty: difficulty?.value == "any" ? nil : difficulty)
+        return .init(catalog: catalog, module: module, difficulty: difficulty?.value == "any" ? nil : difficulty,
+                     release: release, levels: levels.flatMap { ModuleCriterion.Levels(rawValue: $0.value) } ?? .counted)
     }
+
+    /// The keys of `complete_module`.
+    static let completeModuleKeys = ["catalog", "module", "difficulty", "release", "levels"]
+    /// A catalog version a `complete_module` may name: from the first release to a bound far
+    /// past any catalog's life (a release a year for a million years).
+    static let releaseRange = 1...1_000_000
 
     /// An RFC 3339 instant with a UTC offset or `Z`.
     private mutating func timestamp(_ map: NodeReader, _ key: String) -> Located<CELTimestamp>? {

@@ -9,7 +9,10 @@ extension RuleFileDecoder {
 
     /// docs/rules.md, "catalog".
     mutating func decodeCatalog(_ node: YAMLNode) -> CatalogDraft? {
-        guard let map = NodeReader(node, what: "catalog", diagnostics: &diagnostics) else { return nil }
+        guard let map = NodeReader(node, what: "catalog", diagnostics: &diagnostics) else {
+            if !NodeReader.isNull(node) { unread.open(UnreadNames.kinds(ofSection: "catalog")) }
+            return nil
+        }
         map.rejectUnknownKeys(allowed: Self.catalogKeys, diagnostics: &diagnostics)
         let id = map.string("id", required: true, diagnostics: &diagnostics)
         let version = map.int("version", required: true, diagnostics: &diagnostics)
@@ -18,28 +21,47 @@ extension RuleFileDecoder {
                                       at: version.span, fix: "the first released catalog is version 1"))
         }
         var modules: [Located<String>] = [], rules: [CatalogRule.Module] = []
-        for item in map.list("modules", required: true, diagnostics: &diagnostics) ?? [] {
-            guard let m = NodeReader(item, what: "module", diagnostics: &diagnostics) else { continue }
+        let moduleItems = map.list("modules", required: true, diagnostics: &diagnostics)
+        if moduleItems == nil, let node = map.value("modules"), !NodeReader.isNull(node) { unread.open(.module) }
+        for item in moduleItems ?? [] {
+            guard let m = NodeReader(item, what: "module", diagnostics: &diagnostics) else {
+                unread.open(.module)
+                continue
+            }
             m.rejectUnknownKeys(allowed: Self.moduleKeys, diagnostics: &diagnostics)
             let moduleID = m.string("id", required: true, diagnostics: &diagnostics)
             let title = localizedText(m, "title")
             let meta = meta(m)
-            guard let moduleID else { continue }
+            guard let moduleID else {
+                unread.open(.module)
+                continue
+            }
             modules.append(moduleID)
             rules.append(CatalogRule.Module(id: moduleID.value, title: title?.defaultText ?? moduleID.value,
-                                            localizedTitle: title, meta: meta))
+                                            localizedTitle: title, meta: meta, span: item.span))
         }
         var levels: [CatalogDraft.LevelDraft] = []
-        for item in map.list("levels", required: true, diagnostics: &diagnostics) ?? [] {
+        let levelItems = map.list("levels", required: true, diagnostics: &diagnostics)
+        if levelItems == nil, let node = map.value("levels"), !NodeReader.isNull(node) { unread.open(.level) }
+        for item in levelItems ?? [] {
             if let level = decodeLevel(item) { levels.append(level) }
         }
-        guard let id, let version else { return nil }
+        guard let id, let version else {
+            // What the catalog lists is still named by module achievements and `levels.x`.
+            if let id { unread.add(id.value, .catalog) } else { unread.open(.catalog) }
+            for module in modules { unread.add(module.value, .module) }
+            for level in levels { unread.add(level.id.value, .level) }
+            return nil
+        }
         return CatalogDraft(id: id, version: version, modules: modules, moduleRules: rules, levels: levels,
                             span: node.span)
     }
 
     private mutating func decodeLevel(_ node: YAMLNode) -> CatalogDraft.LevelDraft? {
-        guard let map = NodeReader(node, what: "level", diagnostics: &diagnostics) else { return nil }
+        guard let map = NodeReader(node, what: "level", diagnostics: &diagnostics) else {
+            unread.open(.level)
+            return nil
+        }
         map.rejectUnknownKeys(allowed: Self.levelKeys, diagnostics: &diagnostics)
         let id = map.string("id", required: true, diagnostics: &diagnostics)
         let module = map.string("module", required: true, diagnostics: &diagnostics)
@@ -54,7 +76,14 @@ extension RuleFileDecoder {
                                       at: r.span, fix: "'release' is the catalog version that released the level (default 1)"))
             release = nil
         }
-        guard let id, let module else { return nil }
+        guard let id else {
+            unread.open(.level)
+            return nil
+        }
+        guard let module else {
+            unread.add(id.value, .level)
+            return nil
+        }
         let releaseValue = release ?? Located(1, at: node.span)
         let rule = CatalogRule.Level(id: id.value, module: module.value, title: title?.defaultText ?? id.value,
                                      asset: asset?.value, difficulties: difficulties?.map(\.value),

@@ -8,7 +8,10 @@ extension RuleFileDecoder {
 
     /// docs/rules.md, "streaks[]".
     mutating func decodeStreak(_ node: YAMLNode) -> StreakDraft? {
-        guard let map = NodeReader(node, what: "streak", diagnostics: &diagnostics) else { return nil }
+        guard let map = NodeReader(node, what: "streak", diagnostics: &diagnostics) else {
+            unread.open([.streak, .award])
+            return nil
+        }
         map.rejectUnknownKeys(allowed: Self.streakKeys, diagnostics: &diagnostics)
         let id = map.string("id", required: true, diagnostics: &diagnostics)
         let title = localizedText(map, "title")
@@ -56,16 +59,34 @@ extension RuleFileDecoder {
         var milestones: [StreakDraft.MilestoneDraft] = []
         if let items = map.list("milestones", diagnostics: &diagnostics) {
             for item in items {
-                guard let m = NodeReader(item, what: "milestone", diagnostics: &diagnostics) else { continue }
+                guard let m = NodeReader(item, what: "milestone", diagnostics: &diagnostics) else {
+                    unread.open(.award)
+                    continue
+                }
                 m.rejectUnknownKeys(allowed: Self.milestoneKeys, diagnostics: &diagnostics)
                 let days = m.int("days", required: true, diagnostics: &diagnostics)
                     // Below 1 is a milestone-order error (E405); only the upper bound is checked here.
                     .flatMap { $0.value < 1 ? $0 : inRange($0, RuleFileDecoder.dayCountRange, key: "days", in: m.what) }
-                guard let award = awardInfo(m, defaultCategory: "streak"), let days else { continue }
-                milestones.append(StreakDraft.MilestoneDraft(days: days, info: award.info, id: award.id))
+                guard let award = awardInfo(m, defaultCategory: "streak") else {
+                    unread.open(.award)
+                    continue
+                }
+                guard let days else {
+                    unread.add(award.id.value, .award)
+                    continue
+                }
+                milestones.append(StreakDraft.MilestoneDraft(days: days, info: award.info, id: award.id,
+                                                             categorySpan: award.categorySpan))
             }
+        } else if let node = map.value("milestones"), !NodeReader.isNull(node) {
+            unread.open(.award)
         }
-        guard let id else { return nil }
+        guard let id else {
+            // Its milestones are still awards that tests and `requires` may name.
+            unread.open(.streak)
+            for milestone in milestones { unread.add(milestone.id.value, .award) }
+            return nil
+        }
         return StreakDraft(id: id, title: title?.defaultText ?? id.value, qualification: qualification,
                            freezes: freezes, backfillDays: backfillDays, milestones: milestones, span: node.span,
                            localizedTitle: title, meta: meta)

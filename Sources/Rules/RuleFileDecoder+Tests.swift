@@ -6,7 +6,7 @@ import YAMLSource
 extension RuleFileDecoder {
     static let testKeys = ["name", "state", "now", "expect"]
     static let expectKeys = ["unlocks", "unlocked", "locked", "progress", "streaks", "points", "rank", "warnings",
-                             "unlocked_at", "modules", "holds"]
+                             "unlocked_at", "modules", "holds", "metrics", "categories"]
     static let expectedStreakInts = ["current", "longest", "total_days", "freezes_available"]
     static let expectedStreakStrings = ["status", "last_day"]
 
@@ -55,6 +55,7 @@ extension RuleFileDecoder {
             decodeUnlockedAt(e, into: &expectation)
             decodeModules(e, into: &expectation)
             decodeHolds(e, into: &expectation)
+            decodeShown(e, into: &expectation)
         }
         guard let name, let state else { return nil }
         return RuleTestCase(name: name.value, state: state, now: now?.value, expect: expectation, span: node.span)
@@ -167,6 +168,33 @@ extension RuleFileDecoder {
         for (index, item) in items.enumerated() {
             expectation.spans["holds[\(index)]"] = item.span
             if let draft = expression(item, key: "holds", field: "holds[\(index)]") { expectation.holdDrafts.append(draft) }
+        }
+    }
+
+    /// `metrics: { name: value }` (shown metrics, any YAML value) and `categories: { id: [award, …] }`.
+    private mutating func decodeShown(_ e: NodeReader, into expectation: inout RuleTestCase.Expectation) {
+        if let map = e.value("metrics").flatMap({ NodeReader($0, what: "expected metrics", diagnostics: &diagnostics) }) {
+            for pair in map.pairs {
+                let name = NodeReader.keyText(pair.key)
+                expectation.spans["metrics.\(name)"] = pair.value.span
+                expectation.metrics[name] = RuleMeta.value(of: pair.value)
+            }
+        }
+        if let map = e.value("categories").flatMap({ NodeReader($0, what: "expected categories", diagnostics: &diagnostics) }) {
+            for pair in map.pairs {
+                let id = NodeReader.keyText(pair.key)
+                expectation.spans["categories.\(id)"] = pair.key.span
+                guard let list = NodeReader.list(pair.value, field: id, in: "expected categories", diagnostics: &diagnostics)
+                else { continue }
+                var awards: [String] = []
+                for item in list {
+                    guard let award = NodeReader.string(item, field: id, in: "expected categories", diagnostics: &diagnostics)
+                    else { continue }
+                    expectation.awardReferences.append(award)
+                    awards.append(award.value)
+                }
+                expectation.categories[id] = awards
+            }
         }
     }
 

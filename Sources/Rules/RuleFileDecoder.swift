@@ -7,12 +7,14 @@ import YAMLSource
 /// Decodes one loaded rule file into a `RuleFileDraft`: shapes, required keys, types and enum
 /// values. Checks that need the whole rule set (ids, references, cycles) come later.
 struct RuleFileDecoder {
-    static let topLevelKeys = ["schema", "calendar", "metrics", "streaks", "achievements", "ranks", "catalog", "tests"]
+    static let topLevelKeys = ["schema", "calendar", "metrics", "streaks", "achievements", "ranks", "catalog", "tests", "categories"]
 
     let file: String
     /// The document being decoded, so trap messages can quote the source.
     let document: YAMLDocument?
     var diagnostics: [Diagnostic] = []
+    /// Names of entries that could not be decoded, and kinds of names in parts that could not be read.
+    var unread = UnreadNames()
 
     init(file: String, document: YAMLDocument? = nil) {
         self.file = file
@@ -20,7 +22,9 @@ struct RuleFileDecoder {
     }
 
     /// `nil` when the file is not a rule file at all (root or schema wrong).
-    mutating func decode(_ root: YAMLNode) -> RuleFileDraft? {
+    /// `requiringSchema: false` reads a file whose `schema` is missing or wrong as schema 1 (for
+    /// the names it was meant to define; its diagnostics are then not the file's to report).
+    mutating func decode(_ root: YAMLNode, requiringSchema: Bool = true) -> RuleFileDraft? {
         guard case .mapping = root.kind,
               let top = NodeReader(root, what: "the file", diagnostics: &diagnostics) else {
             diagnostics.removeAll()
@@ -29,7 +33,7 @@ struct RuleFileDecoder {
                                       at: root.span, fix: "start the file with the line 'schema: 1'"))
             return nil
         }
-        guard checkSchema(top) else { return nil }
+        guard checkSchema(top) || !requiringSchema else { return nil }
         top.rejectUnknownKeys(allowed: Self.topLevelKeys, diagnostics: &diagnostics)
         for exclusive in ["catalog", "tests"] where top.has(exclusive) {
             for pair in top.pairs {
@@ -47,12 +51,12 @@ struct RuleFileDecoder {
             draft.calendar = decodeCalendar(node, keySpan: top.keySpan("calendar") ?? node.span)
         }
         if let node = top.value("metrics") { draft.metrics = decodeMetrics(node) }
-        if let items = top.list("streaks", diagnostics: &diagnostics) {
+        if let items = section(top, "streaks") {
             for item in items {
                 if let streak = decodeStreak(item) { draft.streaks.append(streak) }
             }
         }
-        if let items = top.list("achievements", diagnostics: &diagnostics) {
+        if let items = section(top, "achievements") {
             for item in items {
                 if let achievement = decodeAchievement(item) { draft.achievements.append(achievement) }
             }
@@ -62,11 +66,26 @@ struct RuleFileDecoder {
         if let items = top.list("ranks", diagnostics: &diagnostics) {
             draft.ranks = items.compactMap { decodeRank($0) }
         }
+        if let items = top.list("categories", diagnostics: &diagnostics) {
+            draft.categories = items.compactMap { decodeCategory($0) }
+        }
         if let node = top.value("catalog"), let catalog = decodeCatalog(node) { draft.catalogs = [catalog] }
         if let node = top.value("tests") {
             draft.tests = decodeTests(node, keySpan: top.keySpan("tests") ?? node.span)
         }
+        draft.unread = unread
         return draft
+    }
+
+    /// The entries of a top-level list; a value of another type (reported) may have meant to
+    /// define any name of the section's kinds.
+    private mutating func section(_ top: NodeReader, _ key: String) -> [YAMLNode]? {
+        guard let node = top.value(key) else { return nil }
+        guard let items = NodeReader.list(node, field: key, in: top.what, diagnostics: &diagnostics) else {
+            if !NodeReader.isNull(node) { unread.open(UnreadNames.kinds(ofSection: key)) }
+            return nil
+        }
+        return items
     }
 
     private mutating func checkSchema(_ top: NodeReader) -> Bool {
@@ -151,13 +170,37 @@ struct RuleFileDecoder {
     // MARK: metrics
 
     private mutating func decodeMetrics(_ node: YAMLNode) -> [MetricDraft] {
-        guard let map = NodeReader(node, what: "metrics", diagnostics: &diagnostics) else { return [] }
+        guard let map = NodeReader(node, what: "metrics", diagnostics: &diagnostics) else {
+            if !NodeReader.isNull(node) { unread.open(.metric) }
+            return []
+        }
         return map.pairs.compactMap { pair in
             let name = NodeReader.keyText(pair.key)
-            guard let expression = expression(pair.value, key: name, field: "metric '\(name)'") else { return nil }
-            return MetricDraft(id: Located(name, at: pair.key.span), expression: expression)
+            guard case .mapping = pair.value.kind else {
+                guard let expression = expression(pair.value, key: name, field: "metric '\(name)'") else {
+                    unread.add(name, .metric)
+                    return nil
+                }
+                return MetricDraft(id: Located(name, at: pair.key.span), expression: expression)
+            }
+            // `{ expr: CEL, show: true }` (docs/rules.md, "metrics").
+            guard let entry = NodeReader(pair.value, what: "metric '\(name)'", diagnostics: &diagnostics) else {
+                unread.add(name, .metric)
+                return nil
+            }
+            entry.rejectUnknownKeys(allowed: Self.metricKeys, diagnostics: &diagnostics)
+            let show = entry.bool("show", diagnostics: &diagnostics)
+            guard let node = entry.require("expr", diagnostics: &diagnostics),
+                  let expression = expression(node, key: "expr", field: "metric '\(name)'") else {
+                unread.add(name, .metric)
+                return nil
+            }
+            return MetricDraft(id: Located(name, at: pair.key.span), expression: expression, show: show?.value ?? false)
         }
     }
+
+    /// The keys of a metric written as a mapping.
+    static let metricKeys = ["expr", "show"]
 
     // MARK: ranks
 
@@ -169,7 +212,7 @@ struct RuleFileDecoder {
         let minPoints = map.int("min_points", required: true, diagnostics: &diagnostics)
         guard let id, let minPoints else { return nil }
         return RankDraft(id: id, rule: RankRule(id: id.value, title: title?.defaultText ?? id.value, minPoints: minPoints.value,
-                                                localizedTitle: title),
+                                                localizedTitle: title, span: node.span),
                          minPoints: minPoints)
     }
 
@@ -215,7 +258,8 @@ struct RuleFileDecoder {
     }
 
     /// Presentation fields shared by achievements and milestones.
-    mutating func awardInfo(_ map: NodeReader, defaultCategory: String) -> (id: Located<String>, info: AwardInfo)? {
+    mutating func awardInfo(_ map: NodeReader, defaultCategory: String)
+        -> (id: Located<String>, info: AwardInfo, categorySpan: SourceSpan?)? {
         let id = map.string("id", required: true, diagnostics: &diagnostics)
         let title = localizedText(map, "title", required: true)
         let description = localizedText(map, "description")
@@ -234,6 +278,6 @@ struct RuleFileDecoder {
                              icon: icon?.value, points: points?.value ?? 0, hidden: hidden?.value ?? false,
                              span: map.node.span, localizedTitle: title, localizedDescription: description,
                              repeatable: repeatable?.value ?? false, meta: meta)
-        return (id, info)
+        return (id, info, category?.span)
     }
 }

@@ -8,9 +8,12 @@ struct RuleFileDraft: Sendable {
     var achievements: [AchievementDraft] = []
     var ranks: [RankDraft] = []
     var catalogs: [CatalogDraft] = []
+    var categories: [CategoryDraft] = []
     var tests: [RuleTestCase] = []
     /// Achievement and milestone ids in order of appearance.
     var awardOrder: [String] = []
+    /// Names written in this file that the draft does not hold (entries that could not be decoded).
+    var unread = UnreadNames()
 
     init(file: String) { self.file = file }
 }

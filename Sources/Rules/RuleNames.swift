@@ -7,15 +7,19 @@ struct RuleNames: Sendable {
         let code: String
         private let set: Set<String>
         let sorted: [String]
+        /// A part of the rule set that could not be read may define any name of this kind.
+        let isOpen: Bool
 
-        init(kind: String, code: String, names: [String]) {
+        init(kind: String, code: String, names: [String], unread: UnreadNames = UnreadNames(), as unreadKind: UnreadNames.Kind) {
             self.kind = kind
             self.code = code
-            set = Set(names)
+            set = Set(names).union(unread.names[unreadKind] ?? [])
             sorted = set.sorted()
+            isOpen = unread.open.contains(unreadKind)
         }
 
-        func contains(_ name: String) -> Bool { set.contains(name) }
+        /// Whether the rule set defines `name`, or may define it where it could not be read.
+        func contains(_ name: String) -> Bool { isOpen || set.contains(name) }
     }
 
     let metrics: Kind
@@ -25,12 +29,14 @@ struct RuleNames: Sendable {
     let catalogs: Kind
     let levels: Kind
 
-    init(metrics: [String], streaks: [String], achievements: [String], catalogs: [String], levels: [String]) {
-        self.metrics = Kind(kind: "metric", code: RuleCode.unknownMetric, names: metrics)
-        self.streaks = Kind(kind: "streak", code: RuleCode.unknownStreak, names: streaks)
-        self.achievements = Kind(kind: "achievement", code: RuleCode.unknownAchievement, names: achievements)
-        self.catalogs = Kind(kind: "catalog", code: RuleCode.unknownCatalog, names: catalogs)
-        self.levels = Kind(kind: "level", code: RuleCode.unknownLevel, names: levels)
+    init(metrics: [String], streaks: [String], achievements: [String], catalogs: [String], levels: [String],
+         unread: UnreadNames = UnreadNames()) {
+        self.metrics = Kind(kind: "metric", code: RuleCode.unknownMetric, names: metrics, unread: unread, as: .metric)
+        self.streaks = Kind(kind: "streak", code: RuleCode.unknownStreak, names: streaks, unread: unread, as: .streak)
+        self.achievements = Kind(kind: "achievement", code: RuleCode.unknownAchievement, names: achievements,
+                                 unread: unread, as: .award)
+        self.catalogs = Kind(kind: "catalog", code: RuleCode.unknownCatalog, names: catalogs, unread: unread, as: .catalog)
+        self.levels = Kind(kind: "level", code: RuleCode.unknownLevel, names: levels, unread: unread, as: .level)
     }
 
     /// The kind of names a fact variable is keyed by, if any.

@@ -6,18 +6,28 @@ import RuleModel
 /// typed `RuleSet`. Returns `nil` when anything could not be compiled.
 struct RuleSetAssembler {
     let drafts: [RuleFileDraft]
+    /// Names the drafts do not hold that the rule set may define (files or entries not read).
+    let unread: UnreadNames
     private(set) var diagnostics: [Diagnostic] = []
     /// The rule tests with their `holds` compiled (kept beside the rule set: the engine never runs them).
     private(set) var tests: [RuleTestCase] = []
+    /// Each compiled expression as written, by the span of its scalar: where a lint points inside it.
+    private(set) var written: [SourceSpan: ExpressionDraft] = [:]
 
-    init(drafts: [RuleFileDraft]) { self.drafts = drafts }
+    init(drafts: [RuleFileDraft], unread: UnreadNames = UnreadNames()) {
+        self.drafts = drafts
+        var all = unread
+        for draft in drafts { all.merge(draft.unread) }
+        self.unread = all
+    }
 
     var names: RuleNames {
         RuleNames(metrics: drafts.flatMap { $0.metrics.map(\.id.value) },
                   streaks: drafts.flatMap { $0.streaks.map(\.id.value) },
                   achievements: drafts.flatMap(\.awardOrder),
                   catalogs: drafts.flatMap { $0.catalogs.map(\.id.value) },
-                  levels: drafts.flatMap { $0.catalogs.flatMap { $0.levels.map(\.id.value) } })
+                  levels: drafts.flatMap { $0.catalogs.flatMap { $0.levels.map(\.id.value) } },
+                  unread: unread)
     }
 
     mutating func assemble() -> RuleSet? {
@@ -50,8 +60,9 @@ struct RuleSetAssembler {
                     progress = compiler.derivedProgress(of: when, draft: e)
                 }
             case .completeModule(let reference)?:
-                criterion = .completeModule(catalog: reference.catalog.value, module: reference.module.value,
-                                            difficulty: reference.difficulty?.value)
+                criterion = .completeModule(ModuleCriterion(
+                    catalog: reference.catalog.value, module: reference.module.value, difficulty: reference.difficulty?.value,
+                    release: reference.release?.value, levels: reference.levels))
                 progress = .module
             case nil: break
             }
@@ -72,6 +83,7 @@ struct RuleSetAssembler {
                        metrics: metrics, streaks: streaks, achievements: achievements,
                        ranks: drafts.flatMap(\.ranks).map(\.rule),
                        catalogs: drafts.flatMap(\.catalogs).map(\.rule),
+                       categories: drafts.flatMap(\.categories).map(\.rule),
                        awardOrder: drafts.flatMap(\.awardOrder))
     }
 
@@ -130,7 +142,7 @@ struct RuleSetAssembler {
                 continue
             }
             compiler.declareMetric(name, type: expression.program.resultType)
-            compiled.append(MetricRule(id: name, expression: expression))
+            compiled.append(MetricRule(id: name, expression: expression, show: draft.show))
         }
         return compiled
     }
@@ -140,6 +152,15 @@ struct RuleSetAssembler {
                                   _ compiler: RuleExpressionCompiler) -> RuleExpression? {
         let result = compiler.compile(draft, scope: scope, expecting: expecting)
         diagnostics += result.diagnostics
+        written[draft.node.span] = draft
         return result.expression
+    }
+}
+
+extension RuleSetAssembler {
+    /// The span in the rule file of `range` inside `expression` (the whole scalar when unknown).
+    func span(of range: CELSourceRange, in expression: RuleExpression) -> SourceSpan {
+        guard let draft = written[expression.span] else { return expression.span }
+        return RuleExpressionCompiler.span(of: draft, offset: range.start, length: range.end - range.start)
     }
 }

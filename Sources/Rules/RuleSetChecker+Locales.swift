@@ -15,6 +15,12 @@ extension RuleSetChecker {
                 for milestone in streak.milestones { award("milestone", milestone.info) }
             }
             for achievement in draft.achievements { award("achievement", achievement.info) }
+            for category in draft.categories {
+                texts.append(("category '\(category.id.value)'", "title", category.rule.localizedTitle))
+                if let description = category.rule.localizedDescription {
+                    texts.append(("category '\(category.id.value)'", "description", description))
+                }
+            }
             for rank in draft.ranks { texts.append(("rank '\(rank.id.value)'", "title", rank.rule.localizedTitle)) }
             for catalog in draft.catalogs {
                 for module in catalog.moduleRules { texts.append(("module '\(module.id)'", "title", module.localizedTitle)) }

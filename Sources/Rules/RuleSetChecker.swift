@@ -1,13 +1,21 @@
 import Diagnostics
+import RuleModel
 
 /// The checks that need the whole rule set: id syntax and uniqueness across files, references
 /// between rules and to catalogs, `requires` cycles, ordering of milestones and ranks, and
 /// modules that can never unlock.
 struct RuleSetChecker {
     let drafts: [RuleFileDraft]
+    /// Names the drafts do not hold that the rule set may define: references to them are not unknown.
+    let unread: UnreadNames
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(drafts: [RuleFileDraft]) { self.drafts = drafts }
+    init(drafts: [RuleFileDraft], unread: UnreadNames = UnreadNames()) {
+        self.drafts = drafts
+        var all = unread
+        for draft in drafts { all.merge(draft.unread) }
+        self.unread = all
+    }
 
     var awardIDs: [String] {
         drafts.flatMap { $0.streaks.flatMap { $0.milestones.map(\.id.value) } + $0.achievements.map(\.id.value) }
@@ -21,6 +29,7 @@ struct RuleSetChecker {
         checkRanks()
         checkCatalogs()
         checkAchievementReferences()
+        checkCategories()
         checkRequiresCycles()
         diagnostics += localeDiagnostics()
     }
@@ -49,11 +58,14 @@ struct RuleSetChecker {
             ("metric", drafts.flatMap { $0.metrics.map(\.id) }),
             ("rank", drafts.flatMap { $0.ranks.map(\.id) }),
             ("catalog", catalogs.map(\.id)),
+            ("category", drafts.flatMap { $0.categories.map(\.id) }),
         ]
         // Unique across the rule set too (docs/rules.md, "Top level"): `levels.x` in CEL names a level without its catalog.
         kinds.append(("module", catalogs.flatMap(\.modules)))
         kinds.append(("level", catalogs.flatMap { $0.levels.map(\.id) }))
-        for (kind, ids) in kinds {
+        let copies = copiedContents()
+        for (kind, allIDs) in kinds {
+            let ids = allIDs.filter { !copies.contains($0.span) }
             var first: [String: Located<String>] = [:]
             for id in ids {
                 if !Self.isValidID(id.value) {
@@ -73,6 +85,22 @@ struct RuleSetChecker {
                 }
             }
         }
+    }
+
+    /// Where the milestones of a second streak with the same id, and the modules and levels of a
+    /// second catalog with the same id, are written: a copied streak or catalog is one E401 (at
+    /// its id), not one more for each thing it holds.
+    private func copiedContents() -> Set<SourceSpan> {
+        var copies = Set<SourceSpan>()
+        var streaks = Set<String>(), catalogIDs = Set<String>()
+        for streak in drafts.flatMap(\.streaks) where !streaks.insert(streak.id.value).inserted {
+            copies.formUnion(streak.milestones.map(\.id.span))
+        }
+        for catalog in catalogs where !catalogIDs.insert(catalog.id.value).inserted {
+            copies.formUnion(catalog.modules.map(\.span))
+            copies.formUnion(catalog.levels.map(\.id.span))
+        }
+        return copies
     }
 
     private mutating func checkCalendars() {
@@ -128,7 +156,8 @@ struct RuleSetChecker {
     private mutating func checkCatalogs() {
         for catalog in catalogs {
             let modules = catalog.modules.map(\.value)
-            for level in catalog.levels where !modules.contains(level.module.value) {
+            for level in catalog.levels where !modules.contains(level.module.value)
+                && !unread.covers(level.module.value, .module) {
                 diagnostics.append(unknown(RuleCode.unknownModule, "module", level.module,
                                            candidates: modules, context: " in catalog '\(catalog.id.value)'"))
             }
@@ -138,22 +167,27 @@ struct RuleSetChecker {
     private mutating func checkAchievementReferences() {
         let awardList = awardIDs, awards = Set(awardList)
         for achievement in drafts.flatMap(\.achievements) {
-            for required in achievement.requires where !awards.contains(required.value) {
+            for required in achievement.requires where !awards.contains(required.value)
+                && !unread.covers(required.value, .award) {
                 diagnostics.append(unknown(RuleCode.unknownAchievement, "achievement", required, candidates: awardList,
                                            context: " in 'requires'"))
             }
             guard case .completeModule(let reference)? = achievement.criterion else { continue }
             guard let catalog = catalogs.first(where: { $0.id.value == reference.catalog.value }) else {
+                if unread.covers(reference.catalog.value, .catalog) { continue }
                 diagnostics.append(unknown(RuleCode.unknownCatalog, "catalog", reference.catalog,
                                            candidates: catalogs.map(\.id.value), context: ""))
                 continue
             }
             guard catalog.modules.contains(where: { $0.value == reference.module.value }) else {
+                if unread.covers(reference.module.value, .module) { continue }
                 diagnostics.append(unknown(RuleCode.unknownModule, "module", reference.module,
                                            candidates: catalog.modules.map(\.value),
                                            context: " in catalog '\(catalog.id.value)'"))
                 continue
             }
+            // Levels that could not be read may be this module's: what it has is not known.
+            guard !unread.open.contains(.level), unread.names[.level]?.isEmpty ?? true else { continue }
             let levels = catalog.levels.filter { $0.module.value == reference.module.value }
             if let difficulty = reference.difficulty {
                 let known = levels.flatMap { $0.rule.difficulties ?? [] }
@@ -165,13 +199,66 @@ struct RuleSetChecker {
                                                context: " in module '\(reference.module.value)'"))
                 }
             }
-            let counted = levels.filter { $0.rule.counts && $0.rule.release <= catalog.version.value }
-            if counted.isEmpty {
-                diagnostics.append(.warning(
-                    RuleCode.moduleNeverUnlocks,
-                    "module '\(reference.module.value)' of catalog '\(catalog.id.value)' has no counted released level; '\(achievement.id.value)' can never unlock",
-                    at: reference.module.span,
-                    fix: "release a level of this module with 'counts: true' (release ≤ the catalog version)"))
+            checkModuleLevels(reference, of: achievement.id.value, in: catalog)
+        }
+    }
+
+    /// W401: a module achievement whose levels (as `release` and `levels` select them) hold no
+    /// released one can never unlock.
+    private mutating func checkModuleLevels(_ reference: AchievementDraft.ModuleReference, of achievement: String,
+                                            in catalog: CatalogDraft) {
+        let criterion = ModuleCriterion(catalog: reference.catalog.value, module: reference.module.value,
+                                        release: reference.release?.value, levels: reference.levels)
+        guard criterion.levels(of: catalog.rule).isEmpty else { return }
+        let counted = reference.levels == .all ? "" : " counted"
+        if let release = reference.release, release.value > catalog.version.value {
+            diagnostics.append(.warning(
+                RuleCode.moduleNeverUnlocks,
+                "release \(release.value) of catalog '\(catalog.id.value)' is not out yet (the catalog is at version \(catalog.version.value)); '\(achievement)' cannot unlock until it is",
+                at: release.span,
+                fix: "raise the catalog's version when release \(release.value) ships"))
+            return
+        }
+        if let release = reference.release {
+            diagnostics.append(.warning(
+                RuleCode.moduleNeverUnlocks,
+                "release \(release.value) of catalog '\(catalog.id.value)' added no\(counted) level of module '\(reference.module.value)'; '\(achievement)' can never unlock",
+                at: release.span,
+                fix: "name the release that adds the module's levels, or add levels with 'release: \(release.value)'"))
+            return
+        }
+        diagnostics.append(.warning(
+            RuleCode.moduleNeverUnlocks,
+            "module '\(reference.module.value)' of catalog '\(catalog.id.value)' has no\(counted) released level; '\(achievement)' can never unlock",
+            at: reference.module.span,
+            fix: "release a level of this module with 'counts: true' (release ≤ the catalog version)"))
+    }
+
+    /// E312: once a rule set has `categories`, every award's `category` names one of them (a
+    /// milestone's default `streak` too).
+    private mutating func checkCategories() {
+        let categories = drafts.flatMap(\.categories)
+        guard !categories.isEmpty else { return }
+        let ids = categories.map(\.id.value)
+        var awards: [(id: Located<String>, category: String, span: SourceSpan?)] = []
+        for draft in drafts {
+            for streak in draft.streaks {
+                awards += streak.milestones.map { ($0.id, $0.info.category, $0.categorySpan) }
+            }
+            awards += draft.achievements.map { ($0.id, $0.info.category, $0.categorySpan) }
+        }
+        for award in awards where !ids.contains(award.category) {
+            let suggestion = Suggestion.closest(to: award.category, in: ids).map { "; did you mean '\($0)'?" } ?? ""
+            let list = ids.map { "'\($0)'" }.joined(separator: ", ")
+            if let span = award.span {
+                diagnostics.append(.error(
+                    RuleCode.unknownCategory, "unknown category '\(award.category)' of '\(award.id.value)'\(suggestion)",
+                    at: span, fix: "use one of the rule set's categories: \(list)"))
+            } else {
+                diagnostics.append(.error(
+                    RuleCode.unknownCategory,
+                    "'\(award.id.value)' has no 'category', and its default '\(award.category)' is not one of the rule set's categories",
+                    at: award.id.span, fix: "add 'category:' with one of \(list)"))
             }
         }
     }
@@ -179,9 +266,10 @@ struct RuleSetChecker {
     private mutating func checkRequiresCycles() {
         var graph = DependencyGraph()
         var requires: [String: [Located<String>]] = [:]
-        for achievement in drafts.flatMap(\.achievements) {
+        // A duplicate id is E401's: its `requires` would join the first's into a cycle neither has.
+        for achievement in drafts.flatMap(\.achievements) where requires[achievement.id.value] == nil {
             graph.add(achievement.id.value, uses: achievement.requires.map(\.value))
-            requires[achievement.id.value, default: []] += achievement.requires
+            requires[achievement.id.value] = achievement.requires
         }
         for cycle in graph.cycles() where cycle.count >= 2 {
             // Point at the entry that closes the first step of the cycle.

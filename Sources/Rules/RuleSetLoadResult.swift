@@ -13,6 +13,9 @@ package struct RuleSetLoadResult: Sendable {
     package var files: [String]
     /// File path → its text, for every file read.
     package var sources: [String: String]
+    /// Rule files that could not be read to their end (a YAML syntax error, a bound): the rule
+    /// tests of the set do not run because of them.
+    package var unreadFiles: [String] = []
 
     package var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     package var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }

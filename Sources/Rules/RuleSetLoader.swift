@@ -20,12 +20,12 @@ package enum RuleSetLoader {
         var diagnostics = files.diagnostics
         let drafts = files.drafts(diagnostics: &diagnostics)
 
-        var checker = RuleSetChecker(drafts: drafts)
+        var checker = RuleSetChecker(drafts: drafts, unread: files.unread)
         checker.check()
         diagnostics += checker.diagnostics
 
         if let baseline {
-            let old = RuleFilesRead(paths: baseline)
+            var old = RuleFilesRead(paths: baseline)
             var ignored: [Diagnostic] = []
             let oldDrafts = old.drafts(diagnostics: &ignored)
             diagnostics += old.diagnostics
@@ -33,21 +33,46 @@ package enum RuleSetLoader {
             diagnostics += CatalogBaseline.compare(new: drafts.flatMap(\.catalogs), old: oldDrafts.flatMap(\.catalogs))
         }
 
-        var assembler = RuleSetAssembler(drafts: drafts)
+        // A file or entry that could not be read may define what others name: its own error says
+        // what to fix first (docs/rules.md, "Every problem in one run").
+        var assembler = RuleSetAssembler(drafts: drafts, unread: files.unread)
         let ruleSet = assembler.assemble()
         diagnostics += assembler.diagnostics
 
-        if files.hasUnreadFile {
-            // The unread file may define what these name; its own error says what to fix first.
-            let unknownNames: Set = [RuleCode.unknownMetric, RuleCode.unknownStreak, RuleCode.unknownAchievement,
-                                     RuleCode.unknownCatalog, RuleCode.unknownModule, RuleCode.unknownLevel]
-            diagnostics.removeAll { unknownNames.contains($0.code) }
+        // The lints judge what a rule set does, so only one that loads; `eval` does not need them.
+        if readsTests, let ruleSet, !diagnostics.contains(where: { $0.severity == .error }) {
+            var lints = RuleSetLints(ruleSet: ruleSet) { range, expression in assembler.span(of: range, in: expression) }
+            diagnostics += lints.run()
         }
-        let sorted = diagnostics.sorted(by: Diagnostic.reportOrder)
+        let sorted = Self.mergingMissingCatalogs(diagnostics.sorted(by: Diagnostic.reportOrder),
+                                                 noCatalog: drafts.allSatisfy(\.catalogs.isEmpty))
         let hasErrors = sorted.contains { $0.severity == .error }
         return RuleSetLoadResult(ruleSet: hasErrors ? nil : ruleSet.map { var set = $0; set.files = files.files; return set },
                                  tests: hasErrors ? [] : assembler.tests,
-                                 diagnostics: sorted, files: files.files, sources: files.sources)
+                                 diagnostics: sorted, files: files.files, sources: files.sources,
+                                 unreadFiles: files.unreadFiles)
+    }
+}
+
+extension RuleSetLoader {
+    /// An unknown catalog is one mistake however many rules use it (its folder was not given,
+    /// most often): the first use is the error, the others its notes.
+    /// `noCatalog`: the rule set has none, so its file was probably left out: the help says so.
+    static func mergingMissingCatalogs(_ diagnostics: [Diagnostic], noCatalog: Bool) -> [Diagnostic] {
+        var first: [String: Int] = [:]
+        var merged: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            guard diagnostic.code == RuleCode.unknownCatalog else { merged.append(diagnostic); continue }
+            if let index = first[diagnostic.message] {
+                merged[index].notes.append(DiagnosticNote("used here too", at: diagnostic.span))
+                continue
+            }
+            first[diagnostic.message] = merged.count
+            var head = diagnostic
+            if noCatalog, head.fix == nil { head.fix = "give the folder that holds the catalog's file too (rulecheck validate rules/x catalogs/x), or list it with the rule set in rulecheck.yaml" }
+            merged.append(head)
+        }
+        return merged
     }
 }
 
@@ -60,14 +85,19 @@ private struct RuleFilesRead {
     /// The YAML errors of each decoded file, so that the decoder's finding at the same node
     /// is not reported a second time.
     private var yamlErrors: [String: [Diagnostic]] = [:]
-    /// True when a file could not be read to its end (a syntax error, a bound): the names it
-    /// defines are unknown, so references to them elsewhere are not reported.
-    private(set) var hasUnreadFile = false
+    /// Files that could not be read to their end (a syntax error, a bound, a path that is not a
+    /// readable file): the names they define are unknown, so references to them elsewhere are
+    /// not reported.
+    private(set) var unreadFiles: [String] = []
+    /// What the unread files and the decoded files' unreadable parts may define.
+    private(set) var unread = UnreadNames()
 
     init(paths: [String], readsTests: Bool = true) {
         let collected = RuleFileCollector.collect(paths: paths)
         files = collected.files
         diagnostics = collected.diagnostics
+        // A path that could not be listed or read (missing, a dangling link, a FIFO) may have held any rule.
+        if collected.diagnostics.contains(where: { $0.severity == .error }) { unread.open(UnreadNames.Kind.allCases) }
         for file in files {
             let read = readsTests
                 ? YAMLLoader.load(path: file)
@@ -81,8 +111,10 @@ private struct RuleFilesRead {
                 sources[file] = document.sourceText
                 documents.append(document)
                 yamlErrors[file] = loaded.diagnostics.filter { $0.severity == .error }
+                unread.merge(Self.duplicatedSections(document, loaded.diagnostics))
             } else {
-                hasUnreadFile = true
+                unreadFiles.append(file)
+                unread.merge(UnreadNames.ofUnreadFile(file))
             }
         }
     }
@@ -98,19 +130,43 @@ private struct RuleFilesRead {
         key != "schema" && key != "tests"
     }
 
+    /// A top-level section written twice: the loader keeps the first (E103), so the names of
+    /// the second are unknown.
+    private static func duplicatedSections(_ document: YAMLDocument, _ diagnostics: [Diagnostic]) -> UnreadNames {
+        var unread = UnreadNames()
+        guard case .mapping(let pairs) = document.root.kind else { return unread }
+        for diagnostic in diagnostics where diagnostic.code == YAMLDiagnosticCode.duplicateKey.code {
+            guard let first = diagnostic.notes.first?.span,
+                  let pair = pairs.first(where: { $0.key.span == first }) else { continue }
+            unread.open(UnreadNames.kinds(ofSection: NodeReader.keyText(pair.key)))
+        }
+        return unread
+    }
+
     /// Decodes every file with a tree; `diagnostics` holds this read's diagnostics and gets the
     /// decoder's (a YAML finding the decoder explains better is withdrawn from it).
-    func drafts(diagnostics: inout [Diagnostic]) -> [RuleFileDraft] {
+    mutating func drafts(diagnostics: inout [Diagnostic]) -> [RuleFileDraft] {
         var withdrawn = Set<Diagnostic>()
+        var opened = UnreadNames()
         let drafts = documents.compactMap { document in
             var decoder = RuleFileDecoder(file: document.file, document: document)
             let draft = decoder.decode(document.root)
+            if draft == nil {
+                // Not a rule file of schema 1: the names it was meant to define, read as if it were one.
+                var lenient = RuleFileDecoder(file: document.file, document: document)
+                if let meant = lenient.decode(document.root, requiringSchema: false) {
+                    opened.add(namesOf: meant)
+                } else {
+                    opened.open(UnreadNames.Kind.allCases)
+                }
+            }
             let merged = OneFindingPerNode.merge(yaml: yamlErrors[document.file] ?? [], decoded: decoder.diagnostics)
             diagnostics += merged.kept
             withdrawn.formUnion(merged.withdrawn)
             return draft
         }
         if !withdrawn.isEmpty { diagnostics.removeAll { withdrawn.contains($0) } }
+        unread.merge(opened)
         return drafts
     }
 }

@@ -54,6 +54,10 @@ package struct RuleTestCase: Sendable {
         package var modules: [String: ExpectedModule]
         /// Conditions that must be true at `now`, compiled against the facts when the rule set loads.
         package var holds: [RuleExpression]
+        /// The values of shown metrics at `now` (`metrics:`), as written.
+        package var metrics: [String: CELValue] = [:]
+        /// The exact awards of each category (`categories:`), order-insensitive.
+        package var categories: [String: [String]] = [:]
         /// Where each expectation is written, by the subject of a mismatch (`unlocks`,
         /// `progress.focus_10_hours`, `holds[0]`): a failure names the most specific one.
         package var spans: [String: SourceSpan]

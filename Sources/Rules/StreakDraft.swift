@@ -11,6 +11,8 @@ struct StreakDraft: Sendable {
         var days: Located<Int>
         var info: AwardInfo
         var id: Located<String>
+        /// Where `category` is written; `nil` when it takes the default.
+        var categorySpan: SourceSpan?
     }
     var id: Located<String>
     var title: String

@@ -82,7 +82,7 @@ struct EvalCommand: ParsableCommand {
         let shown = rules.localized(to: options.locale)
         let decision = evaluation.decision.retitled(by: shown)
         let text = switch format {
-        case .json: DecisionJSONRenderer(rules: rules).render(decision)
+        case .json: DecisionJSONRenderer(rules: rules, locale: options.locale).render(decision)
         case .text: DecisionTextRenderer(rules: shown).render(decision)
         case .html: DecisionHTMLRenderer(rules: shown).render(
             DecisionPage(decision: decision, calendars: evaluation.streakCalendars()))

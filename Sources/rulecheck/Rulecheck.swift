@@ -7,7 +7,7 @@ struct Rulecheck: ParsableCommand {
         commandName: "rulecheck",
         abstract: "Validate, evaluate, explain and test achievement rule sets.",
         subcommands: [ValidateCommand.self, EvalCommand.self, ExplainCommand.self, TestCommand.self, SchemaCommand.self,
-                      CompileCommand.self]
+                      CompileCommand.self, DiffCommand.self]
     )
 
     /// Exit status 0 success, 1 rule errors or failed tests, 2 bad usage (ArgumentParser's own

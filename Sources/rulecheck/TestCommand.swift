@@ -56,7 +56,7 @@ struct TestCommand: ParsableCommand {
                 let report = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,
                                                        sources: loaded.sources)
                 try StandardStream.error.write(
-                    "rule set \(suite.rulePaths.joined(separator: " ")) has errors; its tests did not run\n" + report)
+                    "rule set \(suite.rulePaths.joined(separator: " ")): its tests did not run: \(Self.notRunReason(loaded))\n" + report)
                 continue
             }
             let tests = loaded.tests.filter { suite.contains(testFile: $0.span.file) }
@@ -86,8 +86,9 @@ extension TestCommand {
                 brokenRuleSets += 1
                 let diagnostics = DiagnosticRenderer.render(loaded.diagnostics, format: .text, fileCount: loaded.files.count,
                                                             sources: loaded.sources)
-                try StandardStream.error.write("rule set \(entry.name) has errors; its tests did not run\n" + diagnostics)
-                report += "\(entry.name): not run (the rule set has errors)\n"
+                let reason = Self.notRunReason(loaded)
+                try StandardStream.error.write("rule set \(entry.name): its tests did not run: \(reason)\n" + diagnostics)
+                report += "\(entry.name): not run (\(reason))\n"
                 continue
             }
             let recorder = coverage.coverage ? CoverageRecorder(rules: rules) : nil
@@ -100,5 +101,15 @@ extension TestCommand {
         try StandardStream.output.write(report)
         let belowMinimum = coverage.coverage ? try coverage.finish(coverages) : false
         if brokenRuleSets > 0 || belowMinimum || all.isEmpty || all.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    }
+}
+
+extension TestCommand {
+    /// Why a rule set's tests did not run: a file that could not be read comes first (what it
+    /// defines is unknown, so no test of the set can be judged), else the rule set's errors.
+    static func notRunReason(_ loaded: RuleSetLoadResult) -> String {
+        guard let first = loaded.unreadFiles.first else { return "the rule set has errors" }
+        let more = loaded.unreadFiles.count > 1 ? " (and \(loaded.unreadFiles.count - 1) more files)" : ""
+        return "'\(first)'\(more) could not be read"
     }
 }

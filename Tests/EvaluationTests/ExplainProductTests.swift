@@ -26,7 +26,7 @@ import TestSupport
     @Test func aStreakAchievementSaysHowLongTheStreakIs() throws {
         #expect(try Self.explain("habit_3_days", rules: ["rules/taskmate"], state: "examples/taskmate/new_user.json") == """
             habit_3_days (新的开始): locked (as of 2026-03-02T10:00:00+08:00)
-              category habit · rarity common · 75 points
+              category 习惯养成 (habit) · rarity common · 75 points
               progress 1 of 3
 
             when: streaks.daily_use.current >= 3
@@ -112,7 +112,7 @@ import TestSupport
     @Test func aNowOverrideExplainsABrokenStreak() throws {
         #expect(try Self.explain("streak_3_days", rules: ["rules/taskmate"], state: "examples/taskmate/new_user.json", now: "2026-03-04T09:00:00+08:00") == """
             streak_3_days (新的开始): locked (as of 2026-03-04T09:00:00+08:00)
-              category streak · rarity common · 100 points · repeatable
+              category 习惯养成 (habit) · rarity common · 100 points · repeatable
               progress 0 of 3
 
             milestone: streak daily_use reaches 3 days

@@ -57,8 +57,8 @@ enum NaiveReplay {
                         holds = if case .bool(true) = value { true } else { false }
                     case .milestone(let streak, let days):
                         holds = (snapshot.streak(streak)?.current ?? 0) >= days
-                    case .module(let catalog, let module, let difficulty):
-                        holds = snapshot.moduleProgress(catalog: catalog, module: module, difficulty: difficulty).isComplete
+                    case .module(let module):
+                        holds = snapshot.moduleProgress(module).isComplete
                     }
                     guard holds else { continue }
                     if award.info.repeatable {
@@ -71,8 +71,8 @@ enum NaiveReplay {
                 for award in unlocking {
                     if award.info.repeatable && stored.contains("\(award.id)@\(t.seconds)") { continue }
                     var version: Int?
-                    if case .module(let catalog, _, _) = award.criterion {
-                        version = rules.catalogs.first { $0.id == catalog }?.version
+                    if case .module(let module) = award.criterion {
+                        version = rules.catalogs.first { $0.id == module.catalog }?.version
                     }
                     let unlock = UnlockDecision(id: award.id, at: checkpoint.time, points: award.info.points,
                                                 catalogVersion: version,

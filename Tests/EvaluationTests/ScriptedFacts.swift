@@ -45,7 +45,8 @@ struct ScriptedFacts: ReplayFacts {
     func streakCurrent(_ streak: String, at moment: FactMoment) -> Int {
         streakSteps[streak]?.last { $0.from <= moment.instant.seconds }?.current ?? 0
     }
-    func moduleProgress(catalog: String, module: String, difficulty: String?, at moment: FactMoment) -> ModuleProgress {
+    func moduleProgress(_ criterion: ModuleCriterion, at moment: FactMoment) -> ModuleProgress {
+        let (catalog, module) = (criterion.catalog, criterion.module)
         guard let step = moduleSteps["\(catalog)/\(module)"]?.last(where: { $0.from <= moment.instant.seconds }) else {
             return ModuleProgress(done: 0, total: moduleSteps["\(catalog)/\(module)"]?.first?.total ?? 0)
         }
@@ -82,7 +83,7 @@ enum RuleFixtures {
         let window: AchievementRule.Window? = (from == nil && until == nil) ? nil
             : .init(from: from.map { CELTimestamp(seconds: $0) }, until: until.map { CELTimestamp(seconds: $0) })
         return AchievementRule(info: info(id, points: points, hidden: hidden),
-                               criterion: .completeModule(catalog: catalog, module: module, difficulty: nil),
+                               criterion: .completeModule(ModuleCriterion(catalog: catalog, module: module)),
                                progress: .module, requires: requires, available: window)
     }
 

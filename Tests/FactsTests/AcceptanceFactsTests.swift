@@ -1,3 +1,4 @@
+import RuleModel
 import Testing
 @testable import Facts
 
@@ -54,8 +55,8 @@ struct AcceptanceFactsTests {
         let now = try #require(state.now)
         let timeline = try FactTimeline(state: state, rules: rules, now: now)
         var builder = FactBuilder(timeline: timeline)
-        let nianhua = { (facts: FactSnapshot) in facts.moduleProgress(catalog: "puzzle", module: "nianhua", difficulty: nil) }
-        let lianpuHard = { (facts: FactSnapshot) in facts.moduleProgress(catalog: "puzzle", module: "lianpu", difficulty: "hard") }
+        let nianhua = { (facts: FactSnapshot) in facts.moduleProgress(ModuleCriterion(catalog: "puzzle", module: "nianhua", difficulty: nil)) }
+        let lianpuHard = { (facts: FactSnapshot) in facts.moduleProgress(ModuleCriterion(catalog: "puzzle", module: "lianpu", difficulty: "hard")) }
 
         let second = builder.facts(at: moment("2026-01-02T10:00:00Z"))
         #expect(nianhua(second) == ModuleProgress(done: 2, total: 3))
@@ -68,7 +69,7 @@ struct AcceptanceFactsTests {
         #expect(lianpuHard(sixth) == ModuleProgress(done: 1, total: 2))
         let final = builder.facts(at: now)
         #expect(lianpuHard(final).isComplete)
-        #expect(final.moduleProgress(catalog: "puzzle", module: "dunhuang", difficulty: nil) == ModuleProgress(done: 0, total: 0))
+        #expect(final.moduleProgress(ModuleCriterion(catalog: "puzzle", module: "dunhuang", difficulty: nil)) == ModuleProgress(done: 0, total: 0))
         #expect(final.warnings.map(\.code) == [.unknownLevel])
         #expect(final.warnings.first?.event == 5)
         // Repeats improve best time and moves; the first completion's time stays.
@@ -77,7 +78,7 @@ struct AcceptanceFactsTests {
         #expect(evaluate("levels.n1", in: final)
             == #"{"completed": true, "completed_at": 2026-01-01T10:00:00Z, "best_time": 90.0, "best_moves": 60, "difficulties": []}"#)
         #expect(evaluate("catalogs.puzzle.levels.filter(l, l.released).size()", in: final) == "7")
-        #expect(timeline.catalogs.newLevels(catalog: "puzzle", module: "nianhua", since: 1) == 1)
-        #expect(timeline.catalogs.newLevels(catalog: "puzzle", module: "nianhua", since: 2) == 0)
+        #expect(timeline.catalogs.catalog("puzzle").map { ModuleCriterion(catalog: "puzzle", module: "nianhua").levelsReleased(after: 1, in: $0) } == 1)
+        #expect(timeline.catalogs.catalog("puzzle").map { ModuleCriterion(catalog: "puzzle", module: "nianhua").levelsReleased(after: 2, in: $0) } == 0)
     }
 }

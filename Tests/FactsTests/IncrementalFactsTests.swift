@@ -109,7 +109,7 @@ struct IncrementalFactsTests {
     static func fingerprint(_ snapshot: FactSnapshot) -> String {
         let variables = snapshot.variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(render($0.value))" }
         return variables.joined(separator: "\n") + "\n" + "\(snapshot.streakStates.map(\.state))" + "\n"
-            + "\(snapshot.warnings)" + "\n" + "\(snapshot.moduleProgress(catalog: "puzzle", module: "m", difficulty: nil))"
+            + "\(snapshot.warnings)" + "\n" + "\(snapshot.moduleProgress(ModuleCriterion(catalog: "puzzle", module: "m", difficulty: nil)))"
     }
 
     /// Four random histories under `rules`: `body` gets each one's timeline, its state's text

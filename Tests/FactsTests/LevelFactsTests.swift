@@ -1,3 +1,4 @@
+import RuleModel
 import Testing
 @testable import Facts
 
@@ -47,7 +48,7 @@ struct LevelFactsTests {
         let facts = timeline.facts(at: timeline.now)
         #expect(facts.level("a") == LevelProgress(completed: true, completedAt: moment("2026-01-02T00:00:00Z"),
                                                   bestTime: 40, bestMoves: 20, difficulties: ["hard", "easy"]))
-        #expect(facts.moduleProgress(catalog: "puzzle", module: "m", difficulty: "hard") == ModuleProgress(done: 1, total: 3))
+        #expect(facts.moduleProgress(ModuleCriterion(catalog: "puzzle", module: "m", difficulty: "hard")) == ModuleProgress(done: 1, total: 3))
     }
 
     @Test func snapshotEarlierThanEventsWins() throws {
@@ -62,7 +63,7 @@ struct LevelFactsTests {
                                     levels: #"{"b": {"completed": false, "best_time": 3}}"#)
         let facts = timeline.facts(at: timeline.now)
         #expect(facts.level("b") == LevelProgress(completed: false, bestTime: 3))
-        #expect(facts.moduleProgress(catalog: "puzzle", module: "m", difficulty: nil) == ModuleProgress(done: 0, total: 3))
+        #expect(facts.moduleProgress(ModuleCriterion(catalog: "puzzle", module: "m", difficulty: nil)) == ModuleProgress(done: 0, total: 3))
     }
 
     @Test func unknownLevelsAreWarnedAboutAndIgnored() throws {

@@ -1,5 +1,7 @@
 import CEL
+import Diagnostics
 import Evaluation
+import JSON
 import Facts
 @testable import Output
 import RuleModel
@@ -134,6 +136,7 @@ import Testing
                   "min_points": 2000
                 }
               },
+              "metrics": {},
               "warnings": [
                 {
                   "code": "future_event",
@@ -148,6 +151,87 @@ import Testing
             }
 
             """)
+    }
+
+    /// docs/evaluation.md, "Shown metrics" and "Categories": `metrics` after `rank`, each value as
+    /// JSON; `categories` after `achievements`, titles in the locale, only with categories.
+    @Test func shownMetricsAndCategoriesInJSON() throws {
+        var decision = Self.decision
+        decision.metrics = [
+            ShownMetric(id: "week_completed_days", value: .int(4)),
+            ShownMetric(id: "past_weeks", value: .array([.object(JSONObject([("week", .string("2026-W03")),
+                                                                              ("completed_tasks", .int(5))]))])),
+            ShownMetric(id: "broken", value: .null),
+        ]
+        let span = SourceSpan(file: "c.yaml", start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
+        let rules = RuleSet(categories: [
+            CategoryRule(id: "focus", title: "专注大师", icon: "timer", meta: .map(CELMap(strings: [("color", .string("blue"))])),
+                         span: span, localizedTitle: LocalizedText(entries: [.init(locale: "zh-Hans", text: "专注大师"),
+                                                                            .init(locale: "en", text: "Focus Master")])),
+            CategoryRule(id: "task", title: "任务管理", description: "任务", span: span),
+        ])
+        let english = DecisionJSONRenderer(rules: rules, locale: "en").render(decision)
+        #expect(english.contains("""
+              "categories": [
+                {
+                  "id": "focus",
+                  "title": "Focus Master",
+                  "icon": "timer",
+                  "meta": {
+                    "color": "blue"
+                  }
+                },
+                {
+                  "id": "task",
+                  "title": "任务管理",
+                  "description": "任务"
+                }
+              ],
+              "streaks": {
+            """))
+        #expect(english.contains("""
+              "metrics": {
+                "week_completed_days": 4,
+                "past_weeks": [
+                  {
+                    "week": "2026-W03",
+                    "completed_tasks": 5
+                  }
+                ],
+                "broken": null
+              },
+              "warnings": [
+            """))
+        #expect(DecisionJSONRenderer(rules: rules).render(decision).contains("\"title\": \"专注大师\""))
+        // Without categories in the rules there is no key; `metrics` is always there.
+        #expect(!DecisionJSONRenderer().render(Self.decision).contains("\"categories\""))
+        #expect(DecisionJSONRenderer().render(Self.decision).contains("\n  \"metrics\": {},\n"))
+        let line = String(decoding: DecisionJSONRenderer().renderLine(decision), as: UTF8.self)
+        #expect(line.contains(#""metrics":{"week_completed_days":4,"past_weeks":[{"week":"2026-W03","completed_tasks":5}],"broken":null}"#))
+    }
+
+    /// The text view: `Categories:` after the unlocked awards (title, id, unlocked of total),
+    /// `Metrics:` after points and rank.
+    @Test func shownMetricsAndCategoriesInText() {
+        var decision = Self.decision
+        decision.achievements[0].category = "focus"
+        decision.achievements[1].category = "focus"
+        decision.metrics = [ShownMetric(id: "tasks_done", value: .int(1)),
+                            ShownMetric(id: "weeks", value: .array([.object(JSONObject([("week", .string("2026-W03"))]))]))]
+        let span = SourceSpan(file: "c.yaml", start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
+        let rules = RuleSet(categories: [CategoryRule(id: "focus", title: "Focus Master", span: span),
+                                         CategoryRule(id: "general", title: "general", span: span)])
+        let lines = DecisionTextRenderer(rules: rules).render(decision).split(separator: "\n").map(String.init)
+        let order = ["Unlocked (2):", "Categories:", "Streaks:", "Points: 1250", "Metrics:", "Warnings (2):"]
+        let positions = order.map { heading in lines.firstIndex { $0.hasPrefix(heading) } ?? -1 }
+        #expect(!positions.contains(-1))
+        #expect(positions == positions.sorted())
+        #expect(lines.contains("  Focus Master (focus)  1 of 2 unlocked"))
+        #expect(lines.contains("  general               1 of 3 unlocked"))
+        #expect(lines.contains("  tasks_done: 1"))
+        #expect(lines.contains(#"  weeks: [{"week":"2026-W03"}]"#))
+        let plain = DecisionTextRenderer().render(Self.decision)
+        #expect(!plain.contains("Categories:") && !plain.contains("Metrics:"))
     }
 
     @Test func jsonWithoutRanksAndAtTheTopRank() {

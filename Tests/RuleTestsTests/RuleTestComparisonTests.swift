@@ -2,6 +2,7 @@ import CEL
 import Diagnostics
 import Evaluation
 import Facts
+import JSON
 import Output
 import RuleTests
 import Rules
@@ -50,6 +51,37 @@ import Testing
                                            actual: "\(code): no such key: x")])
         #expect(RuleTestComparison.mismatches(.init(warnings: ["future_event", code]), decision) == [])
         #expect(RuleTestComparison.mismatches(.init(points: 80, spans: ["points": span]), Self.decision).map(\.span) == [span])
+    }
+
+    /// `metrics` compares a shown metric's value (numbers by value, lists and maps whole);
+    /// `categories` the exact awards of a category.
+    @Test func shownMetricsAndCategories() {
+        var decision = Self.decision
+        decision.metrics = [ShownMetric(id: "tasks", value: .int(3)),
+                            ShownMetric(id: "weeks", value: .array([.object(JSONObject([("week", .string("2026-W03")),
+                                                                                         ("done", .double(2.0))]))]))]
+        decision.achievements[0].category = "focus"
+        decision.achievements[3].category = "focus"
+        var expect = RuleTestCase.Expectation()
+        expect.metrics = ["tasks": .double(3.0), "weeks": .list(CELList([.map(CELMap(strings: [("week", .string("2026-W03")),
+                                                                                                ("done", .int(2))]))]))]
+        expect.categories = ["focus": ["hours", "first"], "general": ["task", "stored"]]
+        #expect(RuleTestComparison.mismatches(expect, decision) == [])
+
+        expect.metrics = ["tasks": .int(4), "weeks": .list(CELList([])), "hidden": .int(1)]
+        expect.categories = ["focus": ["first"]]
+        #expect(RuleTestComparison.mismatches(expect, decision) == [
+            RuleTestMismatch(subject: "metrics.hidden", expected: "1", actual: "no metric 'hidden' with 'show: true'"),
+            RuleTestMismatch(subject: "metrics.tasks", expected: "4", actual: "3"),
+            RuleTestMismatch(subject: "metrics.weeks", expected: "[]", actual: #"[{"week":"2026-W03","done":2.0}]"#),
+            RuleTestMismatch(subject: "categories.focus", expected: "[first]", actual: "[first, hours] (unexpected: hours)"),
+        ])
+        // Inside a list of records, the first field that differs is named.
+        expect.metrics = ["weeks": .list(CELList([.map(CELMap(strings: [("week", .string("2026-W03")), ("done", .int(3))]))]))]
+        expect.categories = [:]
+        #expect(RuleTestComparison.mismatches(expect, decision) == [
+            RuleTestMismatch(subject: "metrics.weeks[0].done", expected: "3", actual: "2.0"),
+        ])
     }
 
     @Test func nothingListedNothingChecked() {

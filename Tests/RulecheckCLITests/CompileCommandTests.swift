@@ -51,7 +51,7 @@ import TestSupport
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let compile = try RulecheckRun.run(["compile", "rules/lifer"])
-        let damaged = compile.stdout.replacingOccurrences(of: "\"version\": 1,", with: "\"version\": 7,")
+        let damaged = compile.stdout.replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 7,")
         let bundle = folder.appendingPathComponent("rules.json").path
         try damaged.write(toFile: bundle, atomically: true, encoding: .utf8)
         let run = try RulecheckRun.run(["eval", bundle, "--state", "examples/lifer/new_user.json"])

@@ -50,7 +50,20 @@ import TestSupport
         // history_days is an error since contract 1.1: any value fails the schema.
         #expect(defs?["streak"]?["properties"]?["history_days"]?["not"] != nil)
         #expect(defs?["level"]?["properties"]?["meta"] != nil)
-        for key in ["unlocked_at", "modules", "holds"] { #expect(defs?["expect"]?["properties"]?[key] != nil, "expect.\(key)") }
+        for key in ["unlocked_at", "modules", "holds", "metrics", "categories"] {
+            #expect(defs?["expect"]?["properties"]?[key] != nil, "expect.\(key)")
+        }
+        // Contract 1.2: categories, shown metrics, expansion packs and full collections.
+        #expect(schema["properties"]?["categories"] != nil)
+        for key in ["id", "title", "description", "icon", "meta"] {
+            #expect(defs?["category"]?["properties"]?[key] != nil, "category.\(key)")
+        }
+        for key in ["catalog", "module", "difficulty", "release", "levels"] {
+            #expect(achievement?["complete_module"]?["properties"]?[key] != nil, "complete_module.\(key)")
+        }
+        let metricShapes = defs?["metrics"]?["additionalProperties"]?["anyOf"]?.arrayValue
+        #expect(metricShapes?.count == 2)
+        #expect(metricShapes?.last?["properties"]?["show"] != nil)
         #expect(defs?["text"]?["anyOf"]?.arrayValue?.count == 2)
     }
 

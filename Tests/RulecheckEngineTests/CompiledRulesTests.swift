@@ -35,7 +35,7 @@ import Testing
     /// The bundle names its format and version first, and keeps no rule tests.
     @Test func bundleHeader() throws {
         let bundle = RuleBundle.json(of: try EngineFixtures.rules("taskmate"))
-        #expect(bundle.hasPrefix("{\n  \"format\": \"rulecheck-rules\",\n  \"version\": 1,\n"))
+        #expect(bundle.hasPrefix("{\n  \"format\": \"rulecheck-rules\",\n  \"version\": 2,\n"))
         #expect(!bundle.contains("\"tests\""))
     }
 
@@ -45,8 +45,21 @@ import Testing
         BadBundle(name: "not JSON", edit: { $0 = .string("{\"format\": ") }, path: "format", message: "unexpected end of input", line: true),
         BadBundle(name: "other format", edit: { $0.set(["format"], .string("x")) }, path: "format",
                   message: "not a compiled rule bundle"),
-        BadBundle(name: "newer version", edit: { $0.set(["version"], .int(2)) }, path: "version",
-                  message: "version 2 is not supported"),
+        BadBundle(name: "newer version", edit: { $0.set(["version"], .int(3)) }, path: "version",
+                  message: "version 3 is not supported (this engine reads versions 1 to 2)"),
+        BadBundle(name: "version 0", edit: { $0.set(["version"], .int(0)) }, path: "version",
+                  message: "version 0 is not supported"),
+        BadBundle(name: "category of an award", edit: { $0.set(["achievements", 0, "award", "category"], .string("focsu")) },
+                  path: "achievements[0].award.category", message: "category 'focsu' is not one of the bundle's categories"),
+        BadBundle(name: "category of a milestone",
+                  edit: { $0.set(["streaks", 0, "milestones", 0, "award", "category"], .string("streak")) },
+                  path: "streaks[0].milestones[0].award.category", message: "category 'streak'"),
+        BadBundle(name: "duplicate category", edit: { $0.set(["categories", 1, "id"], .string("focus")) },
+                  path: "categories[1].id", message: "category id 'focus' is used twice"),
+        BadBundle(name: "category title", edit: { $0.set(["categories", 0, "title"], .int(1)) },
+                  path: "categories[0].title", message: "expected a string"),
+        BadBundle(name: "metric show", edit: { $0.set(["metrics", 0, "show"], .string("yes")) },
+                  path: "metrics[0].show", message: "expected"),
         BadBundle(name: "missing metrics", edit: { $0.set(["metrics"], nil) }, path: "$", message: "missing 'metrics'"),
         BadBundle(name: "bad CEL", edit: { $0.set(["achievements", 0, "when", "source"], .string("metrics.tasks >=")) },
                   path: "achievements[0].when.source", message: "unexpected end of input", source: true),

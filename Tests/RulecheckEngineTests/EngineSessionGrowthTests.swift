@@ -95,11 +95,13 @@ import TestSupport
     @Test(arguments: [
         ("taskmate", [String]()),
         ("puzzle", []),
-        // This week's and last week's days are picked out of `days` by index, no day fold.
+        // This week's and last week's days, and every past week's, are picked out of `days` by
+        // index, no day fold.
         ("weekyii", ["metrics.this_week_days", "metrics.this_week_completed_tasks", "metrics.this_week_expired_tasks",
                      "metrics.this_week_days_started", "metrics.previous_week_days", "metrics.previous_week",
                      "metrics.previous_week_completed_tasks", "metrics.previous_week_expired_tasks",
-                     "metrics.previous_week_days_started", "fresh_start", "productive_week", "clean_week"]),
+                     "metrics.previous_week_days_started", "metrics.past_weeks", "fresh_start", "productive_week",
+                     "clean_week"]),
         ("lifer", []),
         ("skinlab", []),
     ])

@@ -51,7 +51,9 @@ import Testing
         #expect(t.source == "50")
 
         let module = try #require(byID["nianhua_complete"])
-        guard case .completeModule("puzzle", "nianhua", "hard") = module.criterion, case .module = module.progress else {
+        guard case .completeModule(let criterion) = module.criterion,
+              criterion == ModuleCriterion(catalog: "puzzle", module: "nianhua", difficulty: "hard"),
+              case .module = module.progress else {
             Issue.record("\(module.criterion)"); return
         }
         guard case .binary = byID["streak_fan"]?.progress else { Issue.record("binary"); return }
@@ -148,6 +150,30 @@ import Testing
         defer { folder.remove() }
         let result = RuleSetLoader.load(paths: [folder.path], baseline: nil)
         #expect(result.diagnostics.map(\.code) == ["E100"])
+    }
+
+    /// What a file that could not be read may define is not reported elsewhere, and only that:
+    /// a tests file defines no name, a catalog file only catalog names, so a typo elsewhere is
+    /// still an error.
+    @Test(arguments: [
+        // A broken tests file: the misspelt metric is still reported.
+        ("tests.yaml", "schema: 1\ntests:\n  - name: x\n     state: {}\n", ["E100", "E302"]),
+        // A broken catalog file: the misspelt metric is still reported, the catalog is not unknown.
+        ("puzzle.yaml", "schema: 1\ncatalog:\n  id: puzzle\n  levels: [ {\n", ["E100", "E302"]),
+        // A broken rule file may define the metric.
+        ("more.yaml", "schema: 1\nmetrics:\n  tasks_don: x\n   y: z\n", ["E100"]),
+        // A file without schema defines its names; a misspelt one stays unknown.
+        ("more.yaml", "metrics:\n  tasks_don: events.size()\n", ["E203"]),
+        ("more.yaml", "metrics:\n  other: events.size()\n", ["E203", "E302"]),
+    ])
+    func anUnreadFileHidesOnlyWhatItMayDefine(file: String, text: String, expected: [String]) throws {
+        let folder = try TemporaryRuleFolder([
+            "a.yaml": "schema: 1\nachievements:\n  - { id: a, title: A, when: metrics.tasks_don >= 1 }\n",
+            file: text,
+        ])
+        defer { folder.remove() }
+        let codes = RuleSetLoader.load(paths: [folder.path], baseline: nil).diagnostics.map(\.code)
+        #expect(codes.sorted() == expected.sorted(), "\(codes)")
     }
 
     @Test(arguments: [

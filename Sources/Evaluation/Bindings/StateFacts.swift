@@ -242,9 +242,8 @@ package struct StateFacts: ReplayFacts {
         return builder.streaksValue(of: streakStates(at: moment))
     }
 
-    package mutating func moduleProgress(catalog: String, module: String, difficulty: String?,
-                                        at moment: FactMoment) -> ModuleProgress {
-        snapshot(at: moment).moduleProgress(catalog: catalog, module: module, difficulty: difficulty)
+    package mutating func moduleProgress(_ criterion: ModuleCriterion, at moment: FactMoment) -> ModuleProgress {
+        snapshot(at: moment).moduleProgress(criterion)
     }
 
     package mutating func streakStandings(at moment: FactMoment) -> [StreakStanding] {

@@ -16,11 +16,13 @@ public struct Decision: Sendable, Hashable {
     public var points: Int
     /// `nil` when the rule set has no ranks.
     public var rank: RankStanding?
+    /// The metrics marked `show: true`, in dependency order, with their values at `now`.
+    public var metrics: [ShownMetric]
     public var warnings: [EvaluationWarning]
 
     public init(schema: Int = 1, user: String, now: Moment, unlocks: [UnlockDecision],
                 achievements: [AwardStanding], streaks: [StreakStanding], points: Int,
-                rank: RankStanding?, warnings: [EvaluationWarning]) {
+                rank: RankStanding?, metrics: [ShownMetric] = [], warnings: [EvaluationWarning]) {
         self.schema = schema
         self.user = user
         self.now = now
@@ -29,6 +31,7 @@ public struct Decision: Sendable, Hashable {
         self.streaks = streaks
         self.points = points
         self.rank = rank
+        self.metrics = metrics
         self.warnings = warnings
     }
 

@@ -11,8 +11,8 @@ package struct Explanation: Sendable {
         case condition(source: String, value: String, terms: [ExplanationTerm])
         /// A streak milestone: the streak's `current` at `now` against the milestone's days.
         case milestone(streak: String, days: Int, current: Int, status: String)
-        /// `complete_module`: the module's counted released levels, done and missing, at `now`.
-        case module(catalog: String, module: String, difficulty: String?, done: [String], missing: [String])
+        /// `complete_module`: the released levels it counts, done and missing, at `now`.
+        case module(ModuleCriterion, done: [String], missing: [String])
     }
     /// A `requires` entry and whether it is unlocked at `now`.
     package struct Requirement: Sendable, Hashable {
@@ -37,6 +37,8 @@ package struct Explanation: Sendable {
     /// For a locked one: what is still missing, one line each ("streak 5 of 7",
     /// "4 of 5 levels: missing nianhua_05").
     package var missing: [String]
+    /// The title of the award's category when the rules have `categories` (in the rules' locale).
+    package var categoryTitle: String?
 
     package init(info: AwardInfo, now: Moment, standing: AwardStanding, criterion: Criterion,
                 requires: [Requirement], available: AchievementRule.Window?, isAvailableNow: Bool,

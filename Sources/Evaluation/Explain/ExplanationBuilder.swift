@@ -48,9 +48,11 @@ package struct ExplanationBuilder {
             if !isAvailable { missing.append("not available now: \(windowText(award.available, offset: now.offsetSeconds))") }
             if missing.isEmpty { missing.append("its criterion holds at now, yet it did not unlock: see the warnings of rulecheck eval") }
         }
-        return Explanation(info: award.info, now: now, standing: standing, criterion: criterion, requires: requires,
-                           available: award.available, isAvailableNow: isAvailable, unlock: unlock(of: id),
-                           missing: missing)
+        var explanation = Explanation(info: award.info, now: now, standing: standing, criterion: criterion, requires: requires,
+                                      available: award.available, isAvailableNow: isAvailable, unlock: unlock(of: id),
+                                      missing: missing)
+        explanation.categoryTitle = rules.categories.first { $0.id == award.info.category }?.title
+        return explanation
     }
 
     // MARK: criterion
@@ -71,13 +73,10 @@ package struct ExplanationBuilder {
         case .milestone(let streak, let days):
             let standing = outcome.decision.streaks.first { $0.id == streak }
             return .milestone(streak: streak, days: days, current: standing?.current ?? 0, status: standing?.status ?? "none")
-        case .module(let catalogID, let module, let difficulty):
-            let counted = rules.catalogs.first { $0.id == catalogID }.map { catalog in
-                catalog.levels.filter { $0.module == module && $0.counts && $0.release <= catalog.version }.map(\.id)
-            } ?? []
-            let done = counted.filter { isDone($0, difficulty: difficulty) }
-            return .module(catalog: catalogID, module: module, difficulty: difficulty, done: done,
-                           missing: counted.filter { !done.contains($0) })
+        case .module(let module):
+            let counted = rules.catalogs.first { $0.id == module.catalog }.map { module.levels(of: $0).map(\.id) } ?? []
+            let done = counted.filter { isDone($0, difficulty: module.difficulty) }
+            return .module(module, done: done, missing: counted.filter { !done.contains($0) })
         }
     }
 
@@ -166,10 +165,15 @@ package struct ExplanationBuilder {
         case .milestone(let streak, let days, let current, let status):
             guard current < days else { return [] }
             return ["streak \(current) of \(days) (\(streak), \(status))"]
-        case .module(_, let module, let difficulty, let done, let missing):
+        case .module(let module, let done, let missing):
+            let difficulty = module.difficulty
             let total = done.count + missing.count
             guard total > 0 else {
-                return ["module \(module) has no counted released level yet, so it cannot unlock"]
+                let counted = module.levels == .all ? "" : " counted"
+                if let release = module.release {
+                    return ["release \(release) has no\(counted) released level of module \(module.module) yet, so it cannot unlock"]
+                }
+                return ["module \(module.module) has no\(counted) released level yet, so it cannot unlock"]
             }
             guard !missing.isEmpty else { return [] }
             var listed = missing.prefix(Self.listedLevels).joined(separator: ", ")

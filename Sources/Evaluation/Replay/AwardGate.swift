@@ -13,12 +13,6 @@ struct AwardGate: Sendable {
         /// Module number `module` complete.
         case module(Int)
     }
-    /// A catalog module an award completes.
-    struct Module: Sendable {
-        var catalog: String
-        var module: String
-        var difficulty: String?
-    }
     var from: CELTimestamp?
     var until: CELTimestamp?
     /// Whether it requires other awards (`Replay.requirements`).

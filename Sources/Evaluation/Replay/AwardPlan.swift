@@ -36,7 +36,7 @@ final class AwardPlan: Sendable {
     /// `firstSlot` on, in award order. Conditions are planned before progress expressions
     /// (the planner shares folds in the order it meets them).
     static func plans(of awards: [AwardRule], planner: inout EventFoldPlanner,
-                      firstSlot: Int) -> (plans: [AwardPlan], streaks: [String], modules: [AwardGate.Module]) {
+                      firstSlot: Int) -> (plans: [AwardPlan], streaks: [String], modules: [ModuleCriterion]) {
         let index = Dictionary(awards.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         var conditions: [(PlannedExpression, plain: PlannedExpression)?] = []
         for award in awards {
@@ -53,7 +53,7 @@ final class AwardPlan: Sendable {
             }
         }
         var streaks: [String] = []
-        var modules: [AwardGate.Module] = []
+        var modules: [ModuleCriterion] = []
         var slot = firstSlot
         var plans: [AwardPlan] = []
         plans.reserveCapacity(awards.count)
@@ -66,8 +66,8 @@ final class AwardPlan: Sendable {
             case .milestone(let streak, let days):
                 if !streaks.contains(streak) { streaks.append(streak) }
                 criterion = .milestone(streak: streaks.firstIndex(of: streak) ?? 0, days: days)
-            case .module(let catalog, let module, let difficulty):
-                modules.append(AwardGate.Module(catalog: catalog, module: module, difficulty: difficulty))
+            case .module(let module):
+                modules.append(module)
                 criterion = .module(modules.count - 1)
             }
             let requires = award.requires.map { index[$0] }

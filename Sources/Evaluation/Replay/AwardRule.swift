@@ -10,7 +10,7 @@ package final class AwardRule: Sendable {
         /// A streak milestone: the streak's `current` ≥ days.
         case milestone(streak: String, days: Int)
         /// `complete_module`.
-        case module(catalog: String, module: String, difficulty: String?)
+        case module(ModuleCriterion)
     }
     package let info: AwardInfo
     package let criterion: Criterion
@@ -28,8 +28,8 @@ package final class AwardRule: Sendable {
         case .when(let expression):
             criterion = .condition(expression)
             inputs = ExpressionInputs(expression.program)
-        case .completeModule(let catalog, let module, let difficulty):
-            criterion = .module(catalog: catalog, module: module, difficulty: difficulty)
+        case .completeModule(let module):
+            criterion = .module(module)
             inputs = ExpressionInputs(variables: [.levels], metrics: [], readsEveryMetric: false)
         }
         progress = achievement.progress

@@ -52,15 +52,28 @@ extension Replay {
             }
             standings.append(standing)
         }
+        let shown = shownMetrics(values, offsetSeconds: facts.now.offsetSeconds, report: &report)
         let warnings = warnings(found, facts: &facts, moment: moment, values: values, report: &report)
         let decision = Decision(
             user: facts.userID, now: facts.now, unlocks: Self.newUnlocks(found), achievements: standings,
             streaks: facts.streakStandings(at: moment), points: points,
-            rank: RankStanding.standing(points: points, ranks: rules.ranks), warnings: warnings)
+            rank: RankStanding.standing(points: points, ranks: rules.ranks), metrics: shown, warnings: warnings)
         var outcome = ReplayOutcome(decision: decision, checkpoints: found.checkpoints, unlocks: found.unlocks,
                                     bindingsAtNow: values.bindings)
         outcome.stepsUsed = found.stepsUsed
         return outcome
+    }
+
+    /// The metrics with `show: true` and their values at `now` (docs/evaluation.md, "Shown
+    /// metrics"); an error is null, noted in `report`.
+    private func shownMetrics(_ values: ValuesAtNow, offsetSeconds: Int, report: inout RuleErrorReport) -> [ShownMetric] {
+        guard rules.metrics.contains(where: \.show) else { return [] }
+        var shown: [ShownMetric] = []
+        for (metric, value) in zip(rules.metrics, values.metrics) where metric.show {
+            report.note(value.value, id: metric.id, what: "value", expression: metric.expression, key: "metrics." + metric.id)
+            shown.append(ShownMetric(id: metric.id, value: ShownMetric.json(value.value, offsetSeconds: offsetSeconds)))
+        }
+        return shown
     }
 
     /// The new unlocks in time order (equal instants by id), every unlock of a repeatable award.
@@ -113,18 +126,16 @@ extension Replay {
             let current = facts.streakCurrent(streak, at: moment)
             criterionHolds = current >= days
             progress = AwardProgress(current: .int(Int64(current)), target: .int(Int64(days)))
-        case .module(let catalogID, let module, let difficulty):
-            let measured = facts.moduleProgress(catalog: catalogID, module: module, difficulty: difficulty, at: moment)
+        case .module(let module):
+            let measured = facts.moduleProgress(module, at: moment)
             criterionHolds = measured.isComplete
             progress = AwardProgress(current: .int(Int64(measured.done)), target: .int(Int64(measured.total)))
             catalogVersion = unlockVersion
-            if let recorded = unlockVersion, let catalog = rules.catalogs.first(where: { $0.id == catalogID }),
+            if let recorded = unlockVersion, let catalog = rules.catalogs.first(where: { $0.id == module.catalog }),
                recorded < catalog.version {
                 // The catalog grew since the unlock: it stays unlocked, showing done of the new total.
                 keepsMaximum = false
-                let added = catalog.levels.filter {
-                    $0.module == module && $0.counts && $0.release > recorded && $0.release <= catalog.version
-                }.count
+                let added = module.levelsReleased(after: recorded, in: catalog)
                 newLevels = added > 0 ? added : nil
             }
         case .condition(let condition):

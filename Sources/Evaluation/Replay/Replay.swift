@@ -41,7 +41,7 @@ package final class Replay: Sendable {
     /// Per slot: the streak threshold the condition is (`StreakThreshold`), judged without CEL.
     let streakThresholds: [StreakThreshold?]
     /// The modules awards complete, by `AwardGate.Criterion.module` index.
-    let modules: [AwardGate.Module]
+    let modules: [ModuleCriterion]
     let folds: [EventFold]
     let dayFolds: [DayFold]
     /// Metrics in dependency order, rewritten.

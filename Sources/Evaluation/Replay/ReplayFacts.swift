@@ -55,8 +55,8 @@ package protocol ReplayFacts {
     /// rise sooner (with time alone) or the facts cannot tell. `streak`: its index in the rule
     /// set's order (asked at most checkpoints: no id looked up).
     mutating func streakRiseEventCount(_ streak: Int, at moment: FactMoment) -> Int?
-    /// Done and total counted, released levels of a catalog module at a moment (docs/rules.md, "achievements[]").
-    mutating func moduleProgress(catalog: String, module: String, difficulty: String?, at moment: FactMoment) -> ModuleProgress
+    /// Done and total of the levels a `complete_module` counts at a moment (docs/rules.md, "achievements[]").
+    mutating func moduleProgress(_ criterion: ModuleCriterion, at moment: FactMoment) -> ModuleProgress
     /// Every streak at a moment, in rule order.
     mutating func streakStandings(at moment: FactMoment) -> [StreakStanding]
     /// Warnings about the state as of a moment (future events, refused kill-time changes, …).

@@ -283,9 +283,7 @@ struct ReplayRun<Facts: ReplayFacts> {
             return false
         case .module(let module):
             if let cached = moduleHolds[module], cached.levels == levels { return cached.holds }
-            let key = replay.modules[module]
-            let holds = bindings.facts.moduleProgress(catalog: key.catalog, module: key.module,
-                                                      difficulty: key.difficulty, at: moment).isComplete
+            let holds = bindings.facts.moduleProgress(replay.modules[module], at: moment).isComplete
             moduleHolds[module] = (levels, holds)
             return holds
         }
@@ -313,8 +311,8 @@ struct ReplayRun<Facts: ReplayFacts> {
 
     /// Static, given the catalogs: a method on the run took a copy of the whole run to be called.
     private static func catalogVersion(of award: AwardRule, in catalogs: [CatalogRule]) -> Int? {
-        guard case .module(let catalog, _, _) = award.criterion else { return nil }
-        return catalogs.first { $0.id == catalog }?.version
+        guard case .module(let module) = award.criterion else { return nil }
+        return catalogs.first { $0.id == module.catalog }?.version
     }
 
     /// The condition's value, evaluated again only when something it reads moved on.
@@ -469,10 +467,10 @@ extension ReplayRun {
         switch replay.plans[index].rule.criterion {
         case .milestone(let streak, let days):
             progress = AwardProgress(current: .int(Int64(bindings.facts.streakCurrent(streak, at: moment))), target: .int(Int64(days)))
-        case .module(let catalogID, let module, let difficulty):
-            let measured = bindings.facts.moduleProgress(catalog: catalogID, module: module, difficulty: difficulty, at: moment)
+        case .module(let module):
+            let measured = bindings.facts.moduleProgress(module, at: moment)
             progress = AwardProgress(current: .int(Int64(measured.done)), target: .int(Int64(measured.total)))
-            if let recorded = unlocks[replay.awardIDs[index]]?.catalogVersion, let catalog = replay.rules.catalogs.first(where: { $0.id == catalogID }),
+            if let recorded = unlocks[replay.awardIDs[index]]?.catalogVersion, let catalog = replay.rules.catalogs.first(where: { $0.id == module.catalog }),
                recorded < catalog.version {
                 keepsMaximum = false
             }

@@ -36,10 +36,11 @@ struct RuleErrorReport {
     /// - Parameters:
     ///   - what: the part of the rule, as a person names it ("condition", "progress current").
     ///   - subject: what it erred for ("for events[3]", "for day 2026-03-02"), if anything.
+    /// - Parameter key: what `reported` knows it by, when not `id` (a metric, whose id may also be an award's).
     mutating func note(_ value: CELValue, id: String, what: String, expression: RuleExpression,
-                       subject: String? = nil, event: Int? = nil) {
-        guard case .error(let error) = value, !reported.contains(id) else { return }
-        reported.insert(id)
+                       subject: String? = nil, event: Int? = nil, key: String? = nil) {
+        guard case .error(let error) = value, !reported.contains(key ?? id) else { return }
+        reported.insert(key ?? id)
         var place = "its \(what) at \(Self.position(expression))"
         if let subject { place += " " + subject }
         var from = ""

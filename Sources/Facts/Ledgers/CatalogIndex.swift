@@ -33,25 +33,18 @@ package struct CatalogIndex: Sendable {
     /// The catalog with this id.
     package func catalog(_ id: String) -> CatalogRule? { catalogs.first { $0.id == id } }
 
-    /// The module's levels that count: `counts: true` and released (`release` ≤ `version`).
-    package func countedLevels(catalog id: String, module: String) -> [CatalogRule.Level] {
-        guard let catalog = catalog(id) else { return [] }
-        return catalog.levels.filter { $0.module == module && $0.counts && $0.release <= catalog.version }
+    /// The levels a module criterion counts: released, and as its `release` and `levels` select.
+    package func countedLevels(_ criterion: ModuleCriterion) -> [CatalogRule.Level] {
+        guard let catalog = catalog(criterion.catalog) else { return [] }
+        return criterion.levels(of: catalog)
     }
 
-    /// Counted levels of the module released after `version` (the catalog version recorded with
-    /// an unlock): `version` < `release` ≤ current version.
-    package func newLevels(catalog id: String, module: String, since version: Int) -> Int {
-        countedLevels(catalog: id, module: module).filter { $0.release > version }.count
-    }
-
-    /// Done and total of a module given the user's levels (by ordinal).
-    package func progress(catalog id: String, module: String, difficulty: String?,
-                         levels progress: [LevelProgress?]) -> ModuleProgress {
-        let counted = countedLevels(catalog: id, module: module)
+    /// Done and total of a module criterion given the user's levels (by ordinal).
+    package func progress(_ criterion: ModuleCriterion, levels progress: [LevelProgress?]) -> ModuleProgress {
+        let counted = countedLevels(criterion)
         let done = counted.filter { level in
             guard let ordinal = ordinal(of: level.id), ordinal < progress.count, let entry = progress[ordinal] else { return false }
-            return entry.isDone(difficulty: difficulty)
+            return entry.isDone(difficulty: criterion.difficulty)
         }.count
         return ModuleProgress(done: done, total: counted.count)
     }

@@ -107,8 +107,8 @@ package struct FactSnapshot: Sendable {
     }
 
     /// Done / total of a module (docs/rules.md, "achievements[]").
-    package func moduleProgress(catalog: String, module: String, difficulty: String?) -> ModuleProgress {
-        catalogIndex.progress(catalog: catalog, module: module, difficulty: difficulty, levels: levelProgress)
+    package func moduleProgress(_ criterion: ModuleCriterion) -> ModuleProgress {
+        catalogIndex.progress(criterion, levels: levelProgress)
     }
 
     /// The user's progress on one level, if they touched it.

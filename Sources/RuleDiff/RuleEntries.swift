@@ -1,0 +1,126 @@
+import RuleModel
+
+/// Every entry of a rule set that `diff` compares, kind by kind. A new kind of rule is one more
+/// function here and one more line in `of(_:)` (reminders join once the rule model has them).
+package enum RuleEntries {
+    /// Every entry, each kind in `RuleKind` order.
+    package static func of(_ rules: RuleSet) -> [RuleEntry] {
+        calendar(rules) + metrics(rules) + streaks(rules) + milestones(rules) + achievements(rules) + ranks(rules)
+            + catalogs(rules) + modules(rules) + levels(rules)
+    }
+
+    static func calendar(_ rules: RuleSet) -> [RuleEntry] {
+        let calendar = rules.calendar
+        let zone: String = switch calendar.timezone {
+        case .event: "event"
+        case .user: "user"
+        case .zone(let name): name
+        }
+        return [RuleEntry(kind: .calendar, id: "calendar", span: calendar.span, fields: [
+            ("timezone", zone), ("day_starts", calendar.dayStarts.description), ("kill_time", calendar.killTime?.description),
+            ("late", calendar.late.rawValue),
+        ])]
+    }
+
+    static func metrics(_ rules: RuleSet) -> [RuleEntry] {
+        rules.metrics.map { metric in
+            RuleEntry(kind: .metric, id: metric.id, span: metric.expression.span,
+                      fields: [("expression", RuleFingerprint.expression(metric.expression)),
+                               ("show", metric.show ? "true" : nil)])
+        }
+    }
+
+    static func streaks(_ rules: RuleSet) -> [RuleEntry] {
+        rules.streaks.map { streak in
+            var counts: RuleExpression?, day: RuleExpression?
+            switch streak.qualification {
+            case .counts(let expression): counts = expression
+            case .day(let expression): day = expression
+            }
+            let freezes = streak.freezes.map { "\($0.max)/\($0.refillDays)/\($0.mode.rawValue)" }
+            return RuleEntry(kind: .streak, id: streak.id, span: streak.span, fields: [
+                ("title", RuleFingerprint.text(streak.localizedTitle)), ("counts", RuleFingerprint.expression(counts)),
+                ("day", RuleFingerprint.expression(day)), ("freezes", freezes),
+                ("backfill_days", streak.backfillDays.map(String.init)), ("meta", RuleFingerprint.value(streak.meta)),
+            ])
+        }
+    }
+
+    static func milestones(_ rules: RuleSet) -> [RuleEntry] {
+        rules.streaks.flatMap { streak in
+            streak.milestones.map { milestone in
+                RuleEntry(kind: .milestone, id: milestone.info.id, span: milestone.info.span,
+                          fields: [("streak", streak.id), ("days", String(milestone.days))] + award(milestone.info))
+            }
+        }
+    }
+
+    static func achievements(_ rules: RuleSet) -> [RuleEntry] {
+        rules.achievements.map { achievement in
+            var when: String?, module: String?, progress: String?
+            switch achievement.criterion {
+            case .when(let expression): when = RuleFingerprint.expression(expression)
+            case .completeModule(let criterion):
+                module = [criterion.catalog, criterion.module, criterion.difficulty ?? "-",
+                          criterion.release.map(String.init) ?? "-", criterion.levels.rawValue].joined(separator: "/")
+            }
+            // Only a `progress` written out is a key of its own; the others follow from `when`.
+            if case .measured(let current, let target) = achievement.progress {
+                progress = RuleFingerprint.expression(current.source) + " / " + RuleFingerprint.expression(target.source)
+            }
+            let available = achievement.available.map {
+                RuleFingerprint.timestamp($0.from) + ".." + RuleFingerprint.timestamp($0.until)
+            }
+            let info = award(achievement.info)
+            return RuleEntry(kind: .achievement, id: achievement.info.id, span: achievement.info.span, fields:
+                Array(info.prefix(7)) + [("when", when), ("complete_module", module), ("progress", progress),
+                                         ("requires", achievement.requires.sorted().joined(separator: ",")),
+                                         ("available", available)] + Array(info.dropFirst(7)))
+        }
+    }
+
+    /// The presentation keys of an achievement or milestone: seven, then `repeatable` and `meta`.
+    private static func award(_ info: AwardInfo) -> [(key: String, value: String?)] {
+        [("title", RuleFingerprint.text(info.localizedTitle)), ("description", RuleFingerprint.text(info.localizedDescription)),
+         ("category", info.category), ("rarity", info.rarity.rawValue), ("icon", info.icon), ("points", String(info.points)),
+         ("hidden", String(info.hidden)), ("repeatable", String(info.repeatable)), ("meta", RuleFingerprint.value(info.meta))]
+    }
+
+    static func ranks(_ rules: RuleSet) -> [RuleEntry] {
+        rules.ranks.map { rank in
+            RuleEntry(kind: .rank, id: rank.id, span: rank.span, fields: [
+                ("title", RuleFingerprint.text(rank.localizedTitle)), ("min_points", String(rank.minPoints)),
+            ])
+        }
+    }
+
+    static func catalogs(_ rules: RuleSet) -> [RuleEntry] {
+        rules.catalogs.map { catalog in
+            RuleEntry(kind: .catalog, id: catalog.id, span: catalog.span, fields: [("version", String(catalog.version))])
+        }
+    }
+
+    static func modules(_ rules: RuleSet) -> [RuleEntry] {
+        rules.catalogs.flatMap { catalog in
+            catalog.modules.map { module in
+                RuleEntry(kind: .module, id: module.id, span: module.span ?? catalog.span, fields: [
+                    ("catalog", catalog.id), ("title", RuleFingerprint.text(module.localizedTitle)),
+                    ("meta", RuleFingerprint.value(module.meta)),
+                ])
+            }
+        }
+    }
+
+    static func levels(_ rules: RuleSet) -> [RuleEntry] {
+        rules.catalogs.flatMap { catalog in
+            catalog.levels.map { level in
+                RuleEntry(kind: .level, id: level.id, span: level.span, fields: [
+                    ("catalog", catalog.id), ("module", level.module), ("title", RuleFingerprint.text(level.localizedTitle)),
+                    ("asset", level.asset), ("difficulties", level.difficulties?.joined(separator: ",")),
+                    ("counts", String(level.counts)), ("release", String(level.release)),
+                    ("meta", RuleFingerprint.value(level.meta)),
+                ])
+            }
+        }
+    }
+}

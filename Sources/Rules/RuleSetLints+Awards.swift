@@ -1,0 +1,146 @@
+import CEL
+import Diagnostics
+import RuleModel
+
+extension RuleSetLints {
+    // MARK: W433
+
+    /// An explicit `progress` whose `current` is what the `when` compares (`X >= N`, alone or as a
+    /// conjunct of `&&`) and whose target folds to a number other than that threshold: the bar
+    /// fills when the award does not unlock, or the award unlocks with the bar short of full.
+    mutating func checkProgress(_ achievement: AchievementRule, when: RuleExpression, checked: CELCheckedAST) {
+        guard case .measured(let current, let target) = achievement.progress,
+              let currentAST = current.program.checked, let targetAST = target.program.checked else { return }
+        let thresholds = Self.conjuncts(checked.ast.root).compactMap(CELThreshold.init)
+        guard let threshold = thresholds.first(where: { $0.operand.isWrittenAlike(currentAST.ast.root) }),
+              case .constant(let value)? = CELConstantFolding(targetAST).root,
+              let written = Self.double(value) else { return }
+        let expected: Double
+        switch threshold.bound {
+        case .int(let n): expected = Double(n) + (threshold.isStrict ? 1 : 0)
+        case .uint(let n): expected = Double(n) + (threshold.isStrict ? 1 : 0)
+        case .double(let d): expected = d
+        default: return
+        }
+        guard written != expected else { return }
+        let operand = Self.text(of: threshold.operand, in: when.source)
+        diagnostics.append(.warning(
+            RuleCode.progressTarget,
+            "progress target \(Self.number(written)) of '\(achievement.info.id)' is not the threshold of its 'when' (\(Self.number(expected))): the bar and the unlock disagree",
+            at: target.span,
+            notes: [DiagnosticNote("'when' compares '\(operand)' here", at: locate(threshold.operand.range, when))],
+            fix: "write 'target: \(Self.number(expected))', or leave 'progress' out: it is derived from 'when'"))
+    }
+
+    /// The operands of a chain of `&&`, left to right.
+    static func conjuncts(_ node: CELExpr) -> [CELExpr] {
+        guard case .call(nil, "_&&_", let args) = node.kind, args.count == 2 else { return [node] }
+        return conjuncts(args[0]) + conjuncts(args[1])
+    }
+
+    static func double(_ value: CELValue) -> Double? {
+        switch value {
+        case .int(let i): Double(i)
+        case .uint(let u): Double(u)
+        case .double(let d): d
+        default: nil
+        }
+    }
+
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    // MARK: W431
+
+    /// Achievements that require one that can never unlock, or one that cannot unlock before
+    /// their `available` window ends. (An award whose own `when` is always false is W430's, a
+    /// module without a counted level W401's; only those that require them are reported here.)
+    mutating func checkNeverUnlocking() {
+        var never: [String: String] = [:]
+        var earliest: [String: CELTimestamp] = [:]
+        for achievement in ruleSet.achievements {
+            if let reason = ownReason(achievement) { never[achievement.info.id] = reason }
+            if let from = achievement.available?.from { earliest[achievement.info.id] = from }
+        }
+        var reported: [String: String] = [:]
+        var changed = true
+        while changed {
+            changed = false
+            for achievement in ruleSet.achievements where never[achievement.info.id] == nil {
+                let id = achievement.info.id
+                for required in achievement.requires {
+                    if never[required] != nil {
+                        never[id] = "it requires '\(required)', which can never unlock"
+                    } else if let start = earliest[required], start > (earliest[id] ?? start) || earliest[id] == nil {
+                        earliest[id] = start
+                        changed = true
+                        if let until = achievement.available?.until, start >= until {
+                            never[id] = "it requires '\(required)', which cannot unlock before \(start.rfc3339(offsetSeconds: 0)), when its own 'available' window has ended (\(until.rfc3339(offsetSeconds: 0)))"
+                        }
+                    }
+                    if let reason = never[id] {
+                        reported[id] = reason
+                        changed = true
+                        break
+                    }
+                }
+            }
+        }
+        for achievement in ruleSet.achievements {
+            guard let reason = reported[achievement.info.id] else { continue }
+            diagnostics.append(.warning(RuleCode.neverUnlocks, "'\(achievement.info.id)' can never unlock: \(reason)",
+                                        at: achievement.info.span,
+                                        fix: "change 'requires' or 'available', or the award it requires"))
+        }
+    }
+
+    /// Why an achievement can never unlock by itself: a `when` that folds to false (written
+    /// `false` included), a module without a counted released level.
+    private func ownReason(_ achievement: AchievementRule) -> String? {
+        switch achievement.criterion {
+        case .when(let when):
+            guard let checked = when.program.checked, folding(checked).root?.bool == false else { return nil }
+            return "its 'when' is always false"
+        case .completeModule(let criterion):
+            guard let catalog = ruleSet.catalogs.first(where: { $0.id == criterion.catalog }) else { return nil }
+            return criterion.levels(of: catalog).isEmpty ? "its module has no counted released level" : nil
+        }
+    }
+
+    // MARK: W434
+
+    /// Two achievements with the same criterion (the same `when` as written, whatever the
+    /// spacing and parentheses, or the same module), the same `requires` and the same window:
+    /// they always unlock together.
+    mutating func checkSameCriterion() {
+        let achievements = ruleSet.achievements
+        for (index, later) in achievements.enumerated() {
+            guard let earlier = achievements[..<index].first(where: { Self.sameCriterion($0, later) }) else { continue }
+            let span: SourceSpan
+            if case .when(let when) = later.criterion { span = when.span } else { span = later.info.span }
+            diagnostics.append(.warning(
+                RuleCode.sameCriterion,
+                "'\(later.info.id)' has the same criterion as '\(earlier.info.id)': they always unlock together",
+                at: span, notes: [DiagnosticNote("'\(earlier.info.id)' is here", at: earlier.info.span)],
+                fix: "change one of the criteria, or keep one award"))
+        }
+    }
+
+    private static func sameCriterion(_ a: AchievementRule, _ b: AchievementRule) -> Bool {
+        guard Set(a.requires) == Set(b.requires), a.info.repeatable == b.info.repeatable,
+              a.available?.from == b.available?.from, a.available?.until == b.available?.until else { return false }
+        switch (a.criterion, b.criterion) {
+        case (.when(let x), .when(let y)):
+            guard let x = x.program.checked?.ast.root, let y = y.program.checked?.ast.root else { return false }
+            // A written `true` or `false` is meant (a welcome badge, a retired one).
+            if case .literal = x.kind { return false }
+            return x.isWrittenAlike(y)
+        case (.completeModule(let x), .completeModule(let y)):
+            return x == y
+        default:
+            return false
+        }
+    }
+}
