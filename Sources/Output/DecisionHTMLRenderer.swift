@@ -11,8 +11,10 @@ package struct DecisionHTMLRenderer: Renderer {
     package init(rules: RuleSet) {
         sections = [
             StandingSection(rules: rules),
+            MetricsSection(),
             NewUnlocksSection(rules: rules),
-            AwardCardsSection(rules: rules),
+            AwardCardsSection(rules: rules,
+                              categoryNames: Dictionary(rules.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })),
             StreakCalendarSection(rules: rules),
             WarningsSection(),
         ]

@@ -111,11 +111,12 @@ package struct ExplanationHTMLRenderer: Renderer {
                 html.text(" reaches \(days) days: now \(current) (status \(status)) ")
                 Self.writeValue(current >= days ? "true" : "false", to: &html)
             }
-        case .module(let catalog, let module, let difficulty, let done, let missing):
+        case .module(let module, let done, let missing):
             html.element("h2", [("id", "criterion")], text: "Every level of the module")
-            var scope = "\(catalog)/\(module)"
-            if let difficulty, difficulty != "any" { scope += " on \(difficulty)" }
-            html.element("p", text: "Every counted, released level of " + scope)
+            var scope = "\(module.catalog)/\(module.module)"
+            if let difficulty = module.difficulty, difficulty != "any" { scope += " on \(difficulty)" }
+            let which = module.levels == .all ? "Every released level" : "Every counted, released level"
+            html.element("p", text: which + (module.release.map { " of release \($0)" } ?? "") + " of " + scope)
             html.element("p", text: "Done (\(done.count)): " + (done.isEmpty ? "none" : done.joined(separator: ", ")))
             html.element("p", text: "Missing (\(missing.count)): " + (missing.isEmpty ? "none" : missing.joined(separator: ", ")))
         }

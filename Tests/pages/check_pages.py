@@ -103,6 +103,7 @@ class PageReader(html.parser.HTMLParser):
         self.images = 0
         self.terms = []           # data-term-value of explain trees
         self.explained = []       # (id, state) of explain pages
+        self.metrics = []         # data-metric ids
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -121,6 +122,8 @@ class PageReader(html.parser.HTMLParser):
         if "data-points" in a:
             self.points = int(a["data-points"])
             self.rank = a.get("data-rank")
+        if "data-metric" in a:
+            self.metrics.append(a["data-metric"])
         if "data-term-value" in a:
             self.terms.append(a["data-term-value"])
         streak = a.get("data-streak")
@@ -237,6 +240,8 @@ def check_decision_page(browser, binary, name, rule_args, state):
         fail("%s: points %s, JSON %s" % (name, reader.points, decision["points"]))
     if reader.rank != (decision["rank"] or {}).get("id"):
         fail("%s: rank %s, JSON %s" % (name, reader.rank, decision["rank"]))
+    if reader.metrics != list(decision.get("metrics", {})):
+        fail("%s: metrics %s, JSON %s" % (name, reader.metrics, list(decision.get("metrics", {}))))
     if set(reader.streaks) != set(decision["streaks"]):
         fail("%s: streaks %s, JSON %s" % (name, sorted(reader.streaks), sorted(decision["streaks"])))
     days = 0
