@@ -133,7 +133,7 @@ package enum HTMLPage {
         .value[data-value=other]{color:var(--accent)}
         .term code{overflow-wrap:anywhere}
         .chart{max-width:100%;height:auto;display:block;margin:4px 0}
-        .chart-label,.chart-count{fill:var(--fg);font-size:12px}
+        .chart-label,.chart-count{fill:var(--fg);font-size:13px}
         .chart-count{font-weight:700}
         .chart-track{fill:var(--bg);stroke:var(--line)}
         .samples{margin:4px 0 0;padding-left:18px;font-size:.82rem}
