@@ -79,8 +79,10 @@ package struct ExplanationHTMLRenderer: Renderer {
             for event in unlock.events {
                 html.element("tr", [("data-event", String(event.index))]) { html in
                     html.element("td") { $0.element("code", text: "events[\(event.index)]") }
-                    html.element("td", text: event.type)
-                    html.element("td") { $0.element("time", [("datetime", event.at.description)], text: event.at.description) }
+                    html.element("td", [("class", "wrap")], text: event.type)
+                    html.element("td", [("class", "wrap")]) {
+                        $0.element("time", [("datetime", event.at.description)], text: event.at.description)
+                    }
                 }
             }
             html.raw("</tbody>")

@@ -16,7 +16,7 @@ package struct MetricsSection: DecisionPageSection {
         for metric in metrics {
             html.element("tr", [("data-metric", metric.id)]) { html in
                 html.element("th", [("scope", "row")]) { $0.element("code", text: metric.id) }
-                html.element("td") { Self.write(metric.value, to: &$0) }
+                html.element("td", [("class", "wrap")]) { Self.write(metric.value, to: &$0) }
             }
         }
         html.raw("</tbody>")

@@ -51,7 +51,7 @@ package struct RuleDiffHTMLRenderer: Renderer {
                 html.element("td", text: change.kind.rawValue)
                 html.element("td") { $0.element("code", text: change.id) }
                 html.element("td", text: change.keys.joined(separator: ", "))
-                html.element("td", text: "\(change.file):\(change.line)" + (change.change == .removed ? " (old version)" : ""))
+                html.element("td", [("class", "wrap")], text: "\(change.file):\(change.line)" + (change.change == .removed ? " (old version)" : ""))
             }
         }
         html.raw("</tbody>")

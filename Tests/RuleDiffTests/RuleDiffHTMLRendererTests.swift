@@ -9,16 +9,18 @@ struct RuleDiffHTMLRendererTests {
 
     static func report() -> RuleDiffReport {
         var effects = DiffEffects()
-        effects.states = 10
-        var award = AwardEffects()
-        award.add(.gained, sample: .user(hostile))
-        award.add(.gained, sample: .line(4))
-        award.add(.later, sample: .user("u7"))
-        effects.awards["focus_10_hours"] = award
+        let samples: [(EffectKind, DiffSample)] = [(.gained, .user(hostile)), (.gained, .line(4)), (.later, .user("u7"))]
+        for (kind, sample) in samples {
+            effects.add(StateComparison(awards: [("focus_10_hours", kind)], points: 0, rank: 0, oldWarnings: [],
+                                        newWarnings: [], changed: true), sample: sample)
+        }
+        for _ in 0..<7 {
+            effects.add(StateComparison(awards: [], points: 0, rank: 0, oldWarnings: [], newWarnings: [], changed: false),
+                        sample: .line(0))
+        }
         let change = RuleChange(change: .changed, kind: .achievement, id: "focus_10_hours", keys: ["when"],
                                 file: "rules/\" onerror=\"x.yaml", line: 18)
-        var diff = RuleSetDiff(changes: [change], effects: effects, awardOrder: ["focus_10_hours"])
-        diff.effects.changedStates = 3
+        let diff = RuleSetDiff(changes: [change], effects: effects, awardOrder: ["focus_10_hours"])
         return RuleDiffReport(entries: [RuleDiffReport.Entry(name: nil, diff: diff)], measured: true)
     }
 
