@@ -7,7 +7,7 @@ RELEASE_BIN = .build/release/rulecheck
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 SHARED ?= ../shared
 
-.PHONY: demo test build release bench deps fuzz fuzz-build example spark-example
+.PHONY: demo test build release bench deps fuzz fuzz-build example spark-example manual release-dist stage dist install dist-check
 
 deps:
 	@pkg-config --exists yaml-0.1 || { echo "installing libyaml-dev"; \
@@ -38,6 +38,8 @@ test: deps
 	# The pages of eval/explain --format html in headless Chromium (installed with apt when missing).
 	python3 Tests/pages/check_pages.py $(RELEASE_BIN)
 	$(MAKE) --no-print-directory example
+	$(MAKE) --no-print-directory dist-check
+	sh Tests/precommit/check_pre_commit.sh $(RELEASE_BIN)
 	@if [ -f $(SHARED)/acceptance/run.py ]; then python3 $(SHARED)/acceptance/run.py $(RELEASE_BIN); \
 	  else echo "acceptance: $(SHARED)/acceptance not found, skipped"; fi
 	@if [ -f $(SHARED)/acceptance-1.1/run.py ]; then python3 $(SHARED)/acceptance-1.1/run.py $(RELEASE_BIN); \
@@ -112,3 +114,48 @@ fuzz: fuzz-build
 	done; \
 	echo "findings:"; ls $(FUZZ_SCRATCH)/findings; \
 	if [ -n "$$(ls $(FUZZ_SCRATCH)/findings)" ]; then status=1; fi; exit $$status
+
+# Releases (README, "Install"): `make dist` packs dist/rulecheck-VERSION-linux-ARCH.tar.gz and
+# dist/SHA256SUMS; `make install PREFIX=...` installs the same files. VERSION is what the built
+# binary reports (Sources/Diagnostics/RulecheckVersion.swift). The man page comes from the command
+# definitions through swift-argument-parser's generate-manual plugin, dated by the last commit.
+PREFIX ?= /usr/local
+DIST ?= dist
+STAGE = .build/stage
+MANUAL = .build/plugins/GenerateManual/outputs/rulecheck/rulecheck.1
+
+manual: deps
+	$(SWIFT) package generate-manual --configuration debug \
+	  --date $$(git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)
+
+# The tarball's binary also links libyaml statically where its archive is installed, so it needs
+# no libyaml on the machine: pkg-config reads a copy of yaml-0.1.pc whose libdir holds only
+# libyaml.a. Without libyaml.a the system's yaml-0.1.pc (the shared library) is used.
+STATIC_YAML = .build/static-yaml
+
+release-dist: deps
+	@libdir=$$(pkg-config --variable=libdir yaml-0.1); rm -rf $(STATIC_YAML); \
+	  if [ -f "$$libdir/libyaml.a" ]; then mkdir -p $(STATIC_YAML) && ln -s "$$libdir/libyaml.a" $(STATIC_YAML)/libyaml.a && \
+	    sed "s|^libdir=.*|libdir=$(CURDIR)/$(STATIC_YAML)|" "$$(pkg-config --variable=pcfiledir yaml-0.1)/yaml-0.1.pc" \
+	      > $(STATIC_YAML)/yaml-0.1.pc; fi
+	PKG_CONFIG_PATH=$(CURDIR)/$(STATIC_YAML)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH} \
+	  $(SWIFT) build -c release $(RELEASE_FLAGS) --product rulecheck
+
+stage: release-dist manual
+	@rm -rf $(STAGE) && mkdir -p $(STAGE)
+	sh scripts/stage-release.sh $(RELEASE_BIN) $(MANUAL) $(STAGE)
+
+dist: stage
+	@mkdir -p $(DIST)
+	@name=$$(basename $(STAGE)/rulecheck-*); rm -f $(DIST)/$$name.tar.gz; \
+	  tar -C $(STAGE) --owner=0 --group=0 --numeric-owner --sort=name -czf $(DIST)/$$name.tar.gz $$name; \
+	  cd $(DIST) && sha256sum rulecheck-*.tar.gz > SHA256SUMS && cat SHA256SUMS
+
+install: stage
+	sh $(STAGE)/rulecheck-*/install.sh $(PREFIX)
+
+# The tarball on a machine without Swift, its man page and completions, and `make install`; the
+# GitHub Action's steps run locally, installing that tarball.
+dist-check: dist
+	sh Tests/dist/check_dist.sh $(DIST)
+	python3 Tests/action/run_action_steps.py $(DIST)

@@ -56,6 +56,8 @@ package struct DiagnosticSARIFRenderer: Renderer {
         }
         let driver = JSONObject([
             ("name", .string("rulecheck")),
+            ("version", .string(RulecheckVersion.tool)),
+            ("semanticVersion", .string(RulecheckVersion.tool)),
             ("informationUri", .string(Self.helpDocument)),
             ("rules", .array(rules)),
         ])

@@ -119,7 +119,7 @@ struct RuleFileDecoder {
 
     private mutating func decodeCalendar(_ node: YAMLNode, keySpan: SourceSpan) -> CalendarDraft? {
         guard let map = NodeReader(node, what: "calendar", diagnostics: &diagnostics) else { return nil }
-        map.rejectUnknownKeys(allowed: ["timezone", "day_starts", "kill_time", "late"], diagnostics: &diagnostics)
+        map.rejectUnknownKeys(allowed: Self.calendarKeys, diagnostics: &diagnostics)
         var rule = CalendarRule(span: node.span)
         if let zone = map.string("timezone", diagnostics: &diagnostics) {
             switch zone.value {
@@ -201,12 +201,14 @@ struct RuleFileDecoder {
 
     /// The keys of a metric written as a mapping.
     static let metricKeys = ["expr", "show"]
+    static let calendarKeys = ["timezone", "day_starts", "kill_time", "late"]
+    static let rankKeys = ["id", "title", "min_points"]
 
     // MARK: ranks
 
     private mutating func decodeRank(_ node: YAMLNode) -> RankDraft? {
         guard let map = NodeReader(node, what: "rank", diagnostics: &diagnostics) else { return nil }
-        map.rejectUnknownKeys(allowed: ["id", "title", "min_points"], diagnostics: &diagnostics)
+        map.rejectUnknownKeys(allowed: Self.rankKeys, diagnostics: &diagnostics)
         let id = map.string("id", required: true, diagnostics: &diagnostics)
         let title = localizedText(map, "title")
         let minPoints = map.int("min_points", required: true, diagnostics: &diagnostics)

@@ -48,8 +48,11 @@ struct EvalCommand: ParsableCommand {
     @Option(name: .customLong("write-state"), help: "Write the state with every unlock persisted to this file.")
     var writeState: String?
 
+    @OptionGroup var watching: WatchOption
+
     func validate() throws {
         if batch {
+            guard !watching.watch else { throw ValidationError("--watch does not go with --batch") }
             guard state == nil, writeState == nil else {
                 throw ValidationError("--batch reads states from stdin or --states; --state and --write-state do not apply")
             }
@@ -65,6 +68,13 @@ struct EvalCommand: ParsableCommand {
     }
 
     func run() throws {
+        guard watching.watch else { return try runOnce() }
+        try watching.repeatRunning(watched: {
+            try WatchOption.rulePaths(paths, ruleSet: options.ruleset) + [state].compactMap { $0 }
+        }, runOnce)
+    }
+
+    func runOnce() throws {
         let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: options.ruleset))
         guard let state, !batch else {
             try runBatch(rules)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Diagnostics
 import Foundation
 
 @main
@@ -6,8 +7,9 @@ struct Rulecheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rulecheck",
         abstract: "Validate, evaluate, explain and test achievement rule sets.",
+        version: RulecheckVersion.line,
         subcommands: [ValidateCommand.self, EvalCommand.self, ExplainCommand.self, TestCommand.self, SchemaCommand.self,
-                      CompileCommand.self, DiffCommand.self]
+                      CompileCommand.self, DiffCommand.self, CompletionsCommand.self]
     )
 
     /// Exit status 0 success, 1 rule errors or failed tests, 2 bad usage (ArgumentParser's own

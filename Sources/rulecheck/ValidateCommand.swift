@@ -29,11 +29,18 @@ struct ValidateCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "An older rule set to check catalog compatibility against.")
     var baseline: [String] = []
 
+    @OptionGroup var watching: WatchOption
+
     func validate() throws {
         if ruleset != nil, !paths.isEmpty { throw ValidationError("give rule paths or --ruleset, not both") }
     }
 
     func run() throws {
+        guard watching.watch else { return try runOnce() }
+        try watching.repeatRunning(watched: { try WatchOption.rulePaths(paths, ruleSet: ruleset) + baseline }, runOnce)
+    }
+
+    func runOnce() throws {
         if paths.isEmpty { return try runWorkspace() }
         let result = RuleSetLoader.load(paths: paths, baseline: baseline.isEmpty ? nil : baseline)
         let colour = format == .text && DiagnosticRenderer.usesColour(
@@ -41,7 +48,18 @@ struct ValidateCommand: ParsableCommand {
         let report = DiagnosticRenderer.render(result.diagnostics, format: format, fileCount: result.files.count,
                                                sources: result.sources, colour: colour)
         try StandardStream.output.write(report)
+        try appendJobSummary([DiagnosticGroup(name: nil, diagnostics: result.diagnostics, fileCount: result.files.count)])
         if result.errorCount > 0 || (strict && result.warningCount > 0) { throw ExitCode(1) }
+    }
+
+    /// `--format github` under GitHub Actions: the errors and warnings per file in the job summary.
+    func appendJobSummary(_ groups: [DiagnosticGroup]) throws {
+        guard format == .github, let summary = GitHubStepSummary(environment: ProcessInfo.processInfo.environment) else {
+            return
+        }
+        do { try summary.append(GitHubStepSummary.validation(groups)) } catch {
+            throw CommandInput.usageFailure("error: \(error)")
+        }
     }
 }
 
@@ -60,6 +78,7 @@ extension ValidateCommand {
             isTerminal: isatty(STDOUT_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
         let report = DiagnosticRenderer.render(groups: groups, format: format, sources: sources, colour: colour)
         try StandardStream.output.write(report)
+        try appendJobSummary(groups)
         let errors = groups.map(\.errorCount).reduce(0, +), warnings = groups.map(\.warningCount).reduce(0, +)
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
     }

@@ -12,6 +12,8 @@ import Testing
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "rulecheck")
+        #expect(driver["version"] as? String == RulecheckVersion.tool)
+        #expect(driver["semanticVersion"] as? String == RulecheckVersion.tool)
         let rules = try #require(driver["rules"] as? [[String: Any]])
         #expect(rules.map { $0["id"] as? String } == ["E302", "E401", "W401"])
         for rule in rules {

@@ -53,6 +53,9 @@ import TestSupport
         #expect(try RulecheckRun.run(["validate", rules, "--strict"]).status == 1)
         let workspace = try RulecheckRun.run(["validate", "--strict"])
         #expect(workspace.status == 0)
-        #expect(workspace.stdout.hasSuffix("total: 0 errors, 0 warnings in 21 files\n"))
+        // The products raise no lint: every rule set's line and the total say 0 warnings.
+        let lines = workspace.stdout.split(separator: "\n")
+        #expect(lines.last?.hasPrefix("total: 0 errors, 0 warnings in ") == true, "\(workspace.stdout)")
+        #expect(lines.allSatisfy { $0.contains(": 0 errors, 0 warnings in ") }, "\(workspace.stdout)")
     }
 }
