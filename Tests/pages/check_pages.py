@@ -104,6 +104,8 @@ class PageReader(html.parser.HTMLParser):
         self.terms = []           # data-term-value of explain trees
         self.explained = []       # (id, state) of explain pages
         self.metrics = []         # data-metric ids
+        self.upcoming = []        # (kind, subject) of "coming up" rows
+        self.reminders = []       # reminder ids
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -122,6 +124,10 @@ class PageReader(html.parser.HTMLParser):
         if "data-points" in a:
             self.points = int(a["data-points"])
             self.rank = a.get("data-rank")
+        if "data-upcoming" in a:
+            self.upcoming.append((a["data-upcoming"], a.get("data-subject")))
+        if "data-reminder" in a:
+            self.reminders.append(a["data-reminder"])
         if "data-metric" in a:
             self.metrics.append(a["data-metric"])
         if "data-term-value" in a:
@@ -242,6 +248,12 @@ def check_decision_page(browser, binary, name, rule_args, state):
         fail("%s: rank %s, JSON %s" % (name, reader.rank, decision["rank"]))
     if reader.metrics != list(decision.get("metrics", {})):
         fail("%s: metrics %s, JSON %s" % (name, reader.metrics, list(decision.get("metrics", {}))))
+    upcoming = [(u["kind"], u.get("streak") or u.get("day") or u.get("achievement")) for u in decision.get("upcoming", [])]
+    if reader.upcoming != upcoming:
+        fail("%s: coming up %s, JSON %s" % (name, reader.upcoming, upcoming))
+    reminders = [r["id"] for r in decision.get("reminders", [])]
+    if reader.reminders != reminders:
+        fail("%s: reminders %s, JSON %s" % (name, reader.reminders, reminders))
     if set(reader.streaks) != set(decision["streaks"]):
         fail("%s: streaks %s, JSON %s" % (name, sorted(reader.streaks), sorted(decision["streaks"])))
     days = 0
