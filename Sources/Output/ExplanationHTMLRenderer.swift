@@ -74,7 +74,7 @@ package struct ExplanationHTMLRenderer: Renderer {
             }
         }
         if !unlock.isStored && !unlock.events.isEmpty {
-            html.open("table", [("class", "plain")])
+            PageText.openTable(&html)
             html.raw("<thead><tr><th scope=\"col\">Event</th><th scope=\"col\">Type</th><th scope=\"col\">At</th></tr></thead><tbody>")
             for event in unlock.events {
                 html.element("tr", [("data-event", String(event.index))]) { html in
@@ -86,7 +86,7 @@ package struct ExplanationHTMLRenderer: Renderer {
                 }
             }
             html.raw("</tbody>")
-            html.close("table")
+            PageText.closeTable(&html)
         }
         html.close("section")
     }

@@ -121,7 +121,8 @@ package enum HTMLPage {
         .milestones li[data-state=unlocked]{border-color:var(--ok);color:var(--ok)}
         table.plain{border-collapse:collapse;margin:.4em 0}
         table.plain th,table.plain td{border:1px solid var(--line);padding:3px 8px;text-align:left;font-size:.88rem}
-        table.plain td.wrap{overflow-wrap:anywhere}
+        table.plain td.wrap{overflow-wrap:anywhere;min-width:12em}
+        .scroll{overflow-x:auto;max-width:100%}
         .tree,.tree ul{list-style:none;margin:0;padding-left:18px;border-left:1px dotted var(--line)}
         .tree{padding-left:0;border:0}
         .tree li{margin:3px 0}

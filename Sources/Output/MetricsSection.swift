@@ -11,7 +11,7 @@ package struct MetricsSection: DecisionPageSection {
         guard !metrics.isEmpty else { return }
         html.open("section", [("aria-labelledby", "metrics")])
         html.element("h2", [("id", "metrics")], text: "Metrics")
-        html.open("table", [("class", "plain")])
+        PageText.openTable(&html)
         html.raw("<thead><tr><th scope=\"col\">Metric</th><th scope=\"col\">Value at now</th></tr></thead><tbody>")
         for metric in metrics {
             html.element("tr", [("data-metric", metric.id)]) { html in
@@ -20,7 +20,7 @@ package struct MetricsSection: DecisionPageSection {
             }
         }
         html.raw("</tbody>")
-        html.close("table")
+        PageText.closeTable(&html)
         html.close("section")
     }
 
@@ -32,7 +32,7 @@ package struct MetricsSection: DecisionPageSection {
             html.text(text(value))
             return
         }
-        html.open("table", [("class", "plain")])
+        PageText.openTable(&html)
         html.raw("<thead><tr>")
         for key in first.keys { html.element("th", [("scope", "col")], text: key) }
         html.raw("</tr></thead><tbody>")
@@ -42,7 +42,7 @@ package struct MetricsSection: DecisionPageSection {
             html.raw("</tr>")
         }
         html.raw("</tbody>")
-        html.close("table")
+        PageText.closeTable(&html)
     }
 
     /// A string as it is, `null` in words, anything else as JSON on one line.

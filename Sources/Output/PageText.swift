@@ -40,4 +40,14 @@ package enum PageText {
             html.element("span", [("class", "id")], text: id)
         }
     }
+
+    /// A table of `class="plain"` inside a box that scrolls sideways when the table is wider than
+    /// a phone's screen (a wide column keeps a readable width instead of a letter per line).
+    static func openTable(_ html: inout HTMLWriter) {
+        html.raw("<div class=\"scroll\"><table class=\"plain\">")
+    }
+
+    static func closeTable(_ html: inout HTMLWriter) {
+        html.raw("</table></div>")
+    }
 }

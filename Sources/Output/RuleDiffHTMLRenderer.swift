@@ -36,7 +36,7 @@ package struct RuleDiffHTMLRenderer: Renderer {
             html.element("p", text: "No rule changes.")
             return
         }
-        html.open("table", [("class", "plain")])
+        PageText.openTable(&html)
         html.raw("<thead><tr><th scope=\"col\">Change</th><th scope=\"col\">Kind</th><th scope=\"col\">Id</th>")
         html.raw("<th scope=\"col\">Keys</th><th scope=\"col\">Place</th></tr></thead><tbody>")
         for change in changes {
@@ -55,7 +55,7 @@ package struct RuleDiffHTMLRenderer: Renderer {
             }
         }
         html.raw("</tbody>")
-        html.close("table")
+        PageText.closeTable(&html)
     }
 
     private func writeEffects(_ diff: RuleSetDiff, to html: inout HTMLWriter) {
@@ -105,7 +105,7 @@ package struct RuleDiffHTMLRenderer: Renderer {
     private func writeWarnings(_ warnings: [(code: String, counts: DiffEffects.WarningCounts)], to html: inout HTMLWriter) {
         guard !warnings.isEmpty else { return }
         html.element("h3", text: "Warnings that change")
-        html.open("table", [("class", "plain")])
+        PageText.openTable(&html)
         html.raw("<thead><tr><th scope=\"col\">Warning</th><th scope=\"col\">States before</th>")
         html.raw("<th scope=\"col\">States after</th></tr></thead><tbody>")
         for warning in warnings {
@@ -116,7 +116,7 @@ package struct RuleDiffHTMLRenderer: Renderer {
             }
         }
         html.raw("</tbody>")
-        html.close("table")
+        PageText.closeTable(&html)
     }
 
     private func figure(_ name: String, _ value: String, to html: inout HTMLWriter) {
