@@ -18,10 +18,13 @@ package struct DecisionJSONRenderer: Renderer {
     let meta: [String: CELValue]
     /// The rule set's categories, titles in the locale shown; empty without `categories`.
     let categories: [CategoryRule]
+    /// `meta` of reminders by id (their own namespace).
+    let reminderMeta: [String: CELValue]
 
     package init() {
         meta = [:]
         categories = []
+        reminderMeta = [:]
     }
 
     /// A renderer that adds each award's and streak's `meta` from `rules`, and the categories
@@ -35,6 +38,8 @@ package struct DecisionJSONRenderer: Renderer {
         for achievement in rules.achievements { meta[achievement.info.id] = achievement.info.meta }
         self.meta = meta
         categories = rules.categories.isEmpty ? [] : rules.localized(to: locale).categories
+        reminderMeta = Dictionary(rules.reminders.compactMap { reminder in reminder.meta.map { (reminder.id, $0) } },
+                                  uniquingKeysWith: { first, _ in first })
     }
 
     package func render(_ decision: Decision) -> String {
@@ -70,6 +75,8 @@ package struct DecisionJSONRenderer: Renderer {
         writer.key("rank")
         if let rank = decision.rank { Self.write(rank, to: &writer) } else { writer.null() }
         Self.object("metrics", decision.metrics, id: \.id, to: &writer) { $1.value($0.value) }
+        Self.array("upcoming", decision.upcoming, to: &writer) { Self.write($0, to: &$1) }
+        Self.array("reminders", decision.reminders, to: &writer) { Self.write($0, meta: reminderMeta[$0.id], to: &$1) }
         Self.array("warnings", decision.warnings, to: &writer) { Self.write($0, to: &$1) }
         writer.endObject()
     }
@@ -115,6 +122,34 @@ package struct DecisionJSONRenderer: Renderer {
         }))
         default: .string("\(value)")
         }
+    }
+
+    static func write(_ change: UpcomingChange, to writer: inout JSONStreamWriter) {
+        writer.beginObject()
+        writer.member("at") { change.at.appendDescription(to: &$0) }
+        writer.member("kind", change.kind)
+        writeSubject(streak: change.streak, day: change.day, achievement: change.achievement, to: &writer)
+        writer.endObject()
+    }
+
+    static func write(_ reminder: DueReminder, meta: CELValue?, to writer: inout JSONStreamWriter) {
+        writer.beginObject()
+        writer.member("id", reminder.id)
+        writer.member("at") { reminder.at.appendDescription(to: &$0) }
+        writer.member("kind", reminder.kind)
+        writeSubject(streak: reminder.streak, day: reminder.day, achievement: reminder.achievement, to: &writer)
+        if let meta {
+            writer.key("meta")
+            writer.value(json(meta))
+        }
+        writer.endObject()
+    }
+
+    /// The one of `streak`, `day` and `achievement` an upcoming change names.
+    private static func writeSubject(streak: String?, day: String?, achievement: String?, to writer: inout JSONStreamWriter) {
+        if let streak { writer.member("streak", streak) }
+        if let day { writer.member("day", day) }
+        if let achievement { writer.member("achievement", achievement) }
     }
 
     static func write(_ unlock: UnlockDecision, to writer: inout JSONStreamWriter) {

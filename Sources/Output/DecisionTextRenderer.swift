@@ -14,11 +14,14 @@ package struct DecisionTextRenderer: Renderer {
     let titles: [String: String]
     /// The rule set's categories (titles in the locale to show).
     let categories: [CategoryRule]
+    /// Titles of reminders by id (their own namespace).
+    let reminderTitles: [String: String]
 
     package init(rules: RuleSet = RuleSet(), barWidth: Int = 20) {
         self.barWidth = max(1, barWidth)
         titles = Self.titles(of: rules)
         categories = rules.categories
+        reminderTitles = Dictionary(rules.reminders.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
     }
 
     package func render(_ decision: Decision) -> String {
@@ -88,6 +91,7 @@ package struct DecisionTextRenderer: Renderer {
         }
         lines.append(standing)
         lines += Self.metricLines(decision.metrics)
+        lines += comingUpLines(decision)
 
         let otherWarnings = decision.warnings.filter { !Self.isRuleError($0) }
         if !otherWarnings.isEmpty {
@@ -113,6 +117,26 @@ package struct DecisionTextRenderer: Renderer {
             let unlocked = members.filter { $0.state == .unlocked }.count
             let padded = name + String(repeating: " ", count: max(0, width - Self.displayWidth(name)))
             lines.append("  \(padded)  \(unlocked) of \(members.count) unlocked")
+        }
+        return lines
+    }
+
+    /// What time alone changes by the end of tomorrow and the reminders due for it (nothing when
+    /// there are none).
+    func comingUpLines(_ decision: Decision) -> [String] {
+        guard !decision.upcoming.isEmpty || !decision.reminders.isEmpty else { return [] }
+        var lines = ["", "Coming up:"]
+        for change in decision.upcoming {
+            let subject = change.day.map { "day \($0)" } ?? Self.name(change.subject, titles)
+            lines.append("  \(change.at.description)  \(change.kind.replacingOccurrences(of: "_", with: " ")): \(subject)")
+        }
+        if !decision.reminders.isEmpty {
+            lines.append("Reminders:")
+            for reminder in decision.reminders {
+                let subject = reminder.day.map { "day \($0)" } ?? Self.name(reminder.streak ?? reminder.achievement ?? "", titles)
+                lines.append("  \(reminder.at.description)  \(Self.name(reminder.id, reminderTitles))"
+                             + "  (\(reminder.kind.replacingOccurrences(of: "_", with: " ")): \(subject))")
+            }
         }
         return lines
     }

@@ -81,6 +81,8 @@ extension RuleFileSchema {
             ]))),
             ("categories", map("The exact awards of each category, in any order.",
                                values: array(ref("id", "An award id."), "The category's awards."))),
+            ("upcoming", expectedComing("Exactly these upcoming changes, in order.", keys: ["at", "kind", "streak", "day", "achievement"])),
+            ("reminders", expectedComing("Exactly these due reminders, in order.", keys: ["id", "at", "kind", "streak", "day", "achievement"])),
         ]))
     }
 }

@@ -18,6 +18,7 @@ package enum RuleFileSchema {
             ("tests", array(ref("test", "A rule test."), "Rule tests (a file of its own): states and what they must give.",
                             minItems: 1)),
             ("categories", array(ref("category", "A category."), "Award categories with names; awards must then name one.")),
+            ("reminders", array(ref("reminder", "A reminder."), "Reminders on upcoming changes, in the decision's reminders.")),
         ], required: ["schema"])
         top["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
         top["$id"] = .string("https://rulecheck.dev/schema/rule-file.json")
@@ -61,7 +62,7 @@ package enum RuleFileSchema {
         shared + [
             ("calendar", calendar), ("metrics", metrics), ("streak", streak), ("milestone", milestone),
             ("achievement", achievement), ("rank", rank), ("catalog", catalog), ("module", module), ("level", level),
-            ("test", test), ("expect", expect), ("category", category),
+            ("test", test), ("expect", expect), ("category", category), ("reminder", reminder),
         ]
     }
 

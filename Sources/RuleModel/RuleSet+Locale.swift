@@ -19,6 +19,7 @@ extension RuleSet {
             copy.categories[c].description = copy.categories[c].localizedDescription?.text(for: locale)
         }
         for r in copy.ranks.indices { copy.ranks[r].title = copy.ranks[r].localizedTitle.text(for: locale) }
+        for r in copy.reminders.indices { copy.reminders[r].title = copy.reminders[r].localizedTitle.text(for: locale) }
         for c in copy.catalogs.indices {
             for m in copy.catalogs[c].modules.indices {
                 copy.catalogs[c].modules[m].title = copy.catalogs[c].modules[m].localizedTitle.text(for: locale)

@@ -18,6 +18,8 @@ public struct RuleSet: Sendable {
     /// Every achievement and milestone id in output order (docs/evaluation.md, "The decision"): files in sorted path order,
     /// in order of appearance, a streak's milestones at the streak's place.
     package var awardOrder: [String]
+    /// Reminders on upcoming changes, in rule file order (docs/rules.md, "reminders[]").
+    package var reminders: [ReminderRule] = []
 
     package init(files: [String] = [], calendar: CalendarRule = CalendarRule(), metrics: [MetricRule] = [],
                 streaks: [StreakRule] = [], achievements: [AchievementRule] = [], ranks: [RankRule] = [],

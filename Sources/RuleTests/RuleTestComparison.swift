@@ -18,6 +18,7 @@ package enum RuleTestComparison {
         found += unlockTimeMismatches(expect, decision)
         found += otherMismatches(expect, decision)
         found += shownMismatches(expect, decision)
+        found += comingMismatches(expect, decision)
         return found.map { mismatch in
             var placed = mismatch
             if placed.span == nil { placed.span = expect.span(of: mismatch.subject) }
@@ -90,6 +91,48 @@ package enum RuleTestComparison {
             }
         }
         return found
+    }
+
+    /// `upcoming` and `reminders`: the same number of entries, each with the fields the test
+    /// lists (`at` as an instant).
+    static func comingMismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
+        func fields(_ change: UpcomingChange) -> [String: String] {
+            var fields = ["at": change.at.description, "kind": change.kind]
+            fields["streak"] = change.streak
+            fields["day"] = change.day
+            fields["achievement"] = change.achievement
+            return fields
+        }
+        func fields(_ reminder: DueReminder) -> [String: String] {
+            var fields = ["id": reminder.id, "at": reminder.at.description, "kind": reminder.kind]
+            fields["streak"] = reminder.streak
+            fields["day"] = reminder.day
+            fields["achievement"] = reminder.achievement
+            return fields
+        }
+        var found: [RuleTestMismatch] = []
+        for (key, expected, actual) in [("upcoming", expect.upcoming, decision.upcoming.map(fields)),
+                                        ("reminders", expect.reminders, decision.reminders.map(fields))] {
+            guard let expected else { continue }
+            let matches = expected.count == actual.count && zip(expected, actual).allSatisfy { want, got in
+                want.allSatisfy { field, value in
+                    guard field == "at" else { return got[field] == value }
+                    return got["at"].flatMap { CELTimestamp.parseRFC3339($0)?.timestamp } == CELTimestamp.parseRFC3339(value)?.timestamp
+                }
+            }
+            if !matches {
+                found.append(RuleTestMismatch(subject: key, expected: entriesText(expected), actual: entriesText(actual)))
+            }
+        }
+        return found
+    }
+
+    /// `[{at: …, kind: …}, …]`, fields in a fixed order.
+    static func entriesText(_ entries: [[String: String]]) -> String {
+        let order = ["id", "at", "kind", "streak", "day", "achievement"]
+        return "[" + entries.map { entry in
+            "{" + order.compactMap { key in entry[key].map { "\(key): \($0)" } }.joined(separator: ", ") + "}"
+        }.joined(separator: ", ") + "]"
     }
 
     /// `unlocked_at` (instants, any offset) and `modules` (catalog version, new levels).

@@ -18,6 +18,10 @@ public typealias AwardProgress = Evaluation.AwardProgress
 public typealias StreakStanding = Evaluation.StreakStanding
 /// A metric with `show: true` and its value at the decision's `now`.
 public typealias ShownMetric = Evaluation.ShownMetric
+/// A change time alone would bring after `now` (SPEC 6, `upcoming`).
+public typealias UpcomingChange = Evaluation.UpcomingChange
+/// A reminder due for an upcoming change (SPEC 2.9): a notification to schedule.
+public typealias DueReminder = Evaluation.DueReminder
 /// A user's state file (SPEC 4): `StateFile.parse(json:)` reads one.
 public typealias StateFile = Facts.StateFile
 /// Why a state cannot be used, with the JSON path of the problem.

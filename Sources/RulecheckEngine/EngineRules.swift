@@ -1,6 +1,7 @@
 import Evaluation
 import Facts
 import Foundation
+import JSON
 import RuleModel
 
 /// A rule set ready to evaluate states: decoded from a compiled bundle (on a device) or taken from
@@ -49,6 +50,17 @@ public struct EngineRules: Sendable {
 
     /// Every achievement and milestone id, in the order decisions list them.
     public var awardIDs: [String] { replay.awardIDs }
+
+    /// A reminder's title in `locale` (exact tag, then the same language, then the default), for
+    /// the notification's text; `nil` for an id the rules do not define.
+    public func reminderTitle(_ id: String, locale: String? = nil) -> String? {
+        ruleSet.reminders.first { $0.id == id }?.localizedTitle.text(for: locale)
+    }
+
+    /// A reminder's `meta` as written in the rules (`nil` without one).
+    public func reminderMeta(_ id: String) -> JSONValue? {
+        ruleSet.reminders.first { $0.id == id }?.meta.map(RuleBundleEncoder.meta)
+    }
 
     /// Replays a state at `now` and decides (SPEC 6): what unlocks, where every award and streak
     /// stands, points and rank. Throws when the state cannot be placed on the calendar (a missing

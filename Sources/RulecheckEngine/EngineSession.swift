@@ -34,6 +34,14 @@ public struct EngineSession: Sendable {
         decision.unlocks = lastUnlocks
         return decision
     }
+    /// What time alone would change after the last step's moment, up to the end of tomorrow
+    /// (SPEC 6), and the reminders due for it (SPEC 2.9): the notifications to schedule, in place
+    /// of those scheduled after the step before. Worked out when asked, from the kept replay.
+    public var coming: (upcoming: [UpcomingChange], reminders: [DueReminder]) { live.coming() }
+    /// `coming.upcoming`.
+    public var upcoming: [UpcomingChange] { coming.upcoming }
+    /// `coming.reminders`.
+    public var reminders: [DueReminder] { coming.reminders }
     /// The last step's new unlocks.
     private var lastUnlocks: [UnlockDecision]
     /// Where the awards and streaks stood after the last step.

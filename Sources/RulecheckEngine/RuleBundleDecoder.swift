@@ -53,8 +53,9 @@ struct RuleBundleDecoder {
         // Absent from a version 1 bundle: a rule set without categories.
         let categories = try root.optional("categories")?.map { (node) throws(RuleBundleError) in try category(node) } ?? []
         let awardOrder = try root.field("award_order").strings()
-        let rules = RuleSet(files: files, calendar: calendar, metrics: metrics, streaks: streaks, achievements: achievements,
+        var rules = RuleSet(files: files, calendar: calendar, metrics: metrics, streaks: streaks, achievements: achievements,
                             ranks: ranks, catalogs: catalogs, categories: categories, awardOrder: awardOrder)
+        rules.reminders = try reminders(root.optional("reminders"), streaks: streaks.map(\.id))
         try RuleBundleCheck(root: root).check(rules)
         return rules
     }
@@ -70,7 +71,7 @@ struct RuleBundleDecoder {
 
     enum Expectation { case bool, number }
 
-    private func expression(_ node: BundleNode, scope: FactTypes.Scope,
+    func expression(_ node: BundleNode, scope: FactTypes.Scope,
                             expecting: Expectation?) throws(RuleBundleError) -> RuleExpression {
         let sourceNode = try node.field("source")
         let source = try sourceNode.string()
@@ -106,7 +107,7 @@ struct RuleBundleDecoder {
         return SourceSpan(file: span.file, start: start, end: start)
     }
 
-    private func span(_ node: BundleNode) throws(RuleBundleError) -> SourceSpan {
+    func span(_ node: BundleNode) throws(RuleBundleError) -> SourceSpan {
         let parts = try node.array()
         guard parts.count == 5 else { throw node.error("expected [file, line, column, end line, end column]") }
         var numbers: [Int] = []
@@ -118,7 +119,7 @@ struct RuleBundleDecoder {
                           end: SourcePosition(line: numbers[3], column: numbers[4]))
     }
 
-    private func text(_ node: BundleNode) throws(RuleBundleError) -> LocalizedText {
+    func text(_ node: BundleNode) throws(RuleBundleError) -> LocalizedText {
         var entries: [LocalizedText.Entry] = []
         for entry in try node.field("entries").array() {
             let parts = try entry.array()

@@ -32,7 +32,8 @@ struct RuleBundleEncoder {
         }
         let catalogs = rules.catalogs.map { encoder.catalog($0) }
         let categories = rules.categories.map { encoder.category($0) }
-        return .object(JSONObject([
+        let reminders = encoder.reminders(rules.reminders)
+        var bundle = JSONObject([
             ("format", .string(RuleBundle.format)),
             ("version", .int(Int64(RuleBundle.version))),
             ("files", .array(encoder.files.map(JSONValue.string))),
@@ -44,7 +45,9 @@ struct RuleBundleEncoder {
             ("catalogs", .array(catalogs)),
             ("categories", .array(categories)),
             ("award_order", .array(rules.awardOrder.map(JSONValue.string))),
-        ]))
+        ])
+        bundle["reminders"] = reminders
+        return .object(bundle)
     }
 
     private mutating func file(_ path: String) -> Int {
@@ -55,16 +58,16 @@ struct RuleBundleEncoder {
     }
 
     /// `[file, line, column, end line, end column]`, the file as an index into `files`.
-    private mutating func span(_ span: SourceSpan) -> JSONValue {
+    mutating func span(_ span: SourceSpan) -> JSONValue {
         .array([.int(Int64(file(span.file))), .int(Int64(span.start.line)), .int(Int64(span.start.column)),
                 .int(Int64(span.end.line)), .int(Int64(span.end.column))])
     }
 
-    private mutating func expression(_ expression: RuleExpression) -> JSONValue {
+    mutating func expression(_ expression: RuleExpression) -> JSONValue {
         .object(JSONObject([("source", .string(expression.source)), ("at", span(expression.span))]))
     }
 
-    private mutating func text(_ text: LocalizedText) -> JSONValue {
+    mutating func text(_ text: LocalizedText) -> JSONValue {
         var object = JSONObject([("entries", .array(text.entries.map { entry in
             .array([entry.locale.map(JSONValue.string) ?? .null, .string(entry.text)])
         }))])

@@ -18,6 +18,9 @@ package enum RuleCode {
     package static let invalidTimestamp = "E212"
     package static let emptyWindow = "E213"
     package static let historyDaysReplaced = "E230"
+    // Reminders (E25x).
+    package static let invalidDuration = "E250"
+    package static let reminderStreakWithoutStreakKind = "E251"
     // Collecting the files (E220–E229).
     package static let notRegularFile = "E220"
     package static let danglingLink = "E221"
@@ -94,6 +97,8 @@ extension RuleCode {
         invalidTimestamp: "A timestamp is not RFC 3339 with a UTC offset",
         emptyWindow: "An availability window ends before it starts",
         historyDaysReplaced: "'history_days' was replaced by 'backfill_days'",
+        invalidDuration: "A duration is not like 30m, 4h, 1h30m or 2d",
+        reminderStreakWithoutStreakKind: "A reminder names a streak but is not on a streak kind",
         notRegularFile: "A rule path is a FIFO, socket or device, not a regular file",
         danglingLink: "A symbolic link points to nothing",
         unreadableFolder: "A folder under the rule paths cannot be read",

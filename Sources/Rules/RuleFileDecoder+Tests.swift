@@ -6,7 +6,8 @@ import YAMLSource
 extension RuleFileDecoder {
     static let testKeys = ["name", "state", "now", "expect"]
     static let expectKeys = ["unlocks", "unlocked", "locked", "progress", "streaks", "points", "rank", "warnings",
-                             "unlocked_at", "modules", "holds", "metrics", "categories"]
+                             "unlocked_at", "modules", "holds", "metrics", "categories",
+                             "upcoming", "reminders"]
     static let expectedStreakInts = ["current", "longest", "total_days", "freezes_available"]
     static let expectedStreakStrings = ["status", "last_day"]
 
@@ -56,6 +57,10 @@ extension RuleFileDecoder {
             decodeModules(e, into: &expectation)
             decodeHolds(e, into: &expectation)
             decodeShown(e, into: &expectation)
+            expectation.upcoming = expectedEntries(e, "upcoming", keys: ["at", "kind", "streak", "day", "achievement"],
+                                                   into: &expectation)
+            expectation.reminders = expectedEntries(e, "reminders", keys: ["id", "at", "kind", "streak", "day", "achievement"],
+                                                    into: &expectation)
         }
         guard let name, let state else { return nil }
         return RuleTestCase(name: name.value, state: state, now: now?.value, expect: expectation, span: node.span)
@@ -77,6 +82,30 @@ extension RuleFileDecoder {
         for key in ["unlocks", "warnings", "points", "rank"] {
             if let span = e.value(key)?.span { expectation.spans[key] = span }
         }
+    }
+
+    /// `upcoming` / `reminders`: a list of entries, each a mapping of some of `keys` to strings.
+    private mutating func expectedEntries(_ e: NodeReader, _ key: String, keys: [String],
+                                          into expectation: inout RuleTestCase.Expectation) -> [[String: String]]? {
+        guard let items = e.list(key, diagnostics: &diagnostics) else { return nil }
+        expectation.spans[key] = e.value(key)?.span
+        var entries: [[String: String]] = []
+        for item in items {
+            guard let entry = NodeReader(item, what: "expected \(key) entry", diagnostics: &diagnostics) else { continue }
+            entry.rejectUnknownKeys(allowed: keys, diagnostics: &diagnostics)
+            var fields: [String: String] = [:]
+            for field in keys {
+                guard let text = entry.string(field, diagnostics: &diagnostics) else { continue }
+                if field == "at", CELTimestamp.parseRFC3339(text.value) == nil {
+                    diagnostics.append(.error(RuleCode.invalidTimestamp,
+                                              "invalid 'at' '\(text.value)' in expected \(key); expected RFC 3339 with a UTC offset",
+                                              at: text.span, fix: "write it like 2026-02-01T09:00:00+08:00"))
+                }
+                fields[field] = text.value
+            }
+            entries.append(fields)
+        }
+        return entries
     }
 
     private mutating func decodeProgress(_ e: NodeReader, into expectation: inout RuleTestCase.Expectation) {

@@ -7,7 +7,8 @@ import YAMLSource
 /// Decodes one loaded rule file into a `RuleFileDraft`: shapes, required keys, types and enum
 /// values. Checks that need the whole rule set (ids, references, cycles) come later.
 struct RuleFileDecoder {
-    static let topLevelKeys = ["schema", "calendar", "metrics", "streaks", "achievements", "ranks", "catalog", "tests", "categories"]
+    static let topLevelKeys = ["schema", "calendar", "metrics", "streaks", "achievements", "ranks", "catalog", "tests",
+                               "categories", "reminders"]
 
     let file: String
     /// The document being decoded, so trap messages can quote the source.
@@ -68,6 +69,9 @@ struct RuleFileDecoder {
         }
         if let items = top.list("categories", diagnostics: &diagnostics) {
             draft.categories = items.compactMap { decodeCategory($0) }
+        }
+        if let items = top.list("reminders", diagnostics: &diagnostics) {
+            draft.reminders = items.compactMap { decodeReminder($0) }
         }
         if let node = top.value("catalog"), let catalog = decodeCatalog(node) { draft.catalogs = [catalog] }
         if let node = top.value("tests") {

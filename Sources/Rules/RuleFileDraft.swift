@@ -10,6 +10,7 @@ struct RuleFileDraft: Sendable {
     var catalogs: [CatalogDraft] = []
     var categories: [CategoryDraft] = []
     var tests: [RuleTestCase] = []
+    var reminders: [ReminderDraft] = []
     /// Achievement and milestone ids in order of appearance.
     var awardOrder: [String] = []
     /// Names written in this file that the draft does not hold (entries that could not be decoded).

@@ -76,15 +76,34 @@ struct RuleSetAssembler {
                                                 requires: draft.requires.map(\.value), available: draft.available))
         }
 
+        let reminders = assembleReminders(compiler, complete: &complete)
         tests = assembleTests(compiler, complete: &complete)
         guard complete else { return nil }
-        return RuleSet(files: drafts.map(\.file),
+        var rules = RuleSet(files: drafts.map(\.file),
                        calendar: drafts.compactMap(\.calendar).first?.rule ?? CalendarRule(),
                        metrics: metrics, streaks: streaks, achievements: achievements,
                        ranks: drafts.flatMap(\.ranks).map(\.rule),
                        catalogs: drafts.flatMap(\.catalogs).map(\.rule),
                        categories: drafts.flatMap(\.categories).map(\.rule),
                        awardOrder: drafts.flatMap(\.awardOrder))
+        rules.reminders = reminders
+        return rules
+    }
+
+    /// Reminders with their `when` compiled (a boolean over the facts at `now`).
+    private mutating func assembleReminders(_ compiler: RuleExpressionCompiler, complete: inout Bool) -> [ReminderRule] {
+        var reminders: [ReminderRule] = []
+        for draft in drafts.flatMap(\.reminders) {
+            var when: RuleExpression?
+            if let expression = draft.when {
+                when = compile(expression, .rule, .bool, compiler)
+                if when == nil { complete = false; continue }
+            }
+            reminders.append(ReminderRule(id: draft.id.value, title: draft.title?.defaultText ?? draft.id.value,
+                                          localizedTitle: draft.title, on: draft.on, streak: draft.streak?.value,
+                                          beforeSeconds: draft.beforeSeconds, when: when, meta: draft.meta, span: draft.span))
+        }
+        return reminders
     }
 
     /// Rule tests with their `holds` compiled; every id an expectation names must exist (E441).

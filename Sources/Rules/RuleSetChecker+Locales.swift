@@ -21,6 +21,9 @@ extension RuleSetChecker {
                     texts.append(("category '\(category.id.value)'", "description", description))
                 }
             }
+            for reminder in draft.reminders {
+                if let title = reminder.title { texts.append(("reminder '\(reminder.id.value)'", "title", title)) }
+            }
             for rank in draft.ranks { texts.append(("rank '\(rank.id.value)'", "title", rank.rule.localizedTitle)) }
             for catalog in draft.catalogs {
                 for module in catalog.moduleRules { texts.append(("module '\(module.id)'", "title", module.localizedTitle)) }

@@ -31,6 +31,7 @@ struct RuleSetChecker {
         checkAchievementReferences()
         checkCategories()
         checkRequiresCycles()
+        checkReminderStreaks()
         diagnostics += localeDiagnostics()
     }
 
@@ -59,6 +60,7 @@ struct RuleSetChecker {
             ("rank", drafts.flatMap { $0.ranks.map(\.id) }),
             ("catalog", catalogs.map(\.id)),
             ("category", drafts.flatMap { $0.categories.map(\.id) }),
+            ("reminder", drafts.flatMap { $0.reminders.map(\.id) }),
         ]
         // Unique across the rule set too (docs/rules.md, "Top level"): `levels.x` in CEL names a level without its catalog.
         kinds.append(("module", catalogs.flatMap(\.modules)))
@@ -286,5 +288,19 @@ struct RuleSetChecker {
         let suggestion = Suggestion.closest(to: name.value, in: candidates)
         return .error(code, "unknown \(kind) '\(name.value)'\(context)\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
                       at: name.span)
+    }
+
+    /// A reminder's `streak` must name a streak of the rule set (E303).
+    private mutating func checkReminderStreaks() {
+        let streaks = drafts.flatMap { $0.streaks.map(\.id.value) }
+        for reminder in drafts.flatMap(\.reminders) {
+            guard let streak = reminder.streak, !streaks.contains(streak.value) else { continue }
+            let suggestion = Suggestion.closest(to: streak.value, in: streaks)
+            diagnostics.append(.error(
+                RuleCode.unknownStreak,
+                "reminder '\(reminder.id.value)' names streak '\(streak.value)', which the rule set does not define"
+                    + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                at: streak.span, fix: suggestion.map { "write '\($0)'" } ?? "name one of the rule set's streaks, or remove 'streak'"))
+        }
     }
 }

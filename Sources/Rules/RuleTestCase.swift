@@ -58,6 +58,10 @@ package struct RuleTestCase: Sendable {
         package var metrics: [String: CELValue] = [:]
         /// The exact awards of each category (`categories:`), order-insensitive.
         package var categories: [String: [String]] = [:]
+        /// `upcoming` and `reminders` as listed, in order: each entry's fields as written
+        /// (`at` compared as an instant).
+        package var upcoming: [[String: String]]?
+        package var reminders: [[String: String]]?
         /// Where each expectation is written, by the subject of a mismatch (`unlocks`,
         /// `progress.focus_10_hours`, `holds[0]`): a failure names the most specific one.
         package var spans: [String: SourceSpan]

@@ -31,11 +31,17 @@ enum SessionBench {
             let target = history == 10_000 ? " (target: 20 µs)" : ""
             print(String(format: "session: taskmate record(event) after %d events: median %.0f µs CPU over %d records%@",
                          history, micros, records, target))
+            // What an app that schedules its notifications after each event pays (docs/engine.md, "Sessions").
+            if let coming = recordCost(rules: rules, history: history, records: records, asksComing: true) {
+                print(String(format: "session: taskmate record(event) then coming (upcoming, reminders) after %d events: median %.0f µs CPU",
+                             history, coming))
+            }
         }
     }
 
-    /// The median CPU time of one `record` after `history` events, in microseconds.
-    static func recordCost(rules: EngineRules, history: Int, records: Int) -> Double? {
+    /// The median CPU time of one `record` after `history` events, in microseconds; with
+    /// `asksComing`, of the record and the session's `coming` after it.
+    static func recordCost(rules: EngineRules, history: Int, records: Int, asksComing: Bool = false) -> Double? {
         let start: Int64 = 1_735_689_600  // 2025-01-01T08:00:00+08:00
         let step: Int64 = 365 * 86_400 / Int64(history)
         var events: [JSONValue] = []
@@ -57,6 +63,7 @@ enum SessionBench {
                                    attributes: JSONObject(object.entries.filter { $0.key != "type" && $0.key != "at" }))
             let started = ReplayBench.threadCPUTime()
             guard (try? session.record(next)) != nil else { return nil }
+            if asksComing { _ = session.coming }
             times.append(ReplayBench.threadCPUTime() - started)
         }
         times.sort()

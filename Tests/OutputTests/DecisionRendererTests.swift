@@ -137,6 +137,8 @@ import Testing
                 }
               },
               "metrics": {},
+              "upcoming": [],
+              "reminders": [],
               "warnings": [
                 {
                   "code": "future_event",

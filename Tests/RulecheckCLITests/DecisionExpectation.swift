@@ -6,7 +6,8 @@ import Foundation
 /// `unlocked_ids`, `warning_codes` and `absent_warning_codes` check states and warning codes.
 /// Additions for what a subset cannot say: `absent_keys` (achievement id → keys that must not be in
 /// its entry), `warnings` (each expected warning must subset-match one actual warning), and
-/// `unlock_at_text` / `now_text` (the exact text, offset included, docs/evaluation.md, "Replay", "The decision" prescribe).
+/// `unlock_at_text` / `now_text` (the exact text, offset included, docs/evaluation.md, "Replay", "The decision" prescribe);
+/// `upcoming` and `reminders` (exact lists, entries subset-matched) with `coming_at_text`.
 struct DecisionExpectation {
     let expected: JSONTree
 
@@ -64,8 +65,27 @@ struct DecisionExpectation {
                 problems.append("unlocks.\(id).at: expected the text \(text.brief), got \(unlock?["at"]?.brief ?? "nothing")")
             }
         }
+        problems += comingMismatches(in: decision)
         if let now = expected["now_text"], decision["now"] != now {
             problems.append("now: expected the text \(now.brief), got \(decision["now"]?.brief ?? "nothing")")
+        }
+        return problems
+    }
+
+    /// `upcoming` and `reminders` as `shared/acceptance-1.2` checks them (the same number of
+    /// entries, each a subset match), and `coming_at_text` (each entry's `at`, offset included).
+    func comingMismatches(in decision: JSONTree) -> [String] {
+        var problems: [String] = []
+        for key in ["upcoming", "reminders"] {
+            guard let want = expected[key]?.arrayValue else { continue }
+            guard let got = decision[key]?.arrayValue, got.count == want.count else {
+                problems.append("\(key): expected \(want.count) entries, got \(decision[key]?.brief ?? "nothing")")
+                continue
+            }
+            for (index, entry) in want.enumerated() { Self.subset(entry, got[index], path: "\(key)[\(index)]", into: &problems) }
+            if let texts = expected["coming_at_text"]?[key]?.arrayValue, texts != got.map({ $0["at"] ?? .null }) {
+                problems.append("\(key): expected the at texts \(texts.map(\.brief)), got \(got.map { $0["at"]?.brief ?? "" })")
+            }
         }
         return problems
     }

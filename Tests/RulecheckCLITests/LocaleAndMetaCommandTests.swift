@@ -26,6 +26,21 @@ import TestSupport
         #expect(explain.stdout.hasPrefix("focus_night_owl (Night Owl): unlocked"))
     }
 
+    /// Reminder titles in the text view's "Coming up", in the locale asked for (default: the first).
+    @Test func reminderTitlesSpeakTheChosenLocale() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let rules = RulecheckRun.casePath("c39_traveller_coming_up", "rules")
+        let state = RulecheckRun.casePath("c39_traveller_coming_up", "state.json")
+        let english = try RulecheckRun.run(["eval", rules, "--state", state, "--locale", "en"])
+        #expect(english.status == 0)
+        #expect(english.stdout.contains("\nComing up:\n  2026-03-03T21:00:00+08:00  day expires: day 2026-03-03\n"))
+        #expect(english.stdout.contains("  2026-03-03T18:00:00+08:00  Check in tonight (evening)  (streak breaks: Daily (daily))\n"))
+        let chinese = try RulecheckRun.run(["eval", rules, "--state", state, "--locale", "zh-Hans"])
+        #expect(chinese.stdout.contains("  2026-03-03T20:30:00+08:00  计划即将到期 (planned)  (day expires: day 2026-03-03)\n"))
+        let plain = try RulecheckRun.run(["eval", rules, "--state", state])
+        #expect(plain.stdout.contains("Check in tonight (evening)"))
+    }
+
     /// `meta` is emitted as written on achievements, milestones and streaks.
     @Test func metaIsInTheJSONDecision() throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")

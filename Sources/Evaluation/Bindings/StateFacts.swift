@@ -78,6 +78,10 @@ package struct StateFacts: ReplayFacts {
         timeline.events.map { $0.onTime ? Int32(clamping: $0.day.number) : Int32.min }
     }
 
+    package mutating func timeDrivenChanges() -> (horizon: Moment, changes: [TimeDrivenChange])? {
+        builder.timeDrivenChanges()
+    }
+
     package func reportingOffset(at instant: CELTimestamp) -> Int {
         switch timeline.calendar.zone {
         case .named:

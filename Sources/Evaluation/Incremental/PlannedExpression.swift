@@ -46,6 +46,13 @@ final class PlannedExpression: Sendable {
         self.writtenVariables = writtenVariables
     }
 
+    /// An expression evaluated only as written (a reminder's `when` at `now`): no folds, and
+    /// the variables it reads from its checked AST.
+    convenience init(writtenOnly program: CELProgram) {
+        let inputs = ExpressionInputs(program)
+        self.init(program: program, inputs: inputs, folds: [], writtenVariables: inputs.variables)
+    }
+
     /// Whether `program`, reading the folds' values after all `events`, gives what the expression
     /// as written gives. The tables hold the written value unless the written evaluation runs over
     /// the cost limit, and without nested iterations it costs at most nodes × (1 + events × nodes)

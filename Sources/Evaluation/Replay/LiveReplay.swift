@@ -73,6 +73,19 @@ package struct LiveReplay: Sendable {
         run.replay.decide(run.bindings.facts, found: run.findings, keepsBindings: false).decision
     }
 
+    /// `upcoming` and `reminders` at `now` (SPEC 6, 2.9), without the rest of the decision: the
+    /// look-ahead over the kept facts. Reminders with a `when` are judged on the decision's
+    /// values at `now`, so then the decision is built (once).
+    package func coming() -> (upcoming: [UpcomingChange], reminders: [DueReminder]) {
+        guard run.replay.rules.reminders.allSatisfy({ $0.when == nil }) else {
+            let decision = decision()
+            return (decision.upcoming, decision.reminders)
+        }
+        var facts = run.bindings.facts
+        let upcoming = run.replay.upcoming(&facts, unlocks: run.findings.unlocks)
+        return (upcoming, run.replay.dueReminders(upcoming, facts: facts) { _ in .bool(true) })
+    }
+
     private static func sorted(_ unlocks: ArraySlice<UnlockDecision>) -> [UnlockDecision] {
         unlocks.sorted { $0.at.instant != $1.at.instant ? $0.at.instant < $1.at.instant : $0.id < $1.id }
     }

@@ -53,11 +53,14 @@ extension Replay {
             standings.append(standing)
         }
         let shown = shownMetrics(values, offsetSeconds: facts.now.offsetSeconds, report: &report)
+        let upcoming = upcoming(&facts, unlocks: found.unlocks)
+        let reminders = dueReminders(upcoming, facts: facts, values: values, report: &report)
         let warnings = warnings(found, facts: &facts, moment: moment, values: values, report: &report)
-        let decision = Decision(
+        var decision = Decision(
             user: facts.userID, now: facts.now, unlocks: Self.newUnlocks(found), achievements: standings,
             streaks: facts.streakStandings(at: moment), points: points,
             rank: RankStanding.standing(points: points, ranks: rules.ranks), metrics: shown, warnings: warnings)
+        (decision.upcoming, decision.reminders) = (upcoming, reminders)
         var outcome = ReplayOutcome(decision: decision, checkpoints: found.checkpoints, unlocks: found.unlocks,
                                     bindingsAtNow: values.bindings)
         outcome.stepsUsed = found.stepsUsed

@@ -132,6 +132,7 @@ package final class Replay: Sendable {
         tabulatedNowShape = CELRecordShape(fields: FactVariable.allCases.map(\.rawValue) + planner.folds.map(\.variable))
         dayPredicateMayFail = rules.streaks.map { Self.mayFail($0, costLimit: costLimit) }
         readsAtNow = VariablesRead.atNow(metricPlans: metricPlans, awards: plans)
+            + rules.reminders.compactMap { $0.when.map { VariablesRead(PlannedExpression(writtenOnly: $0.program)) } }
         readsWholeDailyAtNow = readsAtNow.contains { $0.plan?.wholeDaily != nil }
         plannedSlots.set(Self.slots(of: self, plain: false))
         plannedPlainSlots.set(Self.slots(of: self, plain: true))

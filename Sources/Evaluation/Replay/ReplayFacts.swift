@@ -68,6 +68,10 @@ package protocol ReplayFacts {
     /// Per streak (index in rule order) whose `counts` failed for some event: the first such
     /// event (index in the state file) and the error.
     var streakCountsErrors: [Int: (event: Int, error: CELError)] { get }
+    /// The changes time alone brings after `now`, through the end of the day after today, at the
+    /// facts' own time checkpoints (SPEC 6, `upcoming`; award windows excepted: the replay adds
+    /// them).
+    mutating func timeDrivenChanges() -> (horizon: Moment, changes: [TimeDrivenChange])?
 }
 
 extension ReplayFacts {
@@ -93,6 +97,9 @@ extension ReplayFacts {
 
     /// Scripted facts place no events on days.
     package var onTimeDays: [Int32] { [] }
+
+    /// Scripted facts have no calendar to look ahead on.
+    package mutating func timeDrivenChanges() -> (horizon: Moment, changes: [TimeDrivenChange])? { nil }
 
     /// Scripted facts judge no CEL predicates.
     package var streakCountsErrors: [Int: (event: Int, error: CELError)] { [:] }

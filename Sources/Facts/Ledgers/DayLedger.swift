@@ -52,6 +52,8 @@ struct DayLedger: Sendable {
     private(set) var changeCount = 0
     /// Planned, not completed days: their status depends on the moment.
     private var timeSensitive: Set<LocalDay> = []
+    /// The planned days not completed: the only ones whose status time alone can change.
+    var openPlannedDays: Set<LocalDay> { timeSensitive }
     /// Days changed since `drainUnjudged(into:)` last handed them out (for `day` predicates,
     /// which are judged apart from the records; kept only when `judging`). A day may repeat.
     private var unjudged: [LocalDay] = []

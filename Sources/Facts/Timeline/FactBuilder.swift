@@ -1,4 +1,5 @@
 import CEL
+import RuleModel
 
 /// Replays a `FactTimeline` forward and hands out the facts at each moment asked for.
 ///
@@ -340,6 +341,69 @@ package struct FactBuilder: Sendable {
         days.releaseRecord(of: day)
         days.releaseRecord(of: day + 1)
         try timeline.append(event, now: now)
+    }
+
+    // MARK: time ahead
+
+    /// The changes time alone brings after the timeline's `now`, up to and including the end of
+    /// the local day after today (SPEC 6, `upcoming`): the builder, copied, is advanced over the
+    /// timeline's own time checkpoints in that span with no further event, and each streak's
+    /// state and each open planned day's status is compared with the one before. The builder
+    /// itself is left where it is. Returns the span's end with the changes, by time (`nil` when
+    /// the span cannot be taken: a history at the limit of its days).
+    package func timeDrivenChanges() -> (horizon: Moment, changes: [TimeDrivenChange])? {
+        var ahead = self
+        let now = timeline.now
+        let today = ahead.days.today(at: now)
+        let offset = timeline.events.last.map { timeline.event(of: $0).at.offsetSeconds } ?? now.offsetSeconds
+        let horizon = timeline.calendar.instant(of: timeline.calendar.end(of: today + 1), offsetHint: offset)
+        guard horizon.instant > now.instant else { return nil }
+        do { try ahead.timeline.advance(to: horizon) } catch { return nil }
+        let moments = ahead.timeline.timeCheckpoints(after: now.instant)
+        guard !moments.isEmpty else { return (horizon, []) }
+        // A day completes by counting its tasks: a builder that did not count starts over, counting.
+        if !ahead.countsDays, !ahead.days.openPlannedDays.isEmpty { ahead.countingDays() }
+        // Compared from `now` read in the offset the checkpoints ahead are read in (under
+        // `timezone: event`, `now`'s own may differ): a change of offset is no change of time.
+        let start = Moment(instant: now.instant, offsetSeconds: offset)
+        var streaks = ahead.streakStates(at: start)
+        var dayStatuses = ahead.days.openPlannedDays.sorted().map { ($0, ahead.days.status(of: $0, now: start)) }
+        var changes: [TimeDrivenChange] = []
+        for moment in moments {
+            let next = ahead.streakStates(at: moment)
+            for index in next.indices {
+                changes += Self.changes(from: streaks[index], to: next[index], at: moment, streak: streakIDs[index])
+            }
+            streaks = next
+            for position in dayStatuses.indices {
+                let (day, before) = dayStatuses[position]
+                let after = ahead.days.status(of: day, now: moment)
+                if after == .expired, before != .expired {
+                    changes.append(TimeDrivenChange(at: moment, kind: .dayExpires, subject: day.description))
+                }
+                dayStatuses[position].1 = after
+            }
+        }
+        return (horizon, changes)
+    }
+
+    /// What a streak's passing from `before` to `after` at `moment` is, in SPEC 6's kinds.
+    private static func changes(from before: StreakState, to after: StreakState, at moment: Moment,
+                                streak: String) -> [TimeDrivenChange] {
+        guard before != after else { return [] }
+        var changes: [TimeDrivenChange] = []
+        if after.status == .atRisk, before.status != .atRisk {
+            changes.append(TimeDrivenChange(at: moment, kind: .streakAtRisk, subject: streak))
+        }
+        if after.current == 0, before.current > 0 {
+            changes.append(TimeDrivenChange(at: moment, kind: .streakBreaks, subject: streak))
+        } else if after.freezesAvailable < before.freezesAvailable, after.current > 0 {
+            changes.append(TimeDrivenChange(at: moment, kind: .streakFreezes, subject: streak))
+        }
+        if after.freezesAvailable > before.freezesAvailable {
+            changes.append(TimeDrivenChange(at: moment, kind: .freezeRefill, subject: streak))
+        }
+        return changes
     }
 
     /// Makes room in the timeline for `extra` more events (`FactTimeline.reserveForAppends`).

@@ -8,15 +8,19 @@ final class AchievementService {
     private let store: UserStore
     /// What the last step changed (for `StreakTrackingService`).
     private(set) var lastChanges: SessionChanges?
+    /// The local notifications, replaced after every step.
+    let notifications: NotificationScheduler
 
     init(rules: EngineRules, store: UserStore, userID: String, timeZone: String, now: Moment) throws {
         self.store = store
+        notifications = NotificationScheduler(rules: rules)
         if let saved = store.load() {
             session = try EngineSession(rules: rules, state: saved, at: now)
         } else {
             session = try EngineSession(rules: rules, userID: userID, timeZone: timeZone, at: now)
         }
         try store.save(session)
+        notifications.replace(with: session.reminders)
     }
 
     /// Records an event and returns the badges it unlocked (`checkAchievements()`).
@@ -38,6 +42,7 @@ final class AchievementService {
     func apply(_ changes: SessionChanges) throws -> [UnlockDecision] {
         lastChanges = changes
         try store.save(session)
+        notifications.replace(with: session.reminders)
         return changes.unlocked
     }
 

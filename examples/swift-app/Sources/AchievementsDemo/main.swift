@@ -63,7 +63,16 @@ do {
     let streaks = StreakTrackingService(achievements: service, streak: "check_in", checkInType: "tracking_completed")
     var result = try streaks.checkIn(at: shanghai(0, 9))
     check(result.events == [.started], "the first check-in starts the streak")
-    for day in 1..<7 { result = try streaks.checkIn(at: shanghai(day, 9)) }
+    for day in 1..<7 {
+        result = try streaks.checkIn(at: shanghai(day, 9))
+        if day == 4 {
+            // Five days: the warning for tomorrow evening, should the run be left then (seed 004:
+            // at-risk warnings on days 5, 7, 14; the permission asked at day 5).
+            let warning = service.notifications.scheduled.map { "\($0.id) \($0.at)" }
+            check(warning == ["streak_at_risk_day_5 2026-03-07T20:00:00+08:00"], "a 5-day run is warned about on day 6 at 20:00: \(warning)")
+        }
+        if day == 5 { check(service.notifications.scheduled.isEmpty, "the sixth check-in cancels the day-5 warning") }
+    }
     check(result.current == 7, "seven check-ins: 7 days")
     check(result.unlocked.contains("celebrate_7_days"), "the 7-day celebration unlocks: \(result.unlocked)")
     // 2026-03-09 (day 7) is missed; on day 8 the user uses the month's freeze for it.

@@ -1,0 +1,39 @@
+import JSON
+import RuleModel
+
+extension RuleFileSchema {
+    /// The kinds of `upcoming` entries (SPEC 6), which a reminder's `on` names.
+    static var upcomingKinds: [String] { UpcomingKind.allCases.map(\.rawValue) }
+
+    /// One `reminders` entry (docs/rules.md, "reminders[]").
+    static var reminder: JSONValue {
+        .object(object("A reminder on an upcoming change: due at the change's moment minus 'before' while 'when' holds at now.", [
+            ("id", ref("id", "The reminder's id, unique among reminders.")),
+            ("title", ref("text", "The notification's text (a string or per locale).")),
+            ("on", string("The kind of upcoming change it is for.", oneOf: upcomingKinds)),
+            ("streak", ref("id", "Streak kinds only: the one streak it is for (default: any).")),
+            ("before", .object(JSONObject([
+                ("description", .string("How long before the change: days, hours, minutes in that order (30m, 4h, 1h30m, 2d), 0 to 7 days.")),
+                ("anyOf", .array([
+                    string("A duration such as 4h or 1h30m.", pattern: "^([0-9]+d)?([0-9]+h)?([0-9]+m)?$"),
+                    integer("0: at the change itself.", minimum: 0, maximum: 0),
+                ])),
+            ]))),
+            ("when", ref("cel", "A CEL condition judged at now; the reminder is due only while it holds.")),
+            ("meta", ref("meta", "Free app data, passed through in the decision's reminders.")),
+        ], required: ["id", "on"]))
+    }
+
+    /// A rule test's expected `upcoming` or `reminders` entry: the fields it lists must match.
+    static func expectedComing(_ description: String, keys: [String]) -> JSONValue {
+        let fields: [(key: String, value: JSONValue)] = keys.map { key in
+            switch key {
+            case "at": (key, ref("timestamp", "The moment (compared as an instant)."))
+            case "kind": (key, string("The kind of change.", oneOf: upcomingKinds))
+            case "day": (key, string("The local date, YYYY-MM-DD."))
+            default: (key, ref("id", "The \(key)'s id."))
+            }
+        }
+        return array(.object(object("The fields this entry must have.", fields)), description)
+    }
+}

@@ -1,0 +1,39 @@
+import JSON
+import RuleModel
+
+/// Reminders in the bundle: the `reminders` list `RuleBundleEncoder.reminders` writes, checked as
+/// the YAML loader checks them (a kind of SPEC 6, a streak of the bundle with a streak kind only,
+/// `before` within 0 … 7 days, unique ids, `when` a condition). A bundle without the key has no
+/// reminders.
+extension RuleBundleDecoder {
+    func reminders(_ list: BundleNode?, streaks: [String]) throws(RuleBundleError) -> [ReminderRule] {
+        guard let list else { return [] }
+        var seen: Set<String> = []
+        return try list.map { (node) throws(RuleBundleError) in
+            let idNode = try node.field("id")
+            let id = try idNode.string()
+            guard seen.insert(id).inserted else { throw idNode.error("reminder id '\(id)' is used twice") }
+            let onNode = try node.field("on")
+            guard let on = UpcomingKind(rawValue: try onNode.string()) else {
+                throw onNode.error("'\(try onNode.string())' is not a kind of upcoming change")
+            }
+            let streakNode = try node.optional("streak")
+            let streak = try streakNode?.string()
+            if let streakNode, let streak {
+                guard on.isStreakKind else { throw streakNode.error("a reminder on '\(on.rawValue)' names no streak") }
+                guard streaks.contains(streak) else { throw streakNode.error("no streak '\(streak)' in the bundle") }
+            }
+            let beforeNode = try node.field("before_seconds")
+            let before = try beforeNode.int()
+            guard (0...ReminderRule.longestBefore).contains(before) else {
+                throw beforeNode.error("before_seconds must be between 0 and \(ReminderRule.longestBefore), found \(before)")
+            }
+            return ReminderRule(
+                id: id, title: try node.field("title").string(), localizedTitle: try text(node.field("localized_title")),
+                on: on, streak: streak, beforeSeconds: before,
+                when: try node.optional("when").map { (n) throws(RuleBundleError) in try expression(n, scope: .rule, expecting: .bool) },
+                meta: try node.optional("meta").map { (n) throws(RuleBundleError) in try Self.meta(n) },
+                span: try span(node.field("at")))
+        }
+    }
+}
