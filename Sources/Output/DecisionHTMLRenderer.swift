@@ -13,6 +13,7 @@ package struct DecisionHTMLRenderer: Renderer {
             StandingSection(rules: rules),
             MetricsSection(),
             NewUnlocksSection(rules: rules),
+            UpcomingSection(rules: rules),
             AwardCardsSection(rules: rules,
                               categoryNames: Dictionary(rules.categories.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })),
             StreakCalendarSection(rules: rules),

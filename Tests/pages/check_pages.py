@@ -424,14 +424,20 @@ def check_diff(browser, binary):
     print("ok   %-36s %d rule changes, %d awards with effects" % (name, len(changes), len(expected)))
 
 
-def example_states():
+def example_states(extra=False):
+    """Every example state by product; with `extra`, also the states of Tests/pages/states (a
+    day with a reminder due, which no example has)."""
     products = sorted(p for p in os.listdir(os.path.join(ROOT, "examples"))
                       if os.path.isfile(os.path.join(ROOT, "rules", p, "tests.yaml")))
-    for product in products:
-        folder = os.path.join(ROOT, "examples", product)
-        for file in sorted(os.listdir(folder)):
-            if file.endswith(".json"):
-                yield product, os.path.join("examples", product, file)
+    roots = ["examples"] + ([os.path.join("Tests", "pages", "states")] if extra else [])
+    for root in roots:
+        for product in products:
+            folder = os.path.join(ROOT, root, product)
+            if not os.path.isdir(folder):
+                continue
+            for file in sorted(os.listdir(folder)):
+                if file.endswith(".json"):
+                    yield product, os.path.join(root, product, file)
 
 
 def main():
@@ -442,7 +448,7 @@ def main():
     browser = Browser(ensure_chromium())
     try:
         long_time = None
-        for product, state in example_states():
+        for product, state in example_states(extra=True):
             name = "%s-%s" % (product, os.path.basename(state)[:-len(".json")])
             path, _ = check_decision_page(browser, binary, name, ["--ruleset", product], state)
             if name == "taskmate-long_time_user":
