@@ -1,6 +1,7 @@
 import CEL
 import Evaluation
 import Facts
+import JSON
 @testable import Output
 import RuleModel
 import Testing
@@ -48,6 +49,24 @@ struct DecisionHTMLRendererTests {
         #expect(!html.contains("<img"))
         #expect(!html.contains("\" onerror="))
         #expect(html.contains("&lt;script&gt;document.title=&#39;pwned&#39;&lt;/script&gt;"))
+    }
+
+    /// The parts merged later: shown metrics (a hostile string among them), upcoming and reminders.
+    @Test func metricsAndWhatIsComing() {
+        var page = Self.page()
+        page.decision.metrics = [ShownMetric(id: "week_days", value: .int(4)),
+                                 ShownMetric(id: "motto", value: .string(Self.hostile)),
+                                 ShownMetric(id: "broken", value: .null)]
+        let at = DecisionRendererTests.at("2026-02-02T00:00:00+08:00")
+        page.decision.upcoming = [UpcomingChange(at: at, kind: "streak_at_risk", streak: "daily_use")]
+        page.decision.reminders = [DueReminder(id: "streak_tonight", at: at, kind: "streak_at_risk", streak: "daily_use")]
+        let html = DecisionHTMLRenderer(rules: RuleSet()).render(page)
+        #expect(Self.attributes("data-metric", in: html) == ["week_days", "motto", "broken"])
+        #expect(html.contains("could not be evaluated"))
+        #expect(html.contains("data-upcoming=\"streak_at_risk\" data-subject=\"daily_use\""))
+        #expect(html.contains("data-reminder=\"streak_tonight\""))
+        #expect(html.contains("the streak turns at risk"))
+        #expect(html.components(separatedBy: "<script").count == 2)
     }
 
     @Test func sameBytesEveryTime() {
