@@ -46,7 +46,7 @@ import Testing
     @Test func jsonListsBothWithTheirSubjectAndMeta() {
         let text = DecisionJSONRenderer(rules: Self.rules).renderLine(Self.decision)
         let line = String(decoding: text, as: UTF8.self)
-        let expected: String = #""rank":null,"upcoming":[{"at":"2026-03-05T20:00:00Z","kind":"day_expires","day":"2026-03-05"},"#
+        let expected: String = #""rank":null,"metrics":{},"upcoming":[{"at":"2026-03-05T20:00:00Z","kind":"day_expires","day":"2026-03-05"},"#
             + #"{"at":"2026-03-06T00:00:00Z","kind":"streak_breaks","streak":"daily"},"#
             + #"{"at":"2026-03-06T09:00:00Z","kind":"available_from","achievement":"spring"}],"#
             + #""reminders":[{"id":"kill","at":"2026-03-05T20:00:00Z","kind":"day_expires","day":"2026-03-05"},"#

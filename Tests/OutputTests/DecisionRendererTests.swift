@@ -202,6 +202,8 @@ import Testing
                 ],
                 "broken": null
               },
+              "upcoming": [],
+              "reminders": [],
               "warnings": [
             """))
         #expect(DecisionJSONRenderer(rules: rules).render(decision).contains("\"title\": \"专注大师\""))

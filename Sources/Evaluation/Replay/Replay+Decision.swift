@@ -126,21 +126,14 @@ extension Replay {
         var criterionHolds = false
         switch award.criterion {
         case .milestone(let streak, let days):
-            let current = facts.streakCurrent(streak, at: moment)
-            criterionHolds = current >= days
-            progress = AwardProgress(current: .int(Int64(current)), target: .int(Int64(days)))
+            let counted = CountedStanding.milestone(streak: streak, days: days, facts: &facts, at: moment)
+            (progress, criterionHolds) = (counted.progress, counted.holds)
         case .module(let module):
-            let measured = facts.moduleProgress(module, at: moment)
-            criterionHolds = measured.isComplete
-            progress = AwardProgress(current: .int(Int64(measured.done)), target: .int(Int64(measured.total)))
+            let counted = CountedStanding.module(module, facts: &facts, at: moment, unlockVersion: unlockVersion,
+                                                 catalogs: rules.catalogs)
+            (progress, criterionHolds, keepsMaximum, newLevels) =
+                (counted.progress, counted.holds, counted.keepsMaximum, counted.newLevels)
             catalogVersion = unlockVersion
-            if let recorded = unlockVersion, let catalog = rules.catalogs.first(where: { $0.id == module.catalog }),
-               recorded < catalog.version {
-                // The catalog grew since the unlock: it stays unlocked, showing done of the new total.
-                keepsMaximum = false
-                let added = module.levelsReleased(after: recorded, in: catalog)
-                newLevels = added > 0 ? added : nil
-            }
         case .condition(let condition):
             (progress, criterionHolds) = conditionProgress(index, condition: condition, locked: !isUnlocked, values: values,
                                                            budgetLimited: found.budgetLimited, report: &report)

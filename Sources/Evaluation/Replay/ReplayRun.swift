@@ -466,14 +466,12 @@ extension ReplayRun {
         var keepsMaximum = true
         switch replay.plans[index].rule.criterion {
         case .milestone(let streak, let days):
-            progress = AwardProgress(current: .int(Int64(bindings.facts.streakCurrent(streak, at: moment))), target: .int(Int64(days)))
+            progress = CountedStanding.milestone(streak: streak, days: days, facts: &bindings.facts, at: moment).progress
         case .module(let module):
-            let measured = bindings.facts.moduleProgress(module, at: moment)
-            progress = AwardProgress(current: .int(Int64(measured.done)), target: .int(Int64(measured.total)))
-            if let recorded = unlocks[replay.awardIDs[index]]?.catalogVersion, let catalog = replay.rules.catalogs.first(where: { $0.id == module.catalog }),
-               recorded < catalog.version {
-                keepsMaximum = false
-            }
+            let counted = CountedStanding.module(module, facts: &bindings.facts, at: moment,
+                                                 unlockVersion: unlocks[replay.awardIDs[index]]?.catalogVersion,
+                                                 catalogs: replay.rules.catalogs)
+            (progress, keepsMaximum) = (counted.progress, counted.keepsMaximum)
         case .condition:
             progress = conditionProgressAtNow(index, slots: slots, locked: !unlocked)
         }
