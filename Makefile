@@ -35,6 +35,8 @@ test: deps
 	$(RELEASE_BIN) test --coverage --coverage-min 90
 	$(RELEASE_BIN) test examples/puzzle/coming_soon
 	python3 Tests/schema/validate_rule_files.py $(RELEASE_BIN)
+	# The pages of eval/explain --format html in headless Chromium (installed with apt when missing).
+	python3 Tests/pages/check_pages.py $(RELEASE_BIN)
 	$(MAKE) --no-print-directory example
 	$(MAKE) --no-print-directory dist-check
 	sh Tests/precommit/check_pre_commit.sh $(RELEASE_BIN)

@@ -35,6 +35,13 @@ package struct UserEvaluation {
         self.facts = replayed
     }
 
+    /// Every streak's calendar at `now`, in rule order: what the `eval --format html` page draws.
+    /// Replays the state's days once more on a copy of the facts; the decision is not touched.
+    package func streakCalendars() -> [StreakCalendar] {
+        var facts = self.facts
+        return facts.streakCalendars()
+    }
+
     /// `text` parsed as RFC 3339, else `fallback`, else the clock. A malformed `text` is reported
     /// like a state-file problem, against `--now`.
     package static func moment(_ text: String?, fallback: Moment?) throws(StateFileError) -> Moment {

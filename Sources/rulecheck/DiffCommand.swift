@@ -21,7 +21,7 @@ struct DiffCommand: ParsableCommand {
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, markdown, github
+        case text, json, markdown, github, html
     }
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("The old version's rule files or folders (repeatable).", valueName: "path"))
@@ -45,7 +45,7 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How many states to decide at once (default: every core).", valueName: "n"))
     var jobs: Int?
 
-    @Option(help: "Output format: text, json, markdown or github.")
+    @Option(help: "Output format: text, json, markdown, github, or html (a self-contained page with a chart per award).")
     var format: Format = .text
 
     @Option(name: .customLong("fail-on"),
@@ -114,6 +114,7 @@ struct DiffCommand: ParsableCommand {
         case .text: try StandardStream.output.write(RuleDiffTextRenderer().render(report))
         case .json: try StandardStream.output.write(RuleDiffJSONRenderer().render(report))
         case .markdown: try StandardStream.output.write(RuleDiffMarkdownRenderer().render(report))
+        case .html: try StandardStream.output.write(RuleDiffHTMLRenderer().render(report))
         case .github:
             try StandardStream.output.write(RuleDiffGitHubRenderer().render(report))
             if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {

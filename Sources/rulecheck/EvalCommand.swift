@@ -22,7 +22,7 @@ struct EvalCommand: ParsableCommand {
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, html
     }
 
     @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively).")
@@ -42,7 +42,7 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "With --batch: how many states to evaluate at once (default: every core).")
     var jobs: Int?
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json, or html (a self-contained page for a person).")
     var format: Format = .text
 
     @Option(name: .customLong("write-state"), help: "Write the state with every unlock persisted to this file.")
@@ -57,6 +57,7 @@ struct EvalCommand: ParsableCommand {
                 throw ValidationError("--batch reads states from stdin or --states; --state and --write-state do not apply")
             }
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+            if format == .html { throw ValidationError("--format html is a page for one state; not with --batch") }
             if let now = options.now, case .failure(let problem) = Moment.parse(now) {
                 throw ValidationError("--now '\(now)': \(problem)")
             }
@@ -93,6 +94,8 @@ struct EvalCommand: ParsableCommand {
         let text = switch format {
         case .json: DecisionJSONRenderer(rules: rules, locale: options.locale).render(decision)
         case .text: DecisionTextRenderer(rules: shown).render(decision)
+        case .html: DecisionHTMLRenderer(rules: shown).render(
+            DecisionPage(decision: decision, calendars: evaluation.streakCalendars()))
         }
         try StandardStream.output.write(text)
     }

@@ -24,6 +24,13 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: "The user's state file (JSON, or YAML by extension).")
     var state: String
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, html
+    }
+
+    @Option(help: "Output format: text, or html (a self-contained page for a person).")
+    var format: Format = .text
+
     /// The last argument is the achievement; the others are rule paths.
     var achievement: String { arguments.last ?? "" }
     var paths: [String] { Array(arguments.dropLast()) }
@@ -37,12 +44,17 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: options.ruleset))
         let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: options.now, keepsBindings: true)
-        let builder = ExplanationBuilder(rules: rules.localized(to: options.locale), outcome: evaluation.outcome, events: evaluation.facts.events)
+        let shown = rules.localized(to: options.locale)
+        let builder = ExplanationBuilder(rules: shown, outcome: evaluation.outcome, events: evaluation.facts.events)
         guard let explanation = builder.explain(achievement) else {
             var message = "error: no achievement or milestone '\(achievement)' in the rules"
             if let close = Suggestion.closest(to: achievement, in: builder.awardIDs) { message += "; did you mean '\(close)'?" }
             throw CommandInput.usageFailure(message)
         }
-        try StandardStream.output.write(ExplanationTextRenderer().render(explanation))
+        let text = switch format {
+        case .text: ExplanationTextRenderer().render(explanation)
+        case .html: ExplanationHTMLRenderer(rules: shown).render(explanation)
+        }
+        try StandardStream.output.write(text)
     }
 }

@@ -88,7 +88,7 @@ extension DiffCommand {
             let diagnosticFormat: DiagnosticRenderer.Format = switch format {
             case .json: .json
             case .github: .github
-            case .text, .markdown: .text
+            case .text, .markdown, .html: .text
             }
             try StandardStream.output.write(problems.render(format: diagnosticFormat))
             throw ExitCode(1)

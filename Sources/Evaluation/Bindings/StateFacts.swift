@@ -190,6 +190,18 @@ package struct StateFacts: ReplayFacts {
         }
     }
 
+    /// Every streak's days at `now`, in rule order (`FactBuilder.streakCalendar`).
+    package mutating func streakCalendars() -> [StreakCalendar] {
+        current = nil
+        currentDays = nil
+        let now = self.now
+        return streakIDs.indices.map { index in
+            StreakCalendar(id: streakIDs[index], days: builder.streakCalendar(index, at: now).map {
+                StreakCalendar.Day(day: $0.day, status: $0.status)
+            })
+        }
+    }
+
     package mutating func streakRiseEventCount(_ streak: Int, at moment: FactMoment) -> Int? {
         guard streakIDs.indices.contains(streak) else { return nil }
         releaseHeldDays(before: moment)

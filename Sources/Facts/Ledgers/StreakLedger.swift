@@ -187,6 +187,29 @@ package struct StreakLedger: Sendable {
         return copy.computeState(today: today, todayDecided: todayDecided)
     }
 
+    /// Each day from the first qualifying day (from the cut-off on) to `today`, walked as
+    /// `state(today:todayDecided:)` walks them: qualifying, covered by a freeze, missed, or (today,
+    /// not qualifying and not decided) pending. `nil` when no day qualified yet.
+    package func calendar(today: LocalDay, todayDecided: Bool) -> (first: LocalDay, days: [StreakDayStatus])? {
+        guard let first = firstQualifying(today: today) else { return nil }
+        var autoWindow = Int.min, autoUsed = 0
+        var days: [StreakDayStatus] = []
+        days.reserveCapacity(today.number - first.number + 1)
+        for number in first.number...today.number {
+            let day = LocalDay(number: number)
+            if qualifies(day) {
+                days.append(.qualifying)
+            } else if day == today && !todayDecided {
+                days.append(.pending)
+            } else if coversByFreeze(day, first: first, autoWindow: &autoWindow, autoUsed: &autoUsed) {
+                days.append(.frozen)
+            } else {
+                days.append(.missed)
+            }
+        }
+        return (first, days)
+    }
+
     // MARK: run arithmetic
 
     private mutating func step(_ walk: inout Walk, day: LocalDay) {

@@ -213,6 +213,24 @@ package struct FactBuilder: Sendable {
         return streaks[index].state(today: today, todayDecided: decided)
     }
 
+    /// Streak `index`'s days at `moment` (`StreakLedger.calendar`, in rule order), a missed day
+    /// whose plan expired at its kill time told as `expired`; empty before its first qualifying day.
+    package mutating func streakCalendar(_ index: Int, at moment: Moment) -> [(day: LocalDay, status: StreakDayStatus)] {
+        // A day's status needs its entries counted (planned, completed).
+        countingDays()
+        moveTo(moment)
+        let (today, decided) = dayContext(at: moment)
+        judgeDays(now: moment, today: today)
+        guard let calendar = streaks[index].calendar(today: today, todayDecided: decided) else { return [] }
+        return calendar.days.enumerated().map { offset, status in
+            let day = calendar.first + offset
+            guard status == .missed, days.view(of: day, now: moment, fields: .status).view.status == .expired else {
+                return (day, status)
+            }
+            return (day, .expired)
+        }
+    }
+
     /// How many events will have been applied once the next event that can lengthen a run of
     /// streak `index` (after `moment`) is (`Int.max`: none in the timeline): one counted for it,
     /// or a `freeze_used` (a covered day can join two runs). Until then its `current`, `longest`
