@@ -28,8 +28,7 @@ package struct AwardCardsSection: DecisionPageSection {
         guard !awards.isEmpty else { return }
         let newIDs = Set(page.decision.unlocks.map(\.id))
         let unlocked = awards.filter { $0.state == .unlocked }.count
-        html.open("section", [("aria-labelledby", "awards")])
-        html.element("h2", [("id", "awards")], text: "Achievements: \(unlocked) of \(awards.count) unlocked")
+        html.openSection(id: "awards", heading: "Achievements: \(unlocked) of \(awards.count) unlocked")
         html.raw("<p class=\"filters\" hidden>Show: <button type=\"button\" data-filter=\"all\" aria-pressed=\"true\" hidden>")
         html.raw("All</button><button type=\"button\" data-filter=\"unlocked\" aria-pressed=\"false\" hidden>Unlocked</button>")
         html.raw("<button type=\"button\" data-filter=\"locked\" aria-pressed=\"false\" hidden>Locked</button></p>")

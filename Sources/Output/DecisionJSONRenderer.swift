@@ -37,7 +37,7 @@ package struct DecisionJSONRenderer: Renderer {
         }
         for achievement in rules.achievements { meta[achievement.info.id] = achievement.info.meta }
         self.meta = meta
-        categories = rules.categories.isEmpty ? [] : rules.localized(to: locale).categories
+        categories = rules.categories.map { $0.localized(to: locale) }
         reminderMeta = Dictionary(rules.reminders.compactMap { reminder in reminder.meta.map { (reminder.id, $0) } },
                                   uniquingKeysWith: { first, _ in first })
     }

@@ -38,8 +38,7 @@ package struct ExplanationHTMLRenderer: Renderer {
     private func writeAbout(_ explanation: Explanation, to html: inout HTMLWriter) {
         let info = explanation.info
         let standing = explanation.standing
-        html.open("section", [("aria-labelledby", "about")])
-        html.element("h2", [("id", "about")], text: "About")
+        html.openSection(id: "about", heading: "About")
         if let description = info.description { html.element("p", text: description) }
         html.open("dl", [("class", "figures")])
         figure("Category", info.category, to: &html)
@@ -59,8 +58,7 @@ package struct ExplanationHTMLRenderer: Renderer {
     }
 
     private func writeUnlock(_ unlock: ExplanationUnlock, to html: inout HTMLWriter) {
-        html.open("section", [("aria-labelledby", "unlock")])
-        html.element("h2", [("id", "unlock")], text: "How it unlocked")
+        html.openSection(id: "unlock", heading: "How it unlocked")
         html.element("p") { html in
             html.text("Unlocked at ")
             html.element("time", [("datetime", unlock.at.description)], text: unlock.at.description)
@@ -154,8 +152,7 @@ package struct ExplanationHTMLRenderer: Renderer {
 
     private func writeMissing(_ explanation: Explanation, to html: inout HTMLWriter) {
         guard !explanation.missing.isEmpty else { return }
-        html.open("section", [("aria-labelledby", "missing")])
-        html.element("h2", [("id", "missing")], text: "What is missing")
+        html.openSection(id: "missing", heading: "What is missing")
         html.open("ul")
         for line in explanation.missing { html.element("li", text: line) }
         html.close("ul")
@@ -164,8 +161,7 @@ package struct ExplanationHTMLRenderer: Renderer {
 
     private func writeGates(_ explanation: Explanation, to html: inout HTMLWriter) {
         guard !explanation.requires.isEmpty || explanation.available != nil else { return }
-        html.open("section", [("aria-labelledby", "gates")])
-        html.element("h2", [("id", "gates")], text: "Requires and availability")
+        html.openSection(id: "gates", heading: "Requires and availability")
         if !explanation.requires.isEmpty {
             html.open("ul")
             for requirement in explanation.requires {

@@ -29,6 +29,13 @@ package struct HTMLWriter: Sendable {
         html += ">"
     }
 
+    /// `<section aria-labelledby="id"><h2 id="id">heading</h2>`: a page part a screen reader
+    /// names by its heading. Closed with `close("section")`.
+    package mutating func openSection(id: String, heading: String) {
+        open("section", [("aria-labelledby", id)])
+        element("h2", [("id", id)], text: heading)
+    }
+
     package mutating func close(_ tag: StaticString) {
         html += "</"
         html += tag.description

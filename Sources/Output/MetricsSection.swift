@@ -9,8 +9,7 @@ package struct MetricsSection: DecisionPageSection {
     package func write(_ page: DecisionPage, to html: inout HTMLWriter) {
         let metrics = page.decision.metrics
         guard !metrics.isEmpty else { return }
-        html.open("section", [("aria-labelledby", "metrics")])
-        html.element("h2", [("id", "metrics")], text: "Metrics")
+        html.openSection(id: "metrics", heading: "Metrics")
         PageText.openTable(&html)
         html.raw("<thead><tr><th scope=\"col\">Metric</th><th scope=\"col\">Value at now</th></tr></thead><tbody>")
         for metric in metrics {

@@ -13,8 +13,7 @@ package struct NewUnlocksSection: DecisionPageSection {
     package func write(_ page: DecisionPage, to html: inout HTMLWriter) {
         let unlocks = page.decision.unlocks
         guard !unlocks.isEmpty else { return }
-        html.open("section", [("aria-labelledby", "new-unlocks")])
-        html.element("h2", [("id", "new-unlocks")], text: "New unlocks (\(unlocks.count))")
+        html.openSection(id: "new-unlocks", heading: "New unlocks (\(unlocks.count))")
         html.open("ol")
         for unlock in unlocks {
             html.element("li", [("data-unlock", unlock.id)]) { html in

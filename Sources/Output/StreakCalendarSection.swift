@@ -28,8 +28,7 @@ package struct StreakCalendarSection: DecisionPageSection {
     package func write(_ page: DecisionPage, to html: inout HTMLWriter) {
         let streaks = page.decision.streaks
         guard !streaks.isEmpty else { return }
-        html.open("section", [("aria-labelledby", "streaks")])
-        html.element("h2", [("id", "streaks")], text: "Streaks")
+        html.openSection(id: "streaks", heading: "Streaks")
         for streak in streaks {
             write(streak, calendar: page.calendar(of: streak.id), decision: page.decision, to: &html)
         }

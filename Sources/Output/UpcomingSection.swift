@@ -27,8 +27,7 @@ package struct UpcomingSection: DecisionPageSection {
     package func write(_ page: DecisionPage, to html: inout HTMLWriter) {
         let decision = page.decision
         guard !decision.upcoming.isEmpty || !decision.reminders.isEmpty else { return }
-        html.open("section", [("aria-labelledby", "upcoming")])
-        html.element("h2", [("id", "upcoming")], text: "Coming up")
+        html.openSection(id: "upcoming", heading: "Coming up")
         if decision.upcoming.isEmpty {
             html.element("p", text: "Nothing changes by time alone before the end of tomorrow.")
         } else {

@@ -8,8 +8,7 @@ package struct WarningsSection: DecisionPageSection {
     package func write(_ page: DecisionPage, to html: inout HTMLWriter) {
         let warnings = page.decision.warnings
         guard !warnings.isEmpty else { return }
-        html.open("section", [("aria-labelledby", "warnings")])
-        html.element("h2", [("id", "warnings")], text: "Warnings (\(warnings.count))")
+        html.openSection(id: "warnings", heading: "Warnings (\(warnings.count))")
         html.open("ul")
         for warning in warnings {
             html.element("li", [("data-warning", warning.code)]) { html in

@@ -26,4 +26,13 @@ package struct CategoryRule: Sendable {
         self.localizedTitle = localizedTitle ?? LocalizedText(title)
         self.localizedDescription = localizedDescription ?? description.map { LocalizedText($0) }
     }
+
+    /// The category with its texts in `locale` (exact tag, then language, then the default).
+    package func localized(to locale: String?) -> CategoryRule {
+        guard let locale else { return self }
+        var copy = self
+        copy.title = localizedTitle.text(for: locale)
+        copy.description = localizedDescription?.text(for: locale)
+        return copy
+    }
 }

@@ -14,10 +14,7 @@ extension RuleSet {
             for m in copy.streaks[s].milestones.indices { localize(&copy.streaks[s].milestones[m].info) }
         }
         for a in copy.achievements.indices { localize(&copy.achievements[a].info) }
-        for c in copy.categories.indices {
-            copy.categories[c].title = copy.categories[c].localizedTitle.text(for: locale)
-            copy.categories[c].description = copy.categories[c].localizedDescription?.text(for: locale)
-        }
+        copy.categories = copy.categories.map { $0.localized(to: locale) }
         for r in copy.ranks.indices { copy.ranks[r].title = copy.ranks[r].localizedTitle.text(for: locale) }
         for r in copy.reminders.indices { copy.reminders[r].title = copy.reminders[r].localizedTitle.text(for: locale) }
         for c in copy.catalogs.indices {

@@ -45,7 +45,7 @@ public struct EngineRules: Sendable {
     /// The rule set's award categories in rule order, titles in `locale` (exact tag, then the same
     /// language, then the default text); empty when the rules have none.
     public func categories(locale: String? = nil) -> [AwardCategory] {
-        ruleSet.categories.isEmpty ? [] : ruleSet.localized(to: locale).categories.map(AwardCategory.init)
+        ruleSet.categories.map { AwardCategory($0.localized(to: locale)) }
     }
 
     /// Every achievement and milestone id, in the order decisions list them.

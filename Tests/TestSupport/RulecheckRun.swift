@@ -49,8 +49,22 @@ public struct RulecheckRun: Sendable {
     }
 
     public static func run(_ arguments: [String], in directory: String?, timeout: Double) throws -> RulecheckRun? {
+        try spawn(binary, arguments, in: directory ?? packageRoot, timeout: timeout)
+    }
+
+    /// Runs a `/bin/sh` command line in the package root with `$RULECHECK` naming the binary, for
+    /// runs that need the shell's redirections (`> /dev/full`, `>&-`).
+    public static func shell(_ command: String, timeout: Double = 300) throws -> RulecheckRun {
+        try spawn("/bin/sh", ["-c", "RULECHECK=\"$0\" && " + command, binary], in: packageRoot, timeout: timeout)
+            ?? RulecheckRun(status: -1, stdout: "", stderr: "timed out after \(Int(timeout)) s")
+    }
+
+    /// Runs `executable` with output to temporary files, not pipes, so a large output cannot
+    /// block the child; `nil` when it was still running after `timeout` seconds (then killed).
+    private static func spawn(_ executable: String, _ arguments: [String], in directory: String,
+                              timeout: Double) throws -> RulecheckRun? {
         let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("rulecheck-cli-\(UUID().uuidString)")
+            .appendingPathComponent("rulecheck-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
@@ -60,9 +74,9 @@ public struct RulecheckRun: Sendable {
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot)
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -79,36 +93,5 @@ public struct RulecheckRun: Sendable {
         let stdout = String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self)
         let stderr = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
         return RulecheckRun(status: process.terminationStatus, stdout: stdout, stderr: stderr)
-    }
-
-    /// Runs a `/bin/sh` command line in the package root with `$RULECHECK` naming the binary, for
-    /// runs that need the shell's redirections (`> /dev/full`, `>&-`).
-    public static func shell(_ command: String, timeout: Double = 300) throws -> RulecheckRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "RULECHECK=\"$0\" && " + command, binary]
-        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-sh-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            return RulecheckRun(status: -1, stdout: "", stderr: "timed out after \(Int(timeout)) s")
-        }
-        try out.close()
-        try err.close()
-        return RulecheckRun(status: process.terminationStatus,
-                            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
-                            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
     }
 }
