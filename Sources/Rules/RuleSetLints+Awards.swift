@@ -114,10 +114,17 @@ extension RuleSetLints {
     /// Two achievements with the same criterion (the same `when` as written, whatever the
     /// spacing and parentheses, or the same module), the same `requires` and the same window:
     /// they always unlock together.
+    /// Awards are grouped by what decides them (`SameCriterion`), so each is compared with the
+    /// first of its group instead of every award before it.
     mutating func checkSameCriterion() {
-        let achievements = ruleSet.achievements
-        for (index, later) in achievements.enumerated() {
-            guard let earlier = achievements[..<index].first(where: { Self.sameCriterion($0, later) }) else { continue }
+        var first: [SameCriterion: Int] = [:]
+        for (index, later) in ruleSet.achievements.enumerated() {
+            guard let key = SameCriterion(later) else { continue }
+            guard let earlierIndex = first[key] else {
+                first[key] = index
+                continue
+            }
+            let earlier = ruleSet.achievements[earlierIndex]
             let span: SourceSpan
             if case .when(let when) = later.criterion { span = when.span } else { span = later.info.span }
             diagnostics.append(.warning(
@@ -127,20 +134,35 @@ extension RuleSetLints {
                 fix: "change one of the criteria, or keep one award"))
         }
     }
+}
 
-    private static func sameCriterion(_ a: AchievementRule, _ b: AchievementRule) -> Bool {
-        guard Set(a.requires) == Set(b.requires), a.info.repeatable == b.info.repeatable,
-              a.available?.from == b.available?.from, a.available?.until == b.available?.until else { return false }
-        switch (a.criterion, b.criterion) {
-        case (.when(let x), .when(let y)):
-            guard let x = x.program.checked?.ast.root, let y = y.program.checked?.ast.root else { return false }
-            // A written `true` or `false` is meant (a welcome badge, a retired one).
-            if case .literal = x.kind { return false }
-            return x.isWrittenAlike(y)
-        case (.completeModule(let x), .completeModule(let y)):
-            return x == y
-        default:
-            return false
+/// What decides when an award unlocks (W434): its criterion as written, what it requires, whether
+/// it repeats and when it is available. Two awards with equal keys always unlock together.
+private struct SameCriterion: Hashable {
+    enum Criterion: Hashable {
+        case when(CELWrittenForm)
+        case completeModule(ModuleCriterion)
+    }
+    let criterion: Criterion
+    let requires: Set<String>
+    let repeatable: Bool
+    let from: CELTimestamp?
+    let until: CELTimestamp?
+
+    /// `nil` for an award no other can share a criterion with: one whose `when` did not check, or
+    /// is a written `true` or `false` (a welcome badge, a retired one: meant).
+    init?(_ award: AchievementRule) {
+        switch award.criterion {
+        case .when(let when):
+            guard let root = when.program.checked?.ast.root else { return nil }
+            if case .literal = root.kind { return nil }
+            criterion = .when(CELWrittenForm(root))
+        case .completeModule(let module):
+            criterion = .completeModule(module)
         }
+        requires = Set(award.requires)
+        repeatable = award.info.repeatable
+        from = award.available?.from
+        until = award.available?.until
     }
 }

@@ -35,12 +35,25 @@ package struct CELConstantFolding {
 
     let checked: CELCheckedAST
     let hint: Hint
+    /// The nodes that read a variable, found in one pass (a node's own comprehension variables
+    /// aside: they are bound inside it).
+    private let readers: Set<CELExprID>
+    /// What `fold` found for each node asked about: each rule looks at its operands' folds, so
+    /// without it a deep expression would be folded again at every level above.
+    private let memo = Memo()
     /// Evaluating a node that reads no variable stops here (a fold over a huge literal range).
     static let costLimit = 100_000
 
     package init(_ checked: CELCheckedAST, hint: @escaping Hint = { _ in nil }) {
         self.checked = checked
         self.hint = hint
+        var readers = Set<CELExprID>()
+        _ = Self.freeNames(checked.ast.root, checked: checked, readers: &readers)
+        self.readers = readers
+    }
+
+    private final class Memo {
+        var folds: [CELExprID: CELFoldedValue?] = [:]
     }
 
     /// What holds of the whole expression.
@@ -49,6 +62,13 @@ package struct CELConstantFolding {
     /// What holds of `node` for every binding, or `nil` when nothing is known. An error is not a
     /// constant here: a node that always fails folds to `nil`.
     package func fold(_ node: CELExpr) -> CELFoldedValue? {
+        if let known = memo.folds[node.id] { return known }
+        let value = foldOnce(node)
+        memo.folds[node.id] = value
+        return value
+    }
+
+    private func foldOnce(_ node: CELExpr) -> CELFoldedValue? {
         if let known = hint(node) { return known }
         if case .literal(let literal) = node.kind { return .constant(CELPlanner.value(of: literal)) }
         if let logic = foldLogic(node) { return logic }
@@ -158,22 +178,33 @@ package struct CELConstantFolding {
     }
 
     /// Whether `node` reads no variable (names the checker resolved to constants aside).
-    private func readsNoVariable(_ node: CELExpr) -> Bool {
-        var reads = false
-        node.walk { inner, bound in
-            switch inner.kind {
-            case .ident(let name):
-                switch checked.references[inner.id] {
-                case .constant?, .typeName?: break
-                default: if !bound.contains(name) { reads = true }
-                }
-            case .select where checked.references[inner.id] != nil:
-                if case .variable? = checked.references[inner.id] { reads = true }
-            default: break
+    private func readsNoVariable(_ node: CELExpr) -> Bool { !readers.contains(node.id) }
+
+    /// The names `node` reads that it does not bind itself, adding every node that reads one to
+    /// `readers`. A selection the checker resolved to a variable (`a.b.c` as one qualified name)
+    /// reads that variable whatever binds around it.
+    private static func freeNames(_ node: CELExpr, checked: CELCheckedAST, readers: inout Set<CELExprID>) -> Set<String> {
+        var free = Set<String>()
+        switch node.kind {
+        case .ident(let name):
+            switch checked.references[node.id] {
+            case .constant?, .typeName?: break
+            default: free.insert(name)
             }
-            return reads ? .skipChildren : .descend
+        case .comprehension(let c):
+            free = freeNames(c.iterRange, checked: checked, readers: &readers)
+            free.formUnion(freeNames(c.accuInit, checked: checked, readers: &readers))
+            let loop = c.loopScope(around: [])
+            free.formUnion(freeNames(c.loopCondition, checked: checked, readers: &readers).subtracting(loop))
+            free.formUnion(freeNames(c.loopStep, checked: checked, readers: &readers).subtracting(loop))
+            free.formUnion(freeNames(c.result, checked: checked, readers: &readers).subtracting([c.accuVar]))
+        default:
+            // "." names no variable a comprehension could bind: the read reaches every ancestor.
+            if case .select = node.kind, case .variable? = checked.references[node.id] { free.insert(".") }
+            for child in node.children { free.formUnion(freeNames(child, checked: checked, readers: &readers)) }
         }
-        return !reads
+        if !free.isEmpty { readers.insert(node.id) }
+        return free
     }
 }
 
