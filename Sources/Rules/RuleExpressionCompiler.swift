@@ -107,7 +107,7 @@ struct RuleExpressionCompiler {
 
     /// `metrics.x`, `streaks.x`, `streaks["x"]`, `achievements.x`, `catalogs.x`, `levels.x` with a
     /// name the rule set does not define.
-    private func unknownNames(in root: CELExpr, references: [CELExprID: CELReference],
+    private func unknownNames(in root: CELExpr, references: CELNodeTable<CELReference>,
                               draft: ExpressionDraft) -> [Diagnostic] {
         var uses: [NameUse] = []
         Self.collectNameUses(root, into: &uses)

@@ -114,17 +114,33 @@ extension RuleSetLints {
     /// Two achievements with the same criterion (the same `when` as written, whatever the
     /// spacing and parentheses, or the same module), the same `requires` and the same window:
     /// they always unlock together.
-    /// Awards are grouped by what decides them (`SameCriterion`), so each is compared with the
-    /// first of its group instead of every award before it.
+    /// Awards are sorted by the hash of what decides them (`SameCriterion`), so each is compared
+    /// only with the awards of equal hash before it, not with every award before it.
     mutating func checkSameCriterion() {
-        var first: [SameCriterion: Int] = [:]
-        for (index, later) in ruleSet.achievements.enumerated() {
-            guard let key = SameCriterion(later) else { continue }
-            guard let earlierIndex = first[key] else {
-                first[key] = index
-                continue
+        let awards = ruleSet.achievements
+        var keyed: [(hash: Int, index: Int)] = []
+        for (index, award) in awards.enumerated() {
+            if let key = SameCriterion(award) { keyed.append((key.hashValue, index)) }
+        }
+        keyed.sort { ($0.hash, $0.index) < ($1.hash, $1.index) }
+        var pairs: [(later: Int, earlier: Int)] = []
+        var start = 0
+        while start < keyed.count {
+            var end = start + 1
+            while end < keyed.count, keyed[end].hash == keyed[start].hash { end += 1 }
+            if end - start > 1 {
+                let keys = keyed[start..<end].map { SameCriterion(awards[$0.index]) }
+                for later in keys.indices {
+                    // The first earlier award alike (equality is an equivalence: the group's first).
+                    if let key = keys[later], let earlier = keys[..<later].firstIndex(where: { $0 == key }) {
+                        pairs.append((keyed[start + later].index, keyed[start + earlier].index))
+                    }
+                }
             }
-            let earlier = ruleSet.achievements[earlierIndex]
+            start = end
+        }
+        for (laterIndex, earlierIndex) in pairs.sorted(by: { $0.later < $1.later }) {
+            let later = awards[laterIndex], earlier = awards[earlierIndex]
             let span: SourceSpan
             if case .when(let when) = later.criterion { span = when.span } else { span = later.info.span }
             diagnostics.append(.warning(

@@ -42,9 +42,32 @@ import Testing
         ("- { id: a, title: A, when: metrics.minutes > 599, progress: { current: metrics.minutes, target: 599 } }", ["W433"]),
         // W434: the same criterion twice.
         ("- { id: a, title: A, when: metrics.tasks >= 5 }\n- { id: b, title: B, when: '(metrics.tasks>=5)' }", ["W434"]),
+        // Each is reported once, against the first written alike, in file order.
+        ("- { id: a, title: A, when: metrics.tasks >= 5 }\n- { id: b, title: B, when: metrics.tasks >= 6 }\n"
+         + "- { id: c, title: C, when: metrics.tasks >= 5 }\n- { id: d, title: D, when: metrics.tasks >= 6 }\n"
+         + "- { id: e, title: E, when: metrics.tasks >= 5, requires: [d] }\n- { id: f, title: F, when: metrics.tasks >= 5 }",
+         ["W434", "W434", "W434"]),
     ])
     func catches(achievements: String, expected: [String]) throws {
         #expect(try Self.codes(achievements) == expected)
+    }
+
+    @Test func sameCriterionNamesTheFirstAwardWrittenAlike() throws {
+        let achievements = """
+            - { id: a, title: A, when: metrics.tasks >= 5 }
+            - { id: b, title: B, when: metrics.tasks >= 6 }
+            - { id: c, title: C, when: 'metrics.tasks>=5' }
+            - { id: d, title: D, when: metrics.tasks >= 6 }
+            - { id: e, title: E, when: metrics.tasks >= 5, requires: [d] }
+            - { id: f, title: F, when: (metrics.tasks >= 5) }
+            """
+        let folder = try TemporaryRuleFolder(["a.yaml": Self.metrics + achievements])
+        defer { folder.remove() }
+        let messages = RuleSetLoader.load(paths: [folder.path], baseline: nil).diagnostics.map(\.message)
+        #expect(messages.map { $0.prefix(40) } == [
+            "'c' has the same criterion as 'a': they ", "'d' has the same criterion as 'b': they ",
+            "'f' has the same criterion as 'a': they ",
+        ])
     }
 
     @Test(arguments: [

@@ -6,7 +6,7 @@ package enum CELCostBound {
     /// cost model (`CELCostModel`) may charge, where a literal operand or the call's type bounds
     /// it. `nil` when `expr` iterates, or makes a call whose charge depends on the size of a
     /// value known only at evaluation (`a + b` of strings, `a == b` of two fields, `matches`).
-    package static func steps(of expr: CELExpr, types: [CELExprID: CELType]) -> Int? {
+    package static func steps(of expr: CELExpr, types: CELNodeTable<CELType>) -> Int? {
         var total = 0
         var bounded = true
         expr.walk { node, _ in
@@ -33,7 +33,7 @@ package enum CELCostBound {
 
     /// What a call charges beyond its node, bounded without evaluating it; `nil` when unbounded.
     private static func callSteps(_ function: String, operands: [CELExpr], result: CELType?,
-                                  types: [CELExprID: CELType]) -> Int? {
+                                  types: CELNodeTable<CELType>) -> Int? {
         if function == "matches" { return nil }  // charges the pattern's length and the match's work
         guard CELCostModel.model(for: function) != nil else { return 0 }
         switch function {
@@ -55,7 +55,7 @@ package enum CELCostBound {
 
     /// The cost-model size of `expr`'s value when it is known before evaluation: a literal's, or
     /// 0 for a type with no size.
-    private static func size(of expr: CELExpr, types: [CELExprID: CELType]) -> Int? {
+    private static func size(of expr: CELExpr, types: CELNodeTable<CELType>) -> Int? {
         switch expr.kind {
         case .literal(.string(let s)): return s.utf8.count / CELCostModel.bytesPerStep
         case .literal(.bytes(let b)): return b.count / CELCostModel.bytesPerStep

@@ -8,7 +8,7 @@ package enum CELInfallibility {
     /// ordering, logic, `?:` and `in` on operands whose types make them total; anything else
     /// (arithmetic, which can overflow; conversions; map literals, whose keys can repeat;
     /// comprehensions; fields of maps) counts as fallible.
-    package static func cannotFail(_ expr: CELExpr, types: [CELExprID: CELType],
+    package static func cannotFail(_ expr: CELExpr, types: CELNodeTable<CELType>,
                                    complete: (CELRecordType) -> Bool) -> Bool {
         func total(_ expr: CELExpr) -> Bool { cannotFail(expr, types: types, complete: complete) }
         switch expr.kind {

@@ -18,7 +18,7 @@ package struct CELInputs: Sendable, Hashable {
     /// The inputs of `expr`, with `references` from the checker; names in `bound` are the
     /// caller's comprehension variables (not inputs). Without the checker's references every
     /// identifier that is not bound counts.
-    package init(of expr: CELExpr, references: [CELExprID: CELReference], bound: Set<String> = []) {
+    package init(of expr: CELExpr, references: CELNodeTable<CELReference>, bound: Set<String> = []) {
         expr.walk(bound: bound) { node, bound in
             switch node.kind {
             case .ident(let name):

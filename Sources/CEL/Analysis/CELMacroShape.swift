@@ -140,7 +140,7 @@ package struct CELClosedMacro: Sendable {
     package var range: CELExpr
 
     /// The closed macro `node` is, with the checker's `references`, or `nil`.
-    package init?(_ node: CELExpr, references: [CELExprID: CELReference]) {
+    package init?(_ node: CELExpr, references: CELNodeTable<CELReference>) {
         guard case .comprehension(let c) = node.kind, let shape = CELMacroShape(c),
               shape.bodies.allSatisfy({ CELInputs(of: $0, references: references, bound: [c.iterVar]).isEmpty })
         else { return nil }

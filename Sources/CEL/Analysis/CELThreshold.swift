@@ -66,8 +66,8 @@ extension CELCheckedAST {
         let macroCalls = ast.macroCalls.filter { ids.contains($0.key) }.mapValues { $0.movingRanges(by: -start) }
         let anchors = ast.anchors.filter { ids.contains($0.key) }.mapValues(moved)
         return CELCheckedAST(ast: CELAST(root: root, source: text, macroCalls: macroCalls, anchors: anchors),
-                             types: types.filter { ids.contains($0.key) },
-                             references: references.filter { ids.contains($0.key) })
+                             types: types.keeping(ids),
+                             references: references.keeping(ids))
     }
 }
 

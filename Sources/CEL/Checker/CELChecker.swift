@@ -15,6 +15,10 @@ struct CELChecker {
     /// Comprehension variables, innermost scope last.
     private var scopes: [[String: CELType]] = []
     private var freshTypeVariables = 0
+    /// How many nodes the checker has rewritten (`bind`, namespaced calls). A node none of whose
+    /// descendants changed is returned as parsed, so the checked tree shares its nodes with the
+    /// parsed one (and with the macro calls kept for explanations) instead of copying them.
+    private var rewrites = 0
 
     init(ast: CELAST, variables: [String: CELType], functions: [String: [CELOverload]], container: String) {
         self.ast = ast
@@ -29,10 +33,13 @@ struct CELChecker {
         guard issues.isEmpty else {
             return .failure(CELCompileErrors(issues: issues.sorted { ($0.offset, $0.message) < ($1.offset, $1.message) }))
         }
-        let finalTypes = types.mapValues { mapping.substitute($0, freeToDyn: true) }
+        let finalTypes = CELNodeTable(types.mapValues { mapping.substitute($0, freeToDyn: true) })
         var checkedAST = ast
         checkedAST.root = root
-        return .success(CELCheckedAST(ast: checkedAST, types: finalTypes, references: references))
+        // Anchors place compile errors; a checked expression has none left to place, and its
+        // programs live as long as the rule set.
+        checkedAST.anchors = [:]
+        return .success(CELCheckedAST(ast: checkedAST, types: finalTypes, references: CELNodeTable(references)))
     }
 
     // MARK: Nodes
@@ -52,14 +59,17 @@ struct CELChecker {
         case .call(let target, let function, let args):
             return checkCall(expr, target: target, function: function, args: args)
         case .list(let elements):
+            let before = rewrites
             let checked = elements.map { check($0) }
             var elementType: CELType?
             for element in checked {
                 elementType = join(elementType, types[element.id] ?? .dyn)
             }
             types[expr.id] = .list(elementType ?? freshTypeVariable())
+            if rewrites == before { return expr }
             return CELExpr(id: expr.id, range: expr.range, kind: .list(elements: checked))
         case .map(let entries):
+            let before = rewrites
             var keyType: CELType?
             var valueType: CELType?
             var checked: [CELMapEntry] = []
@@ -71,6 +81,7 @@ struct CELChecker {
                 checked.append(CELMapEntry(id: entry.id, key: key, value: value))
             }
             types[expr.id] = .map(keyType ?? freshTypeVariable(), valueType ?? freshTypeVariable())
+            if rewrites == before { return expr }
             return CELExpr(id: expr.id, range: expr.range, kind: .map(entries: checked))
         case .comprehension(let comprehension):
             return checkComprehension(expr, comprehension)
@@ -164,6 +175,8 @@ struct CELChecker {
             references[expr.id] = .typeName(type)
         }
         let rewritten = written.hasPrefix(".") ? "." + qualified : qualified
+        if case .ident(rewritten) = expr.kind { return expr }
+        rewrites += 1
         return CELExpr(id: expr.id, range: expr.range, kind: .ident(rewritten))
     }
 
@@ -180,6 +193,7 @@ struct CELChecker {
     // MARK: Selection
 
     private mutating func checkSelect(_ expr: CELExpr, operand: CELExpr, field: String, testOnly: Bool) -> CELExpr {
+        let before = rewrites
         let checkedOperand = check(operand)
         let operandType = mapping.substitute(types[operand.id] ?? .dyn, freeToDyn: false)
         var resultType: CELType
@@ -216,6 +230,7 @@ struct CELChecker {
             resultType = .error
         }
         types[expr.id] = testOnly ? .bool : resultType
+        if rewrites == before { return expr }
         return CELExpr(id: expr.id, range: expr.range,
                        kind: .select(operand: checkedOperand, field: field, testOnly: testOnly))
     }
@@ -230,16 +245,19 @@ struct CELChecker {
     }
 
     private mutating func checkCall(_ expr: CELExpr, target: CELExpr?, function: String, args: [CELExpr]) -> CELExpr {
+        let before = rewrites
         let checkedArgs = args.map { check($0) }
         if target == nil, function == CELOptionalSyntax.select, checkedArgs.count == 2,
            case .literal(.string(let field)) = checkedArgs[1].kind {
             let operandType = mapping.substitute(types[checkedArgs[0].id] ?? .dyn, freeToDyn: false)
             types[expr.id] = CELOptionalSyntax.type(Self.fieldType(of: operandType, field))
+            if rewrites == before { return expr }
             return CELExpr(id: expr.id, range: expr.range, kind: .call(target: nil, function: function, args: checkedArgs))
         }
         // `a.b.f(x)` is the namespaced function `a.b.f` when one is declared.
         if let target, let prefix = target.qualifiedName, !startsWithLocal(prefix),
            let namespaced = resolveFunction(prefix + "." + function) {
+            rewrites += 1
             let call = CELExpr(id: expr.id, range: expr.range,
                                kind: .call(target: nil, function: namespaced.name, args: checkedArgs))
             resolveOverload(call, namespaced.name, namespaced.overloads, target: nil, args: checkedArgs)
@@ -256,8 +274,10 @@ struct CELChecker {
         }
         let checkedTarget = target.map { check($0) }
         let resolved = target == nil ? resolveFunction(function) : functions[function].map { (function, $0) }
-        let call = CELExpr(id: expr.id, range: expr.range,
-                           kind: .call(target: checkedTarget, function: resolved?.name ?? function, args: checkedArgs))
+        let resolvedName = resolved?.name ?? function
+        if resolvedName != function { rewrites += 1 }
+        let call = rewrites == before ? expr : CELExpr(id: expr.id, range: expr.range,
+                           kind: .call(target: checkedTarget, function: resolvedName, args: checkedArgs))
         guard let (name, overloads) = resolved else {
             types[expr.id] = .error
             report(undeclared: function, at: ast.anchor(of: expr))
@@ -378,6 +398,7 @@ struct CELChecker {
     }
 
     private mutating func checkComprehension(_ expr: CELExpr, _ comprehension: CELComprehension) -> CELExpr {
+        let before = rewrites
         let range = check(comprehension.iterRange)
         let initial = check(comprehension.accuInit)
         let rangeType = mapping.substitute(types[range.id] ?? .dyn, freeToDyn: false)
@@ -416,6 +437,7 @@ struct CELChecker {
         let result = check(comprehension.result)
         scopes.removeLast()
         types[expr.id] = mapping.substitute(types[result.id] ?? .dyn, freeToDyn: false)
+        if rewrites == before { return expr }
         var checked = comprehension
         checked.iterRange = range
         checked.accuInit = initial

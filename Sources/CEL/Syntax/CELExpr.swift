@@ -2,12 +2,23 @@
 package typealias CELExprID = Int
 
 /// A range of the expression source in Unicode scalar offsets: `start` inclusive, `end` exclusive.
+///
+/// Stored in 32 bits each (an expression is far shorter than 2³¹ scalars; a larger offset is
+/// clamped; `CELParser.maxLength` is 10,000): every node carries one, and rule sets hold thousands.
 package struct CELSourceRange: Sendable, Hashable {
-    package var start: Int
-    package var end: Int
+    private var storedStart: Int32
+    private var storedEnd: Int32
+    package var start: Int {
+        get { Int(storedStart) }
+        set { storedStart = Int32(clamping: newValue) }
+    }
+    package var end: Int {
+        get { Int(storedEnd) }
+        set { storedEnd = Int32(clamping: newValue) }
+    }
     package init(start: Int, end: Int) {
-        self.start = start
-        self.end = end
+        storedStart = Int32(clamping: start)
+        storedEnd = Int32(clamping: end)
     }
 }
 
@@ -39,12 +50,17 @@ package struct CELExpr: Sendable {
         case comprehension(CELComprehension)
     }
 
-    package var id: CELExprID
+    /// The id in 32 bits, like the range: a node is 24 bytes where parents hold it inline.
+    private var storedID: Int32
     package var range: CELSourceRange
     package var kind: Kind
+    package var id: CELExprID {
+        get { CELExprID(storedID) }
+        set { storedID = Int32(clamping: newValue) }
+    }
 
     package init(id: CELExprID, range: CELSourceRange, kind: Kind) {
-        self.id = id
+        self.storedID = Int32(clamping: id)
         self.range = range
         self.kind = kind
     }
@@ -115,12 +131,12 @@ package struct CELAST: Sendable {
 /// What the checker learned: the type of every node and what each identifier or call refers to.
 package struct CELCheckedAST: Sendable {
     package var ast: CELAST
-    package var types: [CELExprID: CELType]
+    package var types: CELNodeTable<CELType>
     /// For `ident`/`select` nodes that name a variable: its fully qualified name (after container
     /// and dotted-name resolution). For `call` nodes: the candidate overload ids.
-    package var references: [CELExprID: CELReference]
+    package var references: CELNodeTable<CELReference>
 
-    package init(ast: CELAST, types: [CELExprID: CELType], references: [CELExprID: CELReference]) {
+    package init(ast: CELAST, types: CELNodeTable<CELType>, references: CELNodeTable<CELReference>) {
         self.ast = ast
         self.types = types
         self.references = references
