@@ -60,21 +60,6 @@ final class EventFold: Sendable {
             case .all, .exists, .existsOne, .count, .reduction, .daily: false
             }
         }
-
-        /// Whether `other` is the same shape with bodies written alike.
-        func isWrittenAlike(_ other: Shape) -> Bool {
-            switch (self, other) {
-            case (.reduction(let a), .reduction(let b)):
-                return a == b
-            case (.count, .count), (.all, .all), (.exists, .exists), (.existsOne, .existsOne), (.filter, .filter),
-                 (.map, .map), (.mapFiltered, .mapFiltered):
-                return zip(bodies, other.bodies).allSatisfy { $0.isWrittenAlike($1) }
-            case (.daily, _):
-                return false  // not shared: rule sets rarely write one best day twice
-            default:
-                return false
-            }
-        }
     }
 
     enum Source: Sendable, Hashable {
@@ -106,12 +91,41 @@ final class EventFold: Sendable {
 
     static let sourceVariable = "@fold_source"
 
-    /// Whether `other` has the same value on every prefix: the same shape over the same source,
-    /// with the same iteration variable and bodies written alike (node ids and source positions
-    /// aside). Bodies are planned unchecked and read only the iteration variable, so what they
-    /// compute depends on nothing else.
-    func computesTheSame(as other: EventFold) -> Bool {
-        source == other.source && iterVar == other.iterVar && shape.isWrittenAlike(other.shape)
+    /// Folds with equal keys have the same value on every prefix: the same shape over the same
+    /// source, with the same iteration variable and bodies written alike (node ids and source
+    /// positions aside). Bodies are planned unchecked and read only the iteration variable, so
+    /// what they compute depends on nothing else. Hashable, so a planner finds a fold already
+    /// registered without comparing it with every other.
+    struct SharingKey: Hashable {
+        let source: Source
+        let iterVar: String
+        /// The shape's case; its bodies are compared as written.
+        let shape: String
+        let reduction: CELListReduction?
+        let bodies: [CELWrittenForm]
+    }
+
+    /// `nil` for a fold never shared: rule sets rarely write one best day (`DailyFold`) twice.
+    var sharingKey: SharingKey? {
+        let reduction: CELListReduction?
+        switch shape {
+        case .daily: return nil
+        case .reduction(let r): reduction = r
+        default: reduction = nil
+        }
+        let name = switch shape {
+        case .all: "all"
+        case .exists: "exists"
+        case .existsOne: "existsOne"
+        case .filter: "filter"
+        case .map: "map"
+        case .mapFiltered: "mapFiltered"
+        case .count: "count"
+        case .reduction: "reduction"
+        case .daily: "daily"
+        }
+        return SharingKey(source: source, iterVar: iterVar, shape: name, reduction: reduction,
+                          bodies: shape.bodies.map(CELWrittenForm.init))
     }
 
     init(shape: Shape, source: Source, iterVar: String, variable: String) {

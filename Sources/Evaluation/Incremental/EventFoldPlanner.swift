@@ -8,6 +8,10 @@ import RuleModel
 /// else is left as written.
 struct EventFoldPlanner {
     private(set) var folds: [EventFold] = []
+    /// Where each shareable fold is in `folds`, and each fold by the variable it is read as:
+    /// rule sets of thousands of awards register thousands of folds.
+    private var shared: [EventFold.SharingKey: Int] = [:]
+    private var byVariable: [String: Int] = [:]
     /// Folds over `days` (see `DayFold`), rewritten the same way in a second pass.
     private(set) var dayFolds: [DayFold] = []
 
@@ -28,7 +32,7 @@ struct EventFoldPlanner {
         guard !dayFoldsUsed.isEmpty || dailyUsed else { return withoutDays }
         var wholeDaily: DailyFold?
         if dayFoldsUsed.isEmpty, case .ident(let name)? = withDays.program.checked?.ast.root.kind,
-           let k = folds.firstIndex(where: { $0.variable == name }), case .daily(let dailyFold) = folds[k].shape {
+           let k = byVariable[name], case .daily(let dailyFold) = folds[k].shape {
             wholeDaily = dailyFold
         }
         var inputs = withDays.inputs
@@ -86,7 +90,7 @@ struct EventFoldPlanner {
             return EventFold(shape: .count, source: .events, iterVar: "", variable: "")
         }
         if let (reduction, list) = CELListReduction.match(node, checked: checked), case .ident(let name) = list.kind,
-           let k = folds.firstIndex(where: { $0.variable == name }), folds[k].shape.producesList {
+           let k = byVariable[name], folds[k].shape.producesList {
             return EventFold(shape: .reduction(reduction), source: .fold(k), iterVar: "", variable: "")
         }
         guard let macro = CELClosedMacro(node, references: checked.references) else { return nil }
@@ -94,7 +98,7 @@ struct EventFoldPlanner {
         if isEvents(macro.range, checked: checked, bound: bound) {
             source = .events
         } else if case .ident(let name) = macro.range.kind,
-                  let k = folds.firstIndex(where: { $0.variable == name }), folds[k].shape.producesList {
+                  let k = byVariable[name], folds[k].shape.producesList {
             source = .fold(k)
         } else {
             return nil
@@ -113,13 +117,18 @@ struct EventFoldPlanner {
     /// Adds a fold, or finds the same fold already registered by another expression (rule sets
     /// repeat filters like `e.type == "workout"`, and each fold is a pass over every event).
     private mutating func register(_ fold: EventFold, used: inout [Int]) -> Int {
-        if let existing = folds.firstIndex(where: { $0.computesTheSame(as: fold) }) {
+        let key = fold.sharingKey
+        if let key, let existing = shared[key] {
             if !used.contains(existing) { used.append(existing) }
             return existing
         }
-        folds.append(EventFold(fold, variable: "@fold_\(folds.count)"))
-        used.append(folds.count - 1)
-        return folds.count - 1
+        let index = folds.count
+        let registered = EventFold(fold, variable: "@fold_\(index)")
+        folds.append(registered)
+        byVariable[registered.variable] = index
+        if let key { shared[key] = index }
+        used.append(index)
+        return index
     }
 
     /// The `events` variable itself (not a comprehension variable that happens to be called so).
