@@ -6,8 +6,10 @@ Each figure is a count that does not depend on how busy the machine is: the inst
 memcheck summary), on fixed inputs — every product's long-time user, TaskMate's showcase, a
 `--batch` of generated 100-event TaskMate states (the states of `rulecheck-bench products`) and of
 copies of the long-time user, and `validate` of the workspace; and the peak heap (valgrind's
-massif) of `validate` on a generated file of 4,000 achievements (docs/bad-input.md, rule files). Per-state figures are differences
-of two runs within this one check (a batch of N states less a batch of one).
+massif) of `validate` and of `eval` on a generated file of 4,000 achievements (docs/bad-input.md, rule
+files), with the instructions of `eval` on 1,000 of them (planning a large rule set stays linear).
+Per-state figures are differences of two runs within this one check (a batch of N states less a
+batch of one).
 
     python3 bench/check.py [--rulecheck PATH] [--update] [--only SUBSTRING] [--thresholds FILE]
 
@@ -33,6 +35,9 @@ THRESHOLDS = ROOT / "bench" / "thresholds.json"
 BATCH_STATES = 100
 LONG_TIME_COPIES = 20
 LARGE_RULE_FILE_ACHIEVEMENTS = 4_000
+PLANNED_RULE_FILE_ACHIEVEMENTS = 1_000
+ONE_EVENT_STATE = ('{"schema": 1, "user": {"id": "u", "timezone": "UTC"}, "now": "2026-01-02T10:00:00Z", '
+                   '"events": [{"type": "focus_session", "at": "2026-01-01T10:00:00Z", "minutes": 30}]}')
 
 
 def timestamp(seconds):
@@ -102,6 +107,13 @@ def workloads(folder):
     large.mkdir()
     (large / "rules.yaml").write_text(large_rule_file(LARGE_RULE_FILE_ACHIEVEMENTS), encoding="utf-8")
     runs["validate large rule file"] = (["validate", str(large)], None)
+    state = folder / "one-event.json"
+    state.write_text(ONE_EVENT_STATE, encoding="utf-8")
+    runs["eval large rule file"] = (["eval", str(large), "--state", str(state), "--format", "json"], None)
+    planned = folder / "planned-rules"
+    planned.mkdir()
+    (planned / "rules.yaml").write_text(large_rule_file(PLANNED_RULE_FILE_ACHIEVEMENTS), encoding="utf-8")
+    runs["eval planned rule file"] = (["eval", str(planned), "--state", str(state), "--format", "json"], None)
     return runs
 
 
@@ -121,6 +133,8 @@ FIGURES = {
     "eval taskmate long_time_user: heap allocations": ("memcheck", "eval taskmate long_time_user"),
     f"batch {BATCH_STATES} TaskMate 100-event states: heap allocations": ("memcheck", f"batch taskmate {BATCH_STATES} x 100 events"),
     f"validate {LARGE_RULE_FILE_ACHIEVEMENTS:,} achievements (1.3 MB): peak heap bytes": ("massif", "validate large rule file"),
+    f"eval {LARGE_RULE_FILE_ACHIEVEMENTS:,} achievements (1.3 MB), one event: peak heap bytes": ("massif", "eval large rule file"),
+    f"eval {PLANNED_RULE_FILE_ACHIEVEMENTS:,} achievements (330 kB), one event: instructions": ("callgrind", "eval planned rule file"),
 }
 DERIVED = {  # name → (batch of N states, batch of one such state, N − 1)
     "per TaskMate 100-event batch state: instructions": (

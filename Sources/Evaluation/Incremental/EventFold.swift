@@ -91,49 +91,60 @@ final class EventFold: Sendable {
 
     static let sourceVariable = "@fold_source"
 
-    /// Folds with equal keys have the same value on every prefix: the same shape over the same
-    /// source, with the same iteration variable and bodies written alike (node ids and source
-    /// positions aside). Bodies are planned unchecked and read only the iteration variable, so
-    /// what they compute depends on nothing else. Hashable, so a planner finds a fold already
-    /// registered without comparing it with every other.
-    struct SharingKey: Hashable {
+    /// A fold found in an expression, before it is registered: what it computes, without the
+    /// programs, which only a fold not registered already needs.
+    struct Candidate {
+        let shape: Shape
         let source: Source
         let iterVar: String
-        /// The shape's case; its bodies are compared as written.
-        let shape: String
-        let reduction: CELListReduction?
-        let bodies: [CELWrittenForm]
+
+        /// Folds with equal keys have the same value on every prefix: the same shape over the same
+        /// source, with the same iteration variable and bodies written alike (node ids and source
+        /// positions aside). Bodies are planned unchecked and read only the iteration variable, so
+        /// what they compute depends on nothing else. Hashable, so a planner finds a fold already
+        /// registered without comparing it with every other.
+        struct SharingKey: Hashable {
+            let source: Source
+            let iterVar: String
+            /// The shape's case; its bodies are compared as written.
+            let shape: String
+            let reduction: CELListReduction?
+            let bodies: [CELWrittenForm]
+        }
+
+        /// `nil` for a fold never shared: rule sets rarely write one best day (`DailyFold`) twice.
+        var sharingKey: SharingKey? {
+            let reduction: CELListReduction?
+            switch shape {
+            case .daily: return nil
+            case .reduction(let r): reduction = r
+            default: reduction = nil
+            }
+            let name = switch shape {
+            case .all: "all"
+            case .exists: "exists"
+            case .existsOne: "existsOne"
+            case .filter: "filter"
+            case .map: "map"
+            case .mapFiltered: "mapFiltered"
+            case .count: "count"
+            case .reduction: "reduction"
+            case .daily: "daily"
+            }
+            return SharingKey(source: source, iterVar: iterVar, shape: name, reduction: reduction,
+                              bodies: shape.bodies.map(CELWrittenForm.init))
+        }
     }
 
-    /// `nil` for a fold never shared: rule sets rarely write one best day (`DailyFold`) twice.
-    var sharingKey: SharingKey? {
-        let reduction: CELListReduction?
-        switch shape {
-        case .daily: return nil
-        case .reduction(let r): reduction = r
-        default: reduction = nil
-        }
-        let name = switch shape {
-        case .all: "all"
-        case .exists: "exists"
-        case .existsOne: "existsOne"
-        case .filter: "filter"
-        case .map: "map"
-        case .mapFiltered: "mapFiltered"
-        case .count: "count"
-        case .reduction: "reduction"
-        case .daily: "daily"
-        }
-        return SharingKey(source: source, iterVar: iterVar, shape: name, reduction: reduction,
-                          bodies: shape.bodies.map(CELWrittenForm.init))
-    }
-
-    init(shape: Shape, source: Source, iterVar: String, variable: String) {
+    /// The fold `candidate` describes, read as `variable`; `elementBinding` binds its iteration
+    /// variable (folds over the same variable share one).
+    init(_ candidate: Candidate, variable: String, elementBinding: CELRecordShape) {
+        let (shape, source, iterVar) = (candidate.shape, candidate.source, candidate.iterVar)
         self.shape = shape
         self.source = source
         self.iterVar = iterVar
         self.variable = variable
-        elementBinding = CELRecordShape(fields: [iterVar])
+        self.elementBinding = elementBinding
         if source == .events, let predicate = shape.predicate {
             typeGuard = Self.typeGuard(of: predicate, iterVar: iterVar)
             let isComparison = if case .call(nil, "_==_", _) = predicate.kind { true } else { false }

@@ -10,8 +10,10 @@ struct EventFoldPlanner {
     private(set) var folds: [EventFold] = []
     /// Where each shareable fold is in `folds`, and each fold by the variable it is read as:
     /// rule sets of thousands of awards register thousands of folds.
-    private var shared: [EventFold.SharingKey: Int] = [:]
+    private var shared: [EventFold.Candidate.SharingKey: Int] = [:]
     private var byVariable: [String: Int] = [:]
+    /// One binding shape per iteration variable name, shared by the folds over it.
+    private var elementBindings: [String: CELRecordShape] = [:]
     /// Folds over `days` (see `DayFold`), rewritten the same way in a second pass.
     private(set) var dayFolds: [DayFold] = []
 
@@ -53,12 +55,12 @@ struct EventFoldPlanner {
                     var unread: [Int] = []
                     var source = EventFold.Source.events
                     for step in dailyFold.steps {
-                        let k = register(EventFold(shape: EventFold.Shape(step.macro), source: source, iterVar: step.iterVar,
-                                                   variable: ""), used: &unread)
+                        let k = register(EventFold.Candidate(shape: EventFold.Shape(step.macro), source: source,
+                                                             iterVar: step.iterVar), used: &unread)
                         dailyFold.chain.append(k)
                         source = .fold(k)
                     }
-                    return folds[register(EventFold(shape: .daily(dailyFold), source: .events, iterVar: "", variable: ""),
+                    return folds[register(EventFold.Candidate(shape: .daily(dailyFold), source: .events, iterVar: ""),
                                           used: &used)].variable
                 }
                 fold.variable = "@dayfold_\(dayFolds.count)"
@@ -84,14 +86,14 @@ struct EventFoldPlanner {
     /// The event fold `node` is: `size(events)`, a standard macro over `events` or over a
     /// fold's list whose bodies read only its iteration variable, or `sum()`, `min()` or
     /// `max()` of a fold's list (kept per prefix: reading it does not walk the list).
-    private func eventFold(_ node: CELExpr, checked: CELCheckedAST, bound: Set<String>) -> EventFold? {
+    private func eventFold(_ node: CELExpr, checked: CELCheckedAST, bound: Set<String>) -> EventFold.Candidate? {
         if let (function, operand) = node.singleOperandCall, function == "size",
            isEvents(operand, checked: checked, bound: bound) {
-            return EventFold(shape: .count, source: .events, iterVar: "", variable: "")
+            return EventFold.Candidate(shape: .count, source: .events, iterVar: "")
         }
         if let (reduction, list) = CELListReduction.match(node, checked: checked), case .ident(let name) = list.kind,
            let k = byVariable[name], folds[k].shape.producesList {
-            return EventFold(shape: .reduction(reduction), source: .fold(k), iterVar: "", variable: "")
+            return EventFold.Candidate(shape: .reduction(reduction), source: .fold(k), iterVar: "")
         }
         guard let macro = CELClosedMacro(node, references: checked.references) else { return nil }
         let source: EventFold.Source
@@ -103,7 +105,7 @@ struct EventFoldPlanner {
         } else {
             return nil
         }
-        return EventFold(shape: EventFold.Shape(macro.shape), source: source, iterVar: macro.iterVar, variable: "")
+        return EventFold.Candidate(shape: EventFold.Shape(macro.shape), source: source, iterVar: macro.iterVar)
     }
 
     /// Whether a fold's bodies, or those of the folds it iterates, contain an iteration.
@@ -116,14 +118,16 @@ struct EventFoldPlanner {
 
     /// Adds a fold, or finds the same fold already registered by another expression (rule sets
     /// repeat filters like `e.type == "workout"`, and each fold is a pass over every event).
-    private mutating func register(_ fold: EventFold, used: inout [Int]) -> Int {
+    private mutating func register(_ fold: EventFold.Candidate, used: inout [Int]) -> Int {
         let key = fold.sharingKey
         if let key, let existing = shared[key] {
             if !used.contains(existing) { used.append(existing) }
             return existing
         }
         let index = folds.count
-        let registered = EventFold(fold, variable: "@fold_\(index)")
+        let binding = elementBindings[fold.iterVar] ?? CELRecordShape(fields: [fold.iterVar])
+        elementBindings[fold.iterVar] = binding
+        let registered = EventFold(fold, variable: "@fold_\(index)", elementBinding: binding)
         folds.append(registered)
         byVariable[registered.variable] = index
         if let key { shared[key] = index }
