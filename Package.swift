@@ -6,7 +6,7 @@ import class Foundation.ProcessInfo
 let useMimalloc = ProcessInfo.processInfo.environment["RULECHECK_MIMALLOC"] == "1"
 
 // Layers follow the data's path; a target imports only the ones above it in this list.
-//   Diagnostics, CEL, JSON                      (no dependencies; CEL knows nothing of rules)
+//   Diagnostics, CEL, JSON                      (no dependencies but swift-atomics; CEL knows nothing of rules)
 //   RuleModel   ← CEL, Diagnostics              the checked rule set: no YAML
 //   Facts       ← RuleModel, JSON, CEL          state files (JSON) → facts at each moment
 //   Evaluation  ← Facts, RuleModel              replay → decision, explanations, write-back
@@ -27,6 +27,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // CEL plans each program at its first evaluation (`CELProgram`): a lazily stored reference.
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     ],
     targets: [
         .systemLibrary(
@@ -36,7 +38,7 @@ let package = Package(
         ),
         .target(name: "Diagnostics"),
         .target(name: "YAMLSource", dependencies: ["CYAML", "Diagnostics"]),
-        .target(name: "CEL"),
+        .target(name: "CEL", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
         .target(name: "JSON"),
         .target(name: "RuleModel", dependencies: ["Diagnostics", "CEL"]),
         .target(name: "Facts", dependencies: ["RuleModel", "JSON", "Diagnostics", "CEL"]),
