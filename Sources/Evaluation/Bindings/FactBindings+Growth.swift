@@ -43,6 +43,7 @@ extension FactBindings {
     /// and award; its change points are those of the folds it reads, so its `key` tells when
     /// its value may have moved (`evaluateKept`).
     func onDemandSlot(_ plan: PlannedExpression) -> ExpressionSlot {
-        Replay.slot(plan, before: .max, of: replay, index: Replay.SlotIndex(replay), plain: plain)
+        Replay.slot(plan, before: .max, of: replay, index: Replay.SlotIndex(replay), plain: plain,
+                    shape: { CELRecordShape(fields: $0) })
     }
 }

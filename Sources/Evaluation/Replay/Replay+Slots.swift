@@ -7,8 +7,16 @@ extension Replay {
     /// expressions planned without daily folds.
     static func slots(of replay: Replay, plain: Bool) -> [ExpressionSlot] {
         let index = SlotIndex(replay)
+        // Slots that bind the same names share one shape (most read the same few variables).
+        var shapes: [[String]: CELRecordShape] = [:]
+        func shape(_ fields: [String]) -> CELRecordShape {
+            if let shared = shapes[fields] { return shared }
+            let made = CELRecordShape(fields: fields)
+            shapes[fields] = made
+            return made
+        }
         func slot(_ plan: PlannedExpression, before limit: Int) -> ExpressionSlot {
-            Self.slot(plan, before: limit, of: replay, index: index, plain: plain)
+            Self.slot(plan, before: limit, of: replay, index: index, plain: plain, shape: shape)
         }
         var slots: [ExpressionSlot] = []
         let planned = plain ? replay.plainMetricPlans : replay.metricPlans
@@ -63,7 +71,7 @@ extension Replay {
 
     /// One expression's slot: what it reads (metrics before `limit` only), its scopes and shapes.
     static func slot(_ plan: PlannedExpression, before limit: Int, of replay: Replay, index: SlotIndex,
-                     plain: Bool) -> ExpressionSlot {
+                     plain: Bool, shape: (_ fields: [String]) -> CELRecordShape) -> ExpressionSlot {
         let metrics = replay.metricsRead(by: plan.inputs, before: limit)
         let positions = metrics.compactMap { replay.metricIndex[$0] }
         var scope: [Int]?
@@ -87,10 +95,10 @@ extension Replay {
                               folds: replay.folds(of: plan, before: limit, plain: plain).sorted(),
                               metricPositions: positions, achievementScope: scope, streakScope: streakScope,
                               variables: variables,
-                              bindingShape: CELRecordShape(fields: variables.map(\.rawValue)
+                              bindingShape: shape(variables.map(\.rawValue)
                                   + plan.folds.map { replay.folds[$0].variable }
                                   + plan.dayFolds.map { replay.dayFolds[$0].variable }),
-                              metricsShape: CELRecordShape(fields: positions.map { replay.rules.metrics[$0].id }))
+                              metricsShape: shape(positions.map { replay.rules.metrics[$0].id }))
         slot.metricRead = metricRead
         return slot
     }
