@@ -25,39 +25,54 @@ package struct CELSubstitution {
 
     private struct Pass {
         var ids: CELExprIDAllocator
-        var replaced = false
+        /// How many nodes were replaced so far: a node none of whose descendants was is kept as
+        /// it is (the result shares it with the checked tree instead of copying it).
+        var replacements = 0
+        var replaced: Bool { replacements > 0 }
 
         mutating func rewrite(_ expr: CELExpr, bound: Set<String>, _ choose: Choice) -> CELExpr {
-            var node = expr
+            let before = replacements
+            let rebuilt = rewriteChildren(expr, bound: bound, choose)
+            // The kind is rebuilt only when something under the node was replaced.
+            let node = replacements == before ? expr : CELExpr(id: expr.id, range: expr.range, kind: rebuilt())
+            guard let name = choose(node, bound) else { return node }
+            replacements += 1
+            return CELExpr(id: ids.next(), range: expr.range, kind: .ident(name))
+        }
+
+        /// Rewrites the children of `expr`, giving the node's kind over the rewritten children.
+        private mutating func rewriteChildren(_ expr: CELExpr, bound: Set<String>,
+                                              _ choose: Choice) -> () -> CELExpr.Kind {
             switch expr.kind {
             case .literal, .ident:
-                break
+                return { expr.kind }
             case .select(let operand, let field, let testOnly):
-                node.kind = .select(operand: rewrite(operand, bound: bound, choose), field: field, testOnly: testOnly)
+                let operand = rewrite(operand, bound: bound, choose)
+                return { .select(operand: operand, field: field, testOnly: testOnly) }
             case .call(let target, let function, let args):
                 let newTarget = target.map { rewrite($0, bound: bound, choose) }
-                node.kind = .call(target: newTarget, function: function, args: all(args, bound, choose))
+                let newArgs = all(args, bound, choose)
+                return { .call(target: newTarget, function: function, args: newArgs) }
             case .list(let elements):
-                node.kind = .list(elements: all(elements, bound, choose))
+                let newElements = all(elements, bound, choose)
+                return { .list(elements: newElements) }
             case .map(let entries):
                 var rewritten: [CELMapEntry] = []
                 for entry in entries {
                     rewritten.append(CELMapEntry(id: entry.id, key: rewrite(entry.key, bound: bound, choose),
                                                  value: rewrite(entry.value, bound: bound, choose)))
                 }
-                node.kind = .map(entries: rewritten)
+                return { .map(entries: rewritten) }
             case .comprehension(let c):
                 let loop = c.loopScope(around: bound)
-                node.kind = .comprehension(CELComprehension(
-                    iterVar: c.iterVar, iterVar2: c.iterVar2, iterRange: rewrite(c.iterRange, bound: bound, choose),
-                    accuVar: c.accuVar, accuInit: rewrite(c.accuInit, bound: bound, choose),
-                    loopCondition: rewrite(c.loopCondition, bound: loop, choose),
-                    loopStep: rewrite(c.loopStep, bound: loop, choose),
-                    result: rewrite(c.result, bound: bound.union([c.accuVar]), choose)))
+                var new = c
+                new.iterRange = rewrite(c.iterRange, bound: bound, choose)
+                new.accuInit = rewrite(c.accuInit, bound: bound, choose)
+                new.loopCondition = rewrite(c.loopCondition, bound: loop, choose)
+                new.loopStep = rewrite(c.loopStep, bound: loop, choose)
+                new.result = rewrite(c.result, bound: bound.union([c.accuVar]), choose)
+                return { .comprehension(new) }
             }
-            guard let name = choose(node, bound) else { return node }
-            replaced = true
-            return CELExpr(id: ids.next(), range: expr.range, kind: .ident(name))
         }
 
         private mutating func all(_ exprs: [CELExpr], _ bound: Set<String>, _ choose: Choice) -> [CELExpr] {
