@@ -63,7 +63,9 @@ import Testing
         #expect(ids.allSatisfy { checked.types[$0] != nil })
         #expect(checked.types.count == ids.count)
         #expect(checked.resultType == .bool)
-        // Anchors only place compile errors: a checked expression keeps none.
+        // Anchors and macro calls as written only serve compile errors: a checked expression
+        // keeps neither.
         #expect(checked.ast.anchors.isEmpty)
+        #expect(checked.ast.macroCalls.isEmpty)
     }
 }

@@ -36,9 +36,10 @@ struct CELChecker {
         let finalTypes = CELNodeTable(types.mapValues { mapping.substitute($0, freeToDyn: true) })
         var checkedAST = ast
         checkedAST.root = root
-        // Anchors place compile errors; a checked expression has none left to place, and its
-        // programs live as long as the rule set.
+        // Anchors place compile errors, and the macro calls as written explain them; a checked
+        // expression has none left, and its programs live as long as the rule set.
         checkedAST.anchors = [:]
+        checkedAST.macroCalls = [:]
         return .success(CELCheckedAST(ast: checkedAST, types: finalTypes, references: CELNodeTable(references)))
     }
 

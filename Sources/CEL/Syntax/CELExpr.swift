@@ -34,7 +34,7 @@ package enum CELLiteral: Sendable, Hashable {
 }
 
 /// One node of the abstract syntax tree, as in cel-go's `Expr`: macros are already expanded into
-/// comprehensions (the original call is kept in `CELAST.macroCalls` for explanations).
+/// comprehensions (the original call is kept in `CELAST.macroCalls` to explain compile errors).
 package struct CELExpr: Sendable {
     package indirect enum Kind: Sendable {
         case literal(CELLiteral)
