@@ -20,9 +20,7 @@ package enum RuleSetLoader {
         var diagnostics = files.diagnostics
         let drafts = files.drafts(diagnostics: &diagnostics)
 
-        var checker = RuleSetChecker(drafts: drafts, unread: files.unread)
-        checker.check()
-        diagnostics += checker.diagnostics
+        diagnostics += RuleSetChecker.check(drafts, unread: files.unread)
 
         if let baseline {
             var old = RuleFilesRead(paths: baseline)
@@ -33,19 +31,22 @@ package enum RuleSetLoader {
             diagnostics += CatalogBaseline.compare(new: drafts.flatMap(\.catalogs), old: oldDrafts.flatMap(\.catalogs))
         }
 
+        let noCatalog = drafts.allSatisfy(\.catalogs.isEmpty)
         // A file or entry that could not be read may define what others name: its own error says
-        // what to fix first (docs/rules.md, "Every problem in one run").
-        var assembler = RuleSetAssembler(drafts: drafts, unread: files.unread)
+        // what to fix first (docs/rules.md, "Every problem in one run"). The assembler is given
+        // the only copy of the drafts, so that it can release each as its rule is made.
+        var assembler = RuleSetAssembler(drafts: consume drafts, unread: files.unread)
         let ruleSet = assembler.assemble()
         diagnostics += assembler.diagnostics
 
         // The lints judge what a rule set does, so only one that loads; `eval` does not need them.
         if readsTests, let ruleSet, !diagnostics.contains(where: { $0.severity == .error }) {
-            var lints = RuleSetLints(ruleSet: ruleSet) { range, expression in assembler.span(of: range, in: expression) }
+            let written = assembler.written
+            var lints = RuleSetLints(ruleSet: ruleSet) { range, expression in written.span(of: range, in: expression) }
             diagnostics += lints.run()
         }
         let sorted = Self.mergingMissingCatalogs(diagnostics.sorted(by: Diagnostic.reportOrder),
-                                                 noCatalog: drafts.allSatisfy(\.catalogs.isEmpty))
+                                                 noCatalog: noCatalog)
         let hasErrors = sorted.contains { $0.severity == .error }
         return RuleSetLoadResult(ruleSet: hasErrors ? nil : ruleSet.map { var set = $0; set.files = files.files; return set },
                                  tests: hasErrors ? [] : assembler.tests,
