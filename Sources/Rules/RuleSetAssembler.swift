@@ -126,7 +126,7 @@ struct RuleSetAssembler {
 
     /// Rule tests with their `holds` compiled; every id an expectation names must exist (E441).
     private mutating func assembleTests(_ compiler: RuleExpressionCompiler, complete: inout Bool) -> [RuleTestCase] {
-        let names = self.names
+        let names = compiler.names
         var tests: [RuleTestCase] = []
         for var test in drafts.flatMap(\.tests) {
             for (reference, kind) in test.expect.awardReferences.map({ ($0, names.achievements) })
