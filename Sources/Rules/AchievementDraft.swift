@@ -17,7 +17,19 @@ struct AchievementDraft: Sendable {
     }
     enum Criterion: Sendable {
         case when(ExpressionDraft)
-        case completeModule(ModuleReference)
+        /// Boxed: a reference is twice the size of an expression, and most achievements have a `when`.
+        indirect case completeModule(ModuleReference)
+    }
+
+    /// `progress: { current, target }`, boxed: few achievements give one.
+    private final class ExplicitProgress: Sendable {
+        let current: ExpressionDraft
+        let target: ExpressionDraft
+
+        init(current: ExpressionDraft, target: ExpressionDraft) {
+            self.current = current
+            self.target = target
+        }
     }
 
     private final class Parts: Sendable {
@@ -25,7 +37,7 @@ struct AchievementDraft: Sendable {
         let info: AwardInfo
         let categorySpan: SourceSpan?
         let criterion: Criterion?
-        let progress: (current: ExpressionDraft, target: ExpressionDraft)?
+        let progress: ExplicitProgress?
         let requires: [Located<String>]
         let available: AchievementRule.Window?
 
@@ -36,7 +48,7 @@ struct AchievementDraft: Sendable {
             self.info = info
             self.categorySpan = categorySpan
             self.criterion = criterion
-            self.progress = progress
+            self.progress = progress.map { ExplicitProgress(current: $0.current, target: $0.target) }
             self.requires = requires
             self.available = available
         }
@@ -49,7 +61,7 @@ struct AchievementDraft: Sendable {
     /// Where `category` is written; `nil` when it takes the default.
     var categorySpan: SourceSpan? { parts.categorySpan }
     var criterion: Criterion? { parts.criterion }
-    var progress: (current: ExpressionDraft, target: ExpressionDraft)? { parts.progress }
+    var progress: (current: ExpressionDraft, target: ExpressionDraft)? { parts.progress.map { ($0.current, $0.target) } }
     var requires: [Located<String>] { parts.requires }
     var available: AchievementRule.Window? { parts.available }
 

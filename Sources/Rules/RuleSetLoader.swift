@@ -107,15 +107,17 @@ private struct RuleFilesRead {
             let read = readsTests
                 ? YAMLLoader.load(path: file)
                 : YAMLLoader.load(path: file, skippingWhen: Self.holdsOnlyTests, scanningUntil: Self.isForeignToTests)
-            guard let loaded = read else { continue }  // a tests file, left unread
+            guard var loaded = read else { continue }  // a tests file, left unread
             diagnostics += loaded.diagnostics
             // Every problem in one run: a duplicate key, a bad tag, an undefined alias leave a
             // whole tree (the first entry kept, the tag dropped, an empty value), so the file is
             // still decoded. Only a file without a tree (syntax error, bound) stops here.
+            // The document is taken out of the result, so that its tree is released after decoding.
             if let document = loaded.document {
-                sources[file] = document.sourceText
+                loaded.document = nil
                 unread.merge(Self.duplicatedSections(document, loaded.diagnostics))
                 decode(document, yamlErrors: loaded.diagnostics.filter { $0.severity == .error })
+                sources[file] = document.sourceTextReleasingTree()
             } else {
                 unreadFiles.append(file)
                 unread.merge(UnreadNames.ofUnreadFile(file))
@@ -147,8 +149,8 @@ private struct RuleFilesRead {
         return unread
     }
 
-    /// Decodes one file. `consuming`: the document (and its tree) is released when decoding returns.
-    private mutating func decode(_ document: consuming YAMLDocument, yamlErrors: [Diagnostic]) {
+    /// Decodes one file; the decoders and their copies of the document are gone when it returns.
+    private mutating func decode(_ document: YAMLDocument, yamlErrors: [Diagnostic]) {
         var decoder = RuleFileDecoder(file: document.file, document: document)
         let draft = decoder.decode(document.root)
         if draft == nil {
