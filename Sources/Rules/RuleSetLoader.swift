@@ -104,10 +104,10 @@ private struct RuleFilesRead {
         // A path that could not be listed or read (missing, a dangling link, a FIFO) may have held any rule.
         if collected.diagnostics.contains(where: { $0.severity == .error }) { unread.open(UnreadNames.Kind.allCases) }
         for file in files {
-            let read = readsTests
+            guard var loaded = readsTests
                 ? YAMLLoader.load(path: file)
                 : YAMLLoader.load(path: file, skippingWhen: Self.holdsOnlyTests, scanningUntil: Self.isForeignToTests)
-            guard var loaded = read else { continue }  // a tests file, left unread
+            else { continue }  // a tests file, left unread
             diagnostics += loaded.diagnostics
             // Every problem in one run: a duplicate key, a bad tag, an undefined alias leave a
             // whole tree (the first entry kept, the tag dropped, an empty value), so the file is
@@ -117,7 +117,7 @@ private struct RuleFilesRead {
                 loaded.document = nil
                 unread.merge(Self.duplicatedSections(document, loaded.diagnostics))
                 decode(document, yamlErrors: loaded.diagnostics.filter { $0.severity == .error })
-                sources[file] = document.sourceTextReleasingTree()
+                sources[file] = (consume document).sourceTextReleasingTree()
             } else {
                 unreadFiles.append(file)
                 unread.merge(UnreadNames.ofUnreadFile(file))
