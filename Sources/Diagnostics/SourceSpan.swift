@@ -1,15 +1,54 @@
 /// A 1-based line and column inside a source file. Columns count Unicode scalars.
+///
+/// Stored in 32 bits each: every node, name and expression of a rule set carries spans, and the
+/// files they point into are at most 10 MB (`YAMLLoader.maxFileSize`), so lines and columns fit
+/// with room to spare. A value outside that range (only a forged bundle could give one) is
+/// clamped to it; the properties read and write as `Int`, and encode as before.
 public struct SourcePosition: Sendable, Hashable, Comparable, Codable {
-    public var line: Int
-    public var column: Int
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Self.clamped(newValue) }
+    }
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Self.clamped(newValue) }
+    }
 
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = Self.clamped(line)
+        storedColumn = Self.clamped(column)
+    }
+
+    /// Whether `number` is a line or column a position holds as given (not clamped).
+    public static func represents(_ number: Int) -> Bool {
+        Int32(exactly: number) != nil
+    }
+
+    private static func clamped(_ number: Int) -> Int32 {
+        Int32(clamping: number)
     }
 
     public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
-        (a.line, a.column) < (b.line, b.column)
+        (a.storedLine, a.storedColumn) < (b.storedLine, b.storedColumn)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case line, column
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(line: try container.decode(Int.self, forKey: .line),
+                  column: try container.decode(Int.self, forKey: .column))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
     }
 }
 

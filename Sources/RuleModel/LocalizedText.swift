@@ -13,38 +13,46 @@ package struct LocalizedText: Sendable, Hashable {
         }
     }
 
-    /// In written order; never empty.
-    package private(set) var entries: [Entry]
+    /// The first entry's text.
+    package private(set) var defaultText: String
+    /// Every entry, in written order, for a text given per locale; empty for one plain string.
+    /// A rule set holds a title and a description per award, nearly all plain strings: those
+    /// then cost no array.
+    private var tagged: [Entry]
     /// Where the text is written, for the missing-locale warning.
     package var span: SourceSpan?
 
     /// A text in one language, without a locale tag.
     package init(_ text: String, span: SourceSpan? = nil) {
-        entries = [Entry(locale: nil, text: text)]
+        defaultText = text
+        tagged = []
         self.span = span
     }
 
     /// A text per locale; `nil` when `entries` is empty.
     package init?(entries: [Entry], span: SourceSpan? = nil) {
-        guard !entries.isEmpty else { return nil }
-        self.entries = entries
+        guard let first = entries.first else { return nil }
+        defaultText = first.text
+        tagged = entries.count == 1 && first.locale == nil ? [] : entries
         self.span = span
     }
 
-    /// The first entry's text.
-    package var defaultText: String { entries[0].text }
+    /// In written order; never empty.
+    package var entries: [Entry] {
+        tagged.isEmpty ? [Entry(locale: nil, text: defaultText)] : tagged
+    }
 
     /// The locales given (none for a plain string).
-    package var locales: [String] { entries.compactMap(\.locale) }
+    package var locales: [String] { tagged.compactMap(\.locale) }
 
     /// The text for `tag`: the exact tag (ignoring case), then the first entry of the same
     /// language (`en-GB` finds `en`, `zh` finds `zh-Hans`), then the default.
     package func text(for tag: String?) -> String {
         guard let tag else { return defaultText }
         let wanted = tag.lowercased()
-        if let exact = entries.first(where: { $0.locale?.lowercased() == wanted }) { return exact.text }
+        if let exact = tagged.first(where: { $0.locale?.lowercased() == wanted }) { return exact.text }
         let language = Self.language(of: wanted)
-        if let same = entries.first(where: { $0.locale.map { Self.language(of: $0.lowercased()) } == language }) {
+        if let same = tagged.first(where: { $0.locale.map { Self.language(of: $0.lowercased()) } == language }) {
             return same.text
         }
         return defaultText

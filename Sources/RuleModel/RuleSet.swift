@@ -123,18 +123,19 @@ package struct AwardInfo: Sendable {
     package var title: String
     package var description: String?
     package var category: String
-    package var rarity: Rarity
     package var icon: String?
     package var points: Int
-    package var hidden: Bool
     package var span: SourceSpan
     /// The title per locale; `title` is its default text (or the text of `--locale`).
     package var localizedTitle: LocalizedText
     package var localizedDescription: LocalizedText?
-    /// Unlocks again at each rising edge of its criterion (docs/evaluation.md, "Repeatable awards").
-    package var repeatable: Bool
     /// Free app data (a map), emitted in the JSON decision.
     package var meta: CELValue?
+    // The one-byte fields together, after the others: no padding between them.
+    package var rarity: Rarity
+    package var hidden: Bool
+    /// Unlocks again at each rising edge of its criterion (docs/evaluation.md, "Repeatable awards").
+    package var repeatable: Bool
 
     package init(id: String, title: String, description: String? = nil, category: String = "general",
                 rarity: Rarity = .common, icon: String? = nil, points: Int = 0, hidden: Bool = false,
@@ -218,7 +219,9 @@ package struct AchievementRule: Sendable {
         case completeModule(ModuleCriterion)
     }
     /// How progress is measured.
-    package enum Progress: Sendable {
+    /// `indirect`: the expressions of the measured kinds live in a box, so that the far more
+    /// common `binary` and `module` cost an achievement 8 bytes, not 112.
+    package indirect enum Progress: Sendable {
         /// `progress: { current, target }` given explicitly, or derived from `X >= N` / `X > N`.
         case measured(current: RuleExpression, target: RuleExpression)
         /// Derived from `X >= N` / `X > N`: current = X, target = the literal (N+1 for int `>`).

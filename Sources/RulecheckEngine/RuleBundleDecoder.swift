@@ -112,6 +112,9 @@ struct RuleBundleDecoder {
         guard parts.count == 5 else { throw node.error("expected [file, line, column, end line, end column]") }
         var numbers: [Int] = []
         for part in parts { numbers.append(try part.int()) }
+        for (part, number) in zip(parts, numbers).dropFirst() where !SourcePosition.represents(number) {
+            throw part.error("line or column \(number) is out of range")
+        }
         guard files.indices.contains(numbers[0]) else {
             throw parts[0].error("file index \(numbers[0]) is not in 'files' (\(files.count) entries)")
         }

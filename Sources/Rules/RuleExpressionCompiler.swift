@@ -46,7 +46,7 @@ struct RuleExpressionCompiler {
             }
             if diagnostics.isEmpty {
                 diagnostics = [.error(RuleCode.celError, "\(draft.field) is not a valid CEL expression",
-                                      at: draft.node.span)]
+                                      at: draft.span)]
             }
             // Unknown names are still worth naming when the checker failed on something else.
             if case .success(let parsed) = environment.parse(draft.source) {
@@ -58,10 +58,10 @@ struct RuleExpressionCompiler {
             if let expecting, let problem = Self.typeProblem(program.resultType, expecting: expecting) {
                 let code = expecting == .bool ? RuleCode.notBool : RuleCode.notNumber
                 diagnostics.append(.error(code, "\(draft.field) must be \(problem.wanted), but this expression is \(problem.found)",
-                                          at: draft.node.span,
+                                          at: draft.span,
                                           fix: expecting == .bool ? "compare the value, e.g. metrics.x >= 10" : nil))
             }
-            let expression = RuleExpression(source: draft.source, span: draft.node.span, program: program)
+            let expression = RuleExpression(source: draft.source, span: draft.span, program: program)
             return (diagnostics.isEmpty ? expression : nil, diagnostics)
         }
     }
@@ -93,14 +93,17 @@ struct RuleExpressionCompiler {
     /// The file span of `length` scalars at `offset` inside the expression; the scalar's own
     /// span when the YAML loader could not trace the offset.
     static func span(of draft: ExpressionDraft, offset: Int, length: Int) -> SourceSpan {
-        guard let map = draft.node.scalarMap, let start = map.position(ofOffset: offset) else {
-            return draft.node.span
-        }
+        span(in: draft.span, mappedBy: draft.scalarMap, offset: offset, length: length)
+    }
+
+    /// The same, for a scalar written at `scalar` whose offsets `map` traces.
+    static func span(in scalar: SourceSpan, mappedBy map: ScalarPositionMap?, offset: Int, length: Int) -> SourceSpan {
+        guard let map, let start = map.position(ofOffset: offset) else { return scalar }
         var end = map.position(ofOffset: offset + max(length, 1))
         if end == nil || end.map({ $0.line != start.line }) == true {
             end = SourcePosition(line: start.line, column: start.column + max(length, 1))
         }
-        return SourceSpan(file: draft.node.span.file, start: start, end: end ?? start)
+        return SourceSpan(file: scalar.file, start: start, end: end ?? start)
     }
 
     // MARK: names

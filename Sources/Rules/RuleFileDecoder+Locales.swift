@@ -44,6 +44,6 @@ extension RuleFileDecoder {
                                       at: node.span, fix: "write for example: meta: { grid_size: 4 }"))
             return nil
         }
-        return RuleMeta.value(of: node)
+        return metaReader.value(of: node)
     }
 }

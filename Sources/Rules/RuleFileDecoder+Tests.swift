@@ -206,7 +206,7 @@ extension RuleFileDecoder {
             for pair in map.pairs {
                 let name = NodeReader.keyText(pair.key)
                 expectation.spans["metrics.\(name)"] = pair.value.span
-                expectation.metrics[name] = RuleMeta.value(of: pair.value)
+                expectation.metrics[name] = metaReader.value(of: pair.value)
             }
         }
         if let map = e.value("categories").flatMap({ NodeReader($0, what: "expected categories", diagnostics: &diagnostics) }) {

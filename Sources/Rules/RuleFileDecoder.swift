@@ -16,6 +16,8 @@ struct RuleFileDecoder {
     var diagnostics: [Diagnostic] = []
     /// Names of entries that could not be decoded, and kinds of names in parts that could not be read.
     var unread = UnreadNames()
+    /// Reads `meta` values (and expected metrics), sharing the shapes of their mappings.
+    var metaReader = RuleMeta()
 
     init(file: String, document: YAMLDocument? = nil) {
         self.file = file

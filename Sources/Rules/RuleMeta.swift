@@ -4,15 +4,23 @@ import YAMLSource
 /// `meta`: free app data on awards, streaks, catalog modules and levels (docs/rules.md, "meta").
 /// Not checked beyond being a mapping; kept as a CEL value so that catalog records can expose it
 /// and the JSON decision can emit it.
-enum RuleMeta {
+///
+/// One reader per rule file: mappings with the same keys in the same order (every award's
+/// `{ icon, color }`, say) share one record shape, so each costs its values only, not its own
+/// copy of the keys and their fingerprints.
+struct RuleMeta {
+    private var shapes: [[String]: CELRecordShape] = [:]
+
     /// The YAML value as CEL data: mappings become maps with string keys in written order,
     /// sequences lists, scalars their YAML 1.2 core-schema value.
-    static func value(of node: YAMLNode) -> CELValue {
+    mutating func value(of node: YAMLNode) -> CELValue {
         switch node.kind {
         case .mapping(let pairs):
-            return .map(CELMap(strings: pairs.map { (key: NodeReader.keyText($0.key), value: value(of: $0.value)) }))
+            let keys = pairs.map { NodeReader.keyText($0.key) }
+            let values = pairs.map { value(of: $0.value) }
+            return .map(CELMap(shape: shape(of: keys), values: values))
         case .sequence(let items):
-            return .list(CELList(items.map(value(of:))))
+            return .list(CELList(items.map { value(of: $0) }))
         case .scalar(let text, _):
             switch node.scalarValue {
             case .null?: return .null
@@ -23,5 +31,12 @@ enum RuleMeta {
             case nil: return .string(text)
             }
         }
+    }
+
+    private mutating func shape(of keys: [String]) -> CELRecordShape {
+        if let known = shapes[keys] { return known }
+        let shape = CELRecordShape(fields: keys)
+        shapes[keys] = shape
+        return shape
     }
 }

@@ -1,11 +1,11 @@
 /// The names a rule set defines, which expressions may use as `metrics.x`, `streaks.x`,
 /// `achievements.x`, `catalogs.x` and `levels.x`.
 struct RuleNames: Sendable {
-    /// One kind of name: a set to look names up, sorted for deterministic suggestions.
+    /// One kind of name: sorted, once each, for deterministic suggestions, and searched by halves
+    /// (no set beside it: a rule set may define thousands of awards).
     struct Kind: Sendable {
         let kind: String
         let code: String
-        private let set: Set<String>
         let sorted: [String]
         /// A part of the rule set that could not be read may define any name of this kind.
         let isOpen: Bool
@@ -13,13 +13,20 @@ struct RuleNames: Sendable {
         init(kind: String, code: String, names: [String], unread: UnreadNames = UnreadNames(), as unreadKind: UnreadNames.Kind) {
             self.kind = kind
             self.code = code
-            set = Set(names).union(unread.names[unreadKind] ?? [])
-            sorted = set.sorted()
+            sorted = Set(names).union(unread.names[unreadKind] ?? []).sorted()
             isOpen = unread.open.contains(unreadKind)
         }
 
         /// Whether the rule set defines `name`, or may define it where it could not be read.
-        func contains(_ name: String) -> Bool { isOpen || set.contains(name) }
+        func contains(_ name: String) -> Bool {
+            if isOpen { return true }
+            var low = 0, high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < name { low = middle + 1 } else { high = middle }
+            }
+            return low < sorted.count && sorted[low] == name
+        }
     }
 
     let metrics: Kind

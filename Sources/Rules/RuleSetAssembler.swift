@@ -5,14 +5,15 @@ import RuleModel
 /// Compiles the drafts' expressions (metrics first, in dependency order) and assembles the
 /// typed `RuleSet`. Returns `nil` when anything could not be compiled.
 struct RuleSetAssembler {
-    let drafts: [RuleFileDraft]
+    /// What is left to assemble: each achievement draft is taken out once its rule is made.
+    private(set) var drafts: [RuleFileDraft]
     /// Names the drafts do not hold that the rule set may define (files or entries not read).
     let unread: UnreadNames
     private(set) var diagnostics: [Diagnostic] = []
     /// The rule tests with their `holds` compiled (kept beside the rule set: the engine never runs them).
     private(set) var tests: [RuleTestCase] = []
-    /// Each compiled expression as written, by the span of its scalar: where a lint points inside it.
-    private(set) var written: [SourceSpan: ExpressionDraft] = [:]
+    /// Where each compiled expression is written: where a lint points inside it.
+    private(set) var written = WrittenExpressions()
 
     init(drafts: [RuleFileDraft], unread: UnreadNames = UnreadNames()) {
         self.drafts = drafts
@@ -50,35 +51,10 @@ struct RuleSetAssembler {
                                       span: draft.span, localizedTitle: draft.localizedTitle, meta: draft.meta))
         }
 
-        var achievements: [AchievementRule] = []
-        achievements.reserveCapacity(drafts.reduce(0) { $0 + $1.achievements.count })
-        for draft in drafts.lazy.flatMap(\.achievements) {
-            var criterion: AchievementRule.Criterion?, progress: AchievementRule.Progress = .binary
-            switch draft.criterion {
-            case .when(let e)?:
-                if let when = compile(e, .rule, .bool, compiler) {
-                    criterion = .when(when)
-                    progress = compiler.derivedProgress(of: when, draft: e)
-                }
-            case .completeModule(let reference)?:
-                criterion = .completeModule(ModuleCriterion(
-                    catalog: reference.catalog.value, module: reference.module.value, difficulty: reference.difficulty?.value,
-                    release: reference.release?.value, levels: reference.levels))
-                progress = .module
-            case nil: break
-            }
-            if let explicit = draft.progress {
-                let current = compile(explicit.current, .rule, .number, compiler)
-                let target = compile(explicit.target, .rule, .number, compiler)
-                if let current, let target { progress = .measured(current: current, target: target) } else { complete = false }
-            }
-            guard let criterion else { complete = false; continue }
-            achievements.append(AchievementRule(info: draft.info, criterion: criterion, progress: progress,
-                                                requires: draft.requires.map(\.value), available: draft.available))
-        }
-
+        let achievements = assembleAchievements(compiler, complete: &complete)
         let reminders = assembleReminders(compiler, complete: &complete)
         tests = assembleTests(compiler, complete: &complete)
+        written.finish()
         guard complete else { return nil }
         var rules = RuleSet(files: drafts.map(\.file),
                        calendar: drafts.compactMap(\.calendar).first?.rule ?? CalendarRule(),
@@ -89,6 +65,47 @@ struct RuleSetAssembler {
                        awardOrder: drafts.flatMap(\.awardOrder))
         rules.reminders = reminders
         return rules
+    }
+
+    /// The achievements, each draft taken out of `drafts` and released once its rule is made (a
+    /// draft holds nothing the rule set needs after that).
+    private mutating func assembleAchievements(_ compiler: RuleExpressionCompiler, complete: inout Bool) -> [AchievementRule] {
+        var achievements: [AchievementRule] = []
+        achievements.reserveCapacity(drafts.reduce(0) { $0 + $1.achievements.count })
+        for file in drafts.indices {
+            var pending = Array(drafts[file].achievements.reversed())
+            drafts[file].achievements = []
+            while let draft = pending.popLast() {
+                if let rule = achievement(draft, compiler, complete: &complete) { achievements.append(rule) }
+            }
+        }
+        return achievements
+    }
+
+    private mutating func achievement(_ draft: AchievementDraft, _ compiler: RuleExpressionCompiler,
+                                      complete: inout Bool) -> AchievementRule? {
+        var criterion: AchievementRule.Criterion?, progress: AchievementRule.Progress = .binary
+        switch draft.criterion {
+        case .when(let e)?:
+            if let when = compile(e, .rule, .bool, compiler) {
+                criterion = .when(when)
+                progress = compiler.derivedProgress(of: when, draft: e)
+            }
+        case .completeModule(let reference)?:
+            criterion = .completeModule(ModuleCriterion(
+                catalog: reference.catalog.value, module: reference.module.value, difficulty: reference.difficulty?.value,
+                release: reference.release?.value, levels: reference.levels))
+            progress = .module
+        case nil: break
+        }
+        if let explicit = draft.progress {
+            let current = compile(explicit.current, .rule, .number, compiler)
+            let target = compile(explicit.target, .rule, .number, compiler)
+            if let current, let target { progress = .measured(current: current, target: target) } else { complete = false }
+        }
+        guard let criterion else { complete = false; return nil }
+        return AchievementRule(info: draft.info, criterion: criterion, progress: progress,
+                               requires: draft.requires.map(\.value), available: draft.available)
     }
 
     /// Reminders with their `when` compiled (a boolean over the facts at `now`).
@@ -109,7 +126,7 @@ struct RuleSetAssembler {
 
     /// Rule tests with their `holds` compiled; every id an expectation names must exist (E441).
     private mutating func assembleTests(_ compiler: RuleExpressionCompiler, complete: inout Bool) -> [RuleTestCase] {
-        let names = self.names
+        let names = compiler.names
         var tests: [RuleTestCase] = []
         for var test in drafts.flatMap(\.tests) {
             for (reference, kind) in test.expect.awardReferences.map({ ($0, names.achievements) })
@@ -145,7 +162,7 @@ struct RuleSetAssembler {
             onCycle.formUnion(cycle)
             guard let headName = cycle.first, let head = byName[headName] else { continue }
             diagnostics.append(.error(RuleCode.metricCycle, "cycle in metrics: \(cycle.joined(separator: " → "))",
-                                      at: head.expression.node.span,
+                                      at: head.expression.span,
                                       fix: "a metric cannot use itself, directly or through other metrics"))
         }
         for name in graph.nodes where onCycle.contains(name) {
@@ -172,15 +189,7 @@ struct RuleSetAssembler {
                                   _ compiler: RuleExpressionCompiler) -> RuleExpression? {
         let result = compiler.compile(draft, scope: scope, expecting: expecting)
         diagnostics += result.diagnostics
-        written[draft.node.span] = draft
+        written.add(draft)
         return result.expression
-    }
-}
-
-extension RuleSetAssembler {
-    /// The span in the rule file of `range` inside `expression` (the whole scalar when unknown).
-    func span(of range: CELSourceRange, in expression: RuleExpression) -> SourceSpan {
-        guard let draft = written[expression.span] else { return expression.span }
-        return RuleExpressionCompiler.span(of: draft, offset: range.start, length: range.end - range.start)
     }
 }

@@ -22,6 +22,13 @@ struct RuleSetChecker {
     }
     var catalogs: [CatalogDraft] { drafts.flatMap(\.catalogs) }
 
+    /// The diagnostics of every check on `drafts`.
+    static func check(_ drafts: [RuleFileDraft], unread: UnreadNames) -> [Diagnostic] {
+        var checker = RuleSetChecker(drafts: drafts, unread: unread)
+        checker.check()
+        return checker.diagnostics
+    }
+
     mutating func check() {
         checkIDs()
         checkCalendars()

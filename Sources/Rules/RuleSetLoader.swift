@@ -20,9 +20,7 @@ package enum RuleSetLoader {
         var diagnostics = files.diagnostics
         let drafts = files.drafts(diagnostics: &diagnostics)
 
-        var checker = RuleSetChecker(drafts: drafts, unread: files.unread)
-        checker.check()
-        diagnostics += checker.diagnostics
+        diagnostics += RuleSetChecker.check(drafts, unread: files.unread)
 
         if let baseline {
             var old = RuleFilesRead(paths: baseline)
@@ -33,19 +31,22 @@ package enum RuleSetLoader {
             diagnostics += CatalogBaseline.compare(new: drafts.flatMap(\.catalogs), old: oldDrafts.flatMap(\.catalogs))
         }
 
+        let noCatalog = drafts.allSatisfy(\.catalogs.isEmpty)
         // A file or entry that could not be read may define what others name: its own error says
-        // what to fix first (docs/rules.md, "Every problem in one run").
-        var assembler = RuleSetAssembler(drafts: drafts, unread: files.unread)
+        // what to fix first (docs/rules.md, "Every problem in one run"). The assembler is given
+        // the only copy of the drafts, so that it can release each as its rule is made.
+        var assembler = RuleSetAssembler(drafts: consume drafts, unread: files.unread)
         let ruleSet = assembler.assemble()
         diagnostics += assembler.diagnostics
 
         // The lints judge what a rule set does, so only one that loads; `eval` does not need them.
         if readsTests, let ruleSet, !diagnostics.contains(where: { $0.severity == .error }) {
-            var lints = RuleSetLints(ruleSet: ruleSet) { range, expression in assembler.span(of: range, in: expression) }
+            let written = assembler.written
+            var lints = RuleSetLints(ruleSet: ruleSet) { range, expression in written.span(of: range, in: expression) }
             diagnostics += lints.run()
         }
         let sorted = Self.mergingMissingCatalogs(diagnostics.sorted(by: Diagnostic.reportOrder),
-                                                 noCatalog: drafts.allSatisfy(\.catalogs.isEmpty))
+                                                 noCatalog: noCatalog)
         let hasErrors = sorted.contains { $0.severity == .error }
         return RuleSetLoadResult(ruleSet: hasErrors ? nil : ruleSet.map { var set = $0; set.files = files.files; return set },
                                  tests: hasErrors ? [] : assembler.tests,
@@ -103,18 +104,20 @@ private struct RuleFilesRead {
         // A path that could not be listed or read (missing, a dangling link, a FIFO) may have held any rule.
         if collected.diagnostics.contains(where: { $0.severity == .error }) { unread.open(UnreadNames.Kind.allCases) }
         for file in files {
-            let read = readsTests
+            guard var loaded = readsTests
                 ? YAMLLoader.load(path: file)
                 : YAMLLoader.load(path: file, skippingWhen: Self.holdsOnlyTests, scanningUntil: Self.isForeignToTests)
-            guard let loaded = read else { continue }  // a tests file, left unread
+            else { continue }  // a tests file, left unread
             diagnostics += loaded.diagnostics
             // Every problem in one run: a duplicate key, a bad tag, an undefined alias leave a
             // whole tree (the first entry kept, the tag dropped, an empty value), so the file is
             // still decoded. Only a file without a tree (syntax error, bound) stops here.
+            // The document is taken out of the result, so that its tree is released after decoding.
             if let document = loaded.document {
-                sources[file] = document.sourceText
+                loaded.document = nil
                 unread.merge(Self.duplicatedSections(document, loaded.diagnostics))
                 decode(document, yamlErrors: loaded.diagnostics.filter { $0.severity == .error })
+                sources[file] = (consume document).sourceTextReleasingTree()
             } else {
                 unreadFiles.append(file)
                 unread.merge(UnreadNames.ofUnreadFile(file))
@@ -146,8 +149,8 @@ private struct RuleFilesRead {
         return unread
     }
 
-    /// Decodes one file. `consuming`: the document (and its tree) is released when decoding returns.
-    private mutating func decode(_ document: consuming YAMLDocument, yamlErrors: [Diagnostic]) {
+    /// Decodes one file; the decoders and their copies of the document are gone when it returns.
+    private mutating func decode(_ document: YAMLDocument, yamlErrors: [Diagnostic]) {
         var decoder = RuleFileDecoder(file: document.file, document: document)
         let draft = decoder.decode(document.root)
         if draft == nil {

@@ -67,9 +67,7 @@ struct DocumentStreamReader {
         guard !failed, !builder.aborted, let root = builder.root else {
             return YAMLLoadResult(document: nil, diagnostics: diagnostics)
         }
-        let text = String(decoding: lines.bytes, as: UTF8.self)
-        return YAMLLoadResult(document: YAMLDocument(file: file, root: root, sourceText: text, lines: lines),
-                              diagnostics: diagnostics)
+        return YAMLLoadResult(document: YAMLDocument(file: file, root: root, lines: lines), diagnostics: diagnostics)
     }
 
     private func emptyFile() -> Diagnostic {

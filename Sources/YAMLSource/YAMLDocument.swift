@@ -4,23 +4,31 @@ import Diagnostics
 package struct YAMLDocument: Sendable {
     package var file: String
     package var root: YAMLNode
-    package var sourceText: String {
-        didSet { lines = SourceLines(bytes: Array(sourceText.utf8)) }
-    }
     private var lines: SourceLines
 
     package init(file: String, root: YAMLNode, sourceText: String) {
         self.file = file
         self.root = root
-        self.sourceText = sourceText
         self.lines = SourceLines(bytes: Array(sourceText.utf8))
     }
 
-    init(file: String, root: YAMLNode, sourceText: String, lines: SourceLines) {
+    init(file: String, root: YAMLNode, lines: SourceLines) {
         self.file = file
         self.root = root
-        self.sourceText = sourceText
         self.lines = lines
+    }
+
+    /// The file's text, made from its bytes when asked: a document holds its file once.
+    package var sourceText: String { String(decoding: lines.bytes, as: UTF8.self) }
+
+    /// The file's text, made after the tree is released: a loader that keeps each file's text
+    /// (for diagnostics) then never holds a tree and a second copy of its file at once. The tree
+    /// is freed only if no other copy of this document holds it.
+    package consuming func sourceTextReleasingTree() -> String {
+        let bytes = lines.bytes
+        root = YAMLNode(kind: .sequence([]), span: .file(file))
+        lines = SourceLines(bytes: [])
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The text of 1-based line `number` without its line break, or nil past the end. Lines are

@@ -69,6 +69,8 @@ import Testing
                   path: "metrics[0].expression.source", message: "undeclared reference to 'nosuch'", source: true),
         BadBundle(name: "file index", edit: { $0.set(["metrics", 0, "expression", "at", 0], .int(99)) },
                   path: "metrics[0].expression.at[0]", message: "file index 99"),
+        BadBundle(name: "line out of range", edit: { $0.set(["metrics", 0, "expression", "at", 1], .int(1 << 40)) },
+                  path: "metrics[0].expression.at[1]", message: "line or column 1099511627776 is out of range"),
         BadBundle(name: "unknown requires", edit: { $0.set(["achievements", 1, "requires"], .array([.string("nope")])) },
                   path: "achievements[1].requires[0]", message: "requires 'nope'"),
         BadBundle(name: "award order", edit: { $0.set(["award_order"], .array([])) }, path: "award_order",

@@ -23,6 +23,15 @@ import Testing
         #expect(plain.locales.isEmpty)
     }
 
+    /// A plain string and the same text as one untagged entry are the same text, with one entry.
+    @Test func aPlainStringHasOneUntaggedEntry() throws {
+        let plain = LocalizedText("夜猫子"), entry = try #require(LocalizedText(entries: [.init(locale: nil, text: "夜猫子")]))
+        #expect(plain == entry)
+        #expect(plain.entries == [.init(locale: nil, text: "夜猫子")])
+        #expect(try #require(Self.title).entries.map(\.locale) == ["zh-Hans", "en", "pt-BR"])
+        #expect(LocalizedText(entries: []) == nil)
+    }
+
     @Test(arguments: [("en", true), ("zh-Hans", true), ("es-419", true), ("pt-BR", true), ("zh_Hans", false),
                       ("english", false), ("e", false), ("en-", false), ("", false), ("中文", false)])
     func validTags(tag: String, valid: Bool) {

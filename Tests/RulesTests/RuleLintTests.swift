@@ -52,6 +52,25 @@ import Testing
         #expect(try Self.codes(achievements) == expected)
     }
 
+    /// A lint on part of a condition points at that part in the file, in a plain, a quoted and a
+    /// block scalar (the positions kept for the lints after the drafts are released).
+    @Test(arguments: [
+        ("when: metrics.tasks >= 3 && size(events) < 0", 0, 31),
+        ("when: 'metrics.tasks >= 3 && size(events) < 0'", 0, 32),
+        ("when: |\n      metrics.tasks >= 3 &&\n      size(events) < 0", 2, 7),
+    ])
+    func lintPointsInsideTheCondition(when: String, lineOffset: Int, column: Int) throws {
+        let achievements = "- id: a\n  title: A\n  " + when
+        let folder = try TemporaryRuleFolder(["a.yaml": Self.metrics + achievements])
+        defer { folder.remove() }
+        let found = RuleSetLoader.load(paths: [folder.path], baseline: nil).diagnostics
+        let span = try #require(found.first { $0.code == "W430" }?.span, "\(found)")
+        let whenLine = Self.metrics.split(separator: "\n", omittingEmptySubsequences: false).count + 2
+        #expect(span.start.line == whenLine + lineOffset)
+        #expect(span.start.column == column)
+        #expect(span.end.column - span.start.column == "size(events) < 0".count)
+    }
+
     @Test func sameCriterionNamesTheFirstAwardWrittenAlike() throws {
         let achievements = """
             - { id: a, title: A, when: metrics.tasks >= 5 }
