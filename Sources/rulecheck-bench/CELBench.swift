@@ -51,13 +51,18 @@ enum CELBench {
                 print("\(benchCase.name) \(benchCase.source): does not compile")
                 continue
             }
-            let planNanoseconds = median(batches: 15, iterations: 50) { _ = CELProgram(checked: checked) }
             let result = program.evaluate(activation)
             let iterations = max(20, Int(20_000_000 / benchCase.targetNanoseconds))
             var sink = 0
             let (wallNanoseconds, evaluationNanoseconds) = timing(batches: 41, iterations: iterations / 2) {
                 if case .bool(true) = program.evaluate(activation) { sink &+= 1 }
             }
+            // A program is planned at its first evaluation: a new program's first evaluation,
+            // less an evaluation.
+            let firstNanoseconds = median(batches: 15, iterations: 50) {
+                if case .bool(true) = CELProgram(checked: checked).evaluate(activation) { sink &+= 1 }
+            }
+            let planNanoseconds = Swift.max(0, firstNanoseconds - evaluationNanoseconds)
             let verdict = evaluationNanoseconds <= benchCase.targetNanoseconds ? "ok" : "SLOW"
             print("\(benchCase.name) \(benchCase.source)")
             print("   = \(result)  compile \(format(compileNanoseconds / 1000)) µs (plan \(format(planNanoseconds / 1000)) µs)  "
