@@ -49,8 +49,11 @@ package struct CELEnvironment: Sendable {
     /// Parses `source`, expanding the macros (`has`, `all`, `exists`, `exists_one`, `map`,
     /// `filter`, the two-variable forms, and `math.greatest`/`math.least` with any number of
     /// arguments) unless `expandsMacros` is false.
-    package func parse(_ source: String, expandsMacros: Bool = true) -> Result<CELAST, CELCompileErrors> {
-        var parser = CELParser(source: source, expandsMacros: expandsMacros)
+    /// With `leafKinds`, identifier and literal nodes share their kinds with the other
+    /// expressions parsed with it (`CELLeafKinds`).
+    package func parse(_ source: String, expandsMacros: Bool = true,
+                       leafKinds: CELLeafKinds? = nil) -> Result<CELAST, CELCompileErrors> {
+        var parser = CELParser(source: source, expandsMacros: expandsMacros, leafKinds: leafKinds)
         return parser.parse()
     }
 
@@ -60,10 +63,11 @@ package struct CELEnvironment: Sendable {
         return checker.check()
     }
 
-    /// Compiles (parse → check → plan). Errors are sorted by position.
-    package func compile(_ source: String) -> Result<CELProgram, CELCompileErrors> {
+    /// Compiles (parse → check; the program is planned at its first evaluation). Errors are
+    /// sorted by position. `leafKinds` as in `parse`.
+    package func compile(_ source: String, leafKinds: CELLeafKinds? = nil) -> Result<CELProgram, CELCompileErrors> {
         let checked: CELCheckedAST
-        switch parse(source).flatMap({ check($0) }) {
+        switch parse(source, leafKinds: leafKinds).flatMap({ check($0) }) {
         case .failure(let errors): return .failure(errors)
         case .success(let result): checked = result
         }

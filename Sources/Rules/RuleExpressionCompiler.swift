@@ -14,6 +14,9 @@ struct RuleExpressionCompiler {
     let names: RuleNames
     private var environments: [FactTypes.Scope: CELEnvironment] = [:]
     private(set) var metricTypes: [(name: String, type: CELType)] = []
+    /// The rule set's expressions share their identifier and literal nodes' kinds (a thousand
+    /// conditions over `events` hold one `events`).
+    private let leafKinds = CELLeafKinds()
 
     init(names: RuleNames) {
         self.names = names
@@ -37,7 +40,7 @@ struct RuleExpressionCompiler {
     func compile(_ draft: ExpressionDraft, scope: FactTypes.Scope, expecting: Expectation?)
         -> (expression: RuleExpression?, diagnostics: [Diagnostic]) {
         guard let environment = environments[scope] else { return (nil, []) }
-        switch environment.compile(draft.source) {
+        switch environment.compile(draft.source, leafKinds: leafKinds) {
         case .failure(let errors):
             var diagnostics = errors.issues.map { issue in
                 Diagnostic.error(RuleCode.celError, "\(issue.message) (in \(draft.field))",

@@ -52,6 +52,23 @@ import Testing
         #expect(Set([x, y]).count == (alike ? 1 : 2))
     }
 
+    @Test func sharedLeafKindsChangeNoExpression() throws {
+        var environment = CELEnvironment()
+        environment.declare(variable: "items", type: .list(.int))
+        environment.declare(variable: "limit", type: .int)
+        let sources = ["items.exists(x, x > limit) && 'a' != 'b'", "items.filter(x, x == limit).size() > 0 || null == null",
+                       "[true, 'a', limit, b'z', 1.5, 2u].size() == 6", "items.all(x, x >= 0) ? 'yes' : 'no'"]
+        let leafKinds = CELLeafKinds()
+        let activation = CELActivation(["items": .list(CELList([.int(1), .int(40)])), "limit": .int(40)])
+        for source in sources + sources {
+            let alone = try environment.compile(source).get(), shared = try environment.compile(source, leafKinds: leafKinds).get()
+            let (a, b) = (try #require(alone.checked), try #require(shared.checked))
+            #expect(CELWrittenForm(a.ast.root) == CELWrittenForm(b.ast.root), "\(source)")
+            #expect(a.types.values.map(\.description) == b.types.values.map(\.description), "\(source)")
+            #expect(alone.evaluate(activation).sameValue(shared.evaluate(activation)), "\(source)")
+        }
+    }
+
     @Test func theCheckedTreeKeepsEveryNodeAndType() throws {
         let checked = try Self.checked("items.filter(x, x > limit).size() >= 2 && limit != 0")
         var ids: [CELExprID] = []

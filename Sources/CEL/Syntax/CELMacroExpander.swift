@@ -7,11 +7,13 @@ struct CELMacroExpander {
     private let call: CELExpr
     private let locator: CELSourceLocator
     private(set) var nextID: CELExprID
+    private let leafKinds: CELLeafKinds?
 
-    init(call: CELExpr, nextID: CELExprID, locator: CELSourceLocator) {
+    init(call: CELExpr, nextID: CELExprID, locator: CELSourceLocator, leafKinds: CELLeafKinds? = nil) {
         self.call = call
         self.nextID = nextID
         self.locator = locator
+        self.leafKinds = leafKinds
     }
 
     mutating func expand(_ macro: CELMacro, target: CELExpr?, args: [CELExpr]) throws(CELIssue) -> CELExpr {
@@ -178,7 +180,7 @@ struct CELMacroExpander {
 
     private mutating func make(_ kind: CELExpr.Kind) -> CELExpr {
         defer { nextID += 1 }
-        return CELExpr(id: nextID, range: call.range, kind: kind)
+        return CELExpr(id: nextID, range: call.range, kind: leafKinds?.shared(kind) ?? kind)
     }
 
     private mutating func accu() -> CELExpr { make(.ident(Self.accumulator)) }

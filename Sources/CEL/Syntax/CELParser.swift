@@ -20,11 +20,14 @@ struct CELParser {
     private var anchors: [CELExprID: CELSourceRange] = [:]
     /// For a node written in parentheses: the range including them (the outermost pair).
     private var parenthesized: [CELExprID: CELSourceRange] = [:]
+    /// Leaf kinds shared with the host's other expressions, if it keeps them.
+    private let leafKinds: CELLeafKinds?
 
-    init(source: String, expandsMacros: Bool = true) {
+    init(source: String, expandsMacros: Bool = true, leafKinds: CELLeafKinds? = nil) {
         self.source = source
         self.locator = CELSourceLocator(source)
         self.expandsMacros = expandsMacros
+        self.leafKinds = leafKinds
     }
 
     mutating func parse() -> Result<CELAST, CELCompileErrors> {
@@ -90,7 +93,7 @@ struct CELParser {
 
     private mutating func node(_ kind: CELExpr.Kind, _ range: CELSourceRange,
                                id: CELExprID? = nil, anchor: CELSourceRange? = nil) throws(CELIssue) -> CELExpr {
-        let expr = CELExpr(id: id ?? makeID(), range: range, kind: kind)
+        let expr = CELExpr(id: id ?? makeID(), range: range, kind: leafKinds?.shared(kind) ?? kind)
         let height = expr.children.map { heights[$0.id] ?? 0 }.max().map { $0 + 1 } ?? 0
         heights[expr.id] = height
         if let anchor { anchors[expr.id] = anchor }
@@ -385,7 +388,7 @@ struct CELParser {
         guard expandsMacros,
               let macro = CELMacro.matching(function: function, target: target, argumentCount: args.count)
         else { return callExpr }
-        var expander = CELMacroExpander(call: callExpr, nextID: nextID, locator: locator)
+        var expander = CELMacroExpander(call: callExpr, nextID: nextID, locator: locator, leafKinds: leafKinds)
         let expanded = try expander.expand(macro, target: target, args: args)
         nextID = expander.nextID
         // The expansion's nesting is that of the call as written.
