@@ -68,9 +68,9 @@ package final class CELProgram: Sendable {
         return lazyPlan.storeIfNilThenLoad(Plan(self, traced: false))
     }
 
-    private init(ast: CELAST, checked: CELCheckedAST?, container: String, probe: CELOutcomeProbe? = nil,
+    private init(_ expression: Expression, container: String = "", probe: CELOutcomeProbe? = nil,
                  unboundValues shared: [String: CELValue] = [:]) {
-        expression = checked.map { .checked($0) } ?? .parsed(ast)
+        self.expression = expression
         self.container = container
         self.probe = probe
         sharedUnbound = shared
@@ -139,26 +139,26 @@ package final class CELProgram: Sendable {
 extension CELProgram {
     /// The program of a checked expression (the normal path).
     package convenience init(checked: CELCheckedAST) {
-        self.init(ast: checked.ast, checked: checked, container: "")
+        self.init(.checked(checked))
     }
 
     /// The program of a checked expression whose unbound variables evaluate to `unboundValues[name]`
     /// (values `unbound(name)` made once per environment), so programs share them.
     convenience init(checked: CELCheckedAST, unboundValues: [String: CELValue]) {
-        self.init(ast: checked.ast, checked: checked, container: "", unboundValues: unboundValues)
+        self.init(.checked(checked), unboundValues: unboundValues)
     }
 
     /// The program of a checked expression that also counts, in `probe`, the outcomes of the nodes it
     /// watches at every evaluation (`CELOutcomeProbe`). Slower than the normal path: no node
     /// `probe` watches is folded away, so each is evaluated where the program reaches it.
     package convenience init(checked: CELCheckedAST, probe: CELOutcomeProbe) {
-        self.init(ast: checked.ast, checked: checked, container: "", probe: probe)
+        self.init(.checked(checked), probe: probe)
     }
 
     /// The program of an unchecked expression (dynamic dispatch only; used by conformance tests that
     /// disable checking). `container` is used for name resolution.
     package convenience init(parsed: CELAST, container: String = "") throws(CELCompileErrors) {
-        self.init(ast: parsed, checked: nil, container: container)
+        self.init(.parsed(parsed), container: container)
     }
 
     /// Evaluates like `evaluate`, also recording the value of every sub-expression by node id

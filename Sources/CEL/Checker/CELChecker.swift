@@ -17,7 +17,7 @@ struct CELChecker {
     private var freshTypeVariables = 0
     /// How many nodes the checker has rewritten (`bind`, namespaced calls). A node none of whose
     /// descendants changed is returned as parsed, so the checked tree shares its nodes with the
-    /// parsed one (and with the macro calls kept for explanations) instead of copying them.
+    /// parsed one instead of copying them.
     private var rewrites = 0
 
     init(ast: CELAST, variables: [String: CELType], functions: [String: [CELOverload]], container: String) {
