@@ -32,37 +32,32 @@ package struct CELSubstitution {
 
         mutating func rewrite(_ expr: CELExpr, bound: Set<String>, _ choose: Choice) -> CELExpr {
             let before = replacements
-            let rebuilt = rewriteChildren(expr, bound: bound, choose)
-            // The kind is rebuilt only when something under the node was replaced.
-            let node = replacements == before ? expr : CELExpr(id: expr.id, range: expr.range, kind: rebuilt())
+            let kind = rewriteChildren(expr, bound: bound, choose)
+            let node = replacements == before ? expr : CELExpr(id: expr.id, range: expr.range, kind: kind)
             guard let name = choose(node, bound) else { return node }
             replacements += 1
             return CELExpr(id: ids.next(), range: expr.range, kind: .ident(name))
         }
 
-        /// Rewrites the children of `expr`, giving the node's kind over the rewritten children.
-        private mutating func rewriteChildren(_ expr: CELExpr, bound: Set<String>,
-                                              _ choose: Choice) -> () -> CELExpr.Kind {
+        /// The kind of `expr` over its rewritten children.
+        private mutating func rewriteChildren(_ expr: CELExpr, bound: Set<String>, _ choose: Choice) -> CELExpr.Kind {
             switch expr.kind {
             case .literal, .ident:
-                return { expr.kind }
+                return expr.kind
             case .select(let operand, let field, let testOnly):
-                let operand = rewrite(operand, bound: bound, choose)
-                return { .select(operand: operand, field: field, testOnly: testOnly) }
+                return .select(operand: rewrite(operand, bound: bound, choose), field: field, testOnly: testOnly)
             case .call(let target, let function, let args):
                 let newTarget = target.map { rewrite($0, bound: bound, choose) }
-                let newArgs = all(args, bound, choose)
-                return { .call(target: newTarget, function: function, args: newArgs) }
+                return .call(target: newTarget, function: function, args: all(args, bound, choose))
             case .list(let elements):
-                let newElements = all(elements, bound, choose)
-                return { .list(elements: newElements) }
+                return .list(elements: all(elements, bound, choose))
             case .map(let entries):
                 var rewritten: [CELMapEntry] = []
                 for entry in entries {
                     rewritten.append(CELMapEntry(id: entry.id, key: rewrite(entry.key, bound: bound, choose),
                                                  value: rewrite(entry.value, bound: bound, choose)))
                 }
-                return { .map(entries: rewritten) }
+                return .map(entries: rewritten)
             case .comprehension(let c):
                 let loop = c.loopScope(around: bound)
                 var new = c
@@ -71,7 +66,7 @@ package struct CELSubstitution {
                 new.loopCondition = rewrite(c.loopCondition, bound: loop, choose)
                 new.loopStep = rewrite(c.loopStep, bound: loop, choose)
                 new.result = rewrite(c.result, bound: bound.union([c.accuVar]), choose)
-                return { .comprehension(new) }
+                return .comprehension(new)
             }
         }
 
