@@ -20,6 +20,9 @@ public struct RuleSet: Sendable {
     package var awardOrder: [String]
     /// Reminders on upcoming changes, in rule file order (docs/rules.md, "reminders[]").
     package var reminders: [ReminderRule] = []
+    /// The tracking plan (docs/rules.md, "events"); `nil` when the rule set declares none, and then
+    /// event attributes stay dynamic.
+    package var eventPlan: EventPlan? = nil
 
     package init(files: [String] = [], calendar: CalendarRule = CalendarRule(), metrics: [MetricRule] = [],
                 streaks: [StreakRule] = [], achievements: [AchievementRule] = [], ranks: [RankRule] = [],
