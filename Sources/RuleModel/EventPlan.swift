@@ -60,6 +60,28 @@ package struct EventPlan: Sendable, Hashable {
         self.span = span
     }
 
+    /// A plan of the types a rule file declares, in written order, followed by the reserved types
+    /// it does not list. A listed reserved type keeps its reserved attributes first, then the
+    /// app's own.
+    package init(declaring declared: [EventType], span: SourceSpan? = nil) {
+        var types: [EventType] = []
+        types.reserveCapacity(declared.count + Self.reserved.count)
+        for type in declared {
+            guard let reserved = Self.reserved.first(where: { $0.name == type.name }) else {
+                types.append(type)
+                continue
+            }
+            var merged = type
+            merged.reserved = true
+            merged.attributes = reserved.attributes + type.attributes.filter { reserved.attribute(named: $0.name) == nil }
+            types.append(merged)
+        }
+        for reserved in Self.reserved where !declared.contains(where: { $0.name == reserved.name }) {
+            types.append(reserved)
+        }
+        self.init(types: types, span: span)
+    }
+
     package func type(named name: String) -> EventType? { types.first { $0.name == name } }
 
     /// Every type name of the plan, reserved ones included, in the plan's order.
