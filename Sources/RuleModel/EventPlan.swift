@@ -25,6 +25,17 @@ package struct EventPlan: Sendable, Hashable {
             self.optional = optional
             self.span = span
         }
+
+        /// An attribute whose type is written as in a plan (`int`, `string?`); `nil` for any
+        /// other word.
+        package init?(name: String, written: String, span: SourceSpan? = nil) {
+            let optional = written.hasSuffix("?")
+            guard let kind = AttributeKind(rawValue: optional ? String(written.dropLast()) : written) else { return nil }
+            self.init(name: name, kind: kind, optional: optional, span: span)
+        }
+
+        /// The type as a plan writes it: `int`, `string?`.
+        package var written: String { kind.rawValue + (optional ? "?" : "") }
     }
 
     /// One event type of the plan.
@@ -112,6 +123,12 @@ package struct EventPlan: Sendable, Hashable {
             Attribute(name: "streak", kind: .string, optional: true),
         ], reserved: true),
     ]
+
+    /// Whether `name` can name an event type: `[a-z][a-z0-9_]*`.
+    package static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
 
     /// The names of `reserved`, in that order.
     package static let reservedTypeNames: [String] = reserved.map(\.name)
