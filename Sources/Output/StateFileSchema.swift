@@ -56,7 +56,8 @@ package enum StateFileSchema {
         object["allOf"] = .array(types.map { type in
             .object(JSONObject([
                 ("if", .object(JSONObject([("properties", .object(JSONObject([
-                    ("type", .object(JSONObject([("const", .string(type.name))]))),
+                    ("type", .object(JSONObject([("const", .string(type.name)),
+                                                 ("description", .string("An event of type '\(type.name)'."))]))),
                 ]))), ("required", .array([.string("type")]))]))),
                 ("then", .object(JSONObject([("$ref", .string("#/$defs/event_\(type.name)"))]))),
             ]))
