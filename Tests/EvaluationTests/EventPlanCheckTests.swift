@@ -40,8 +40,6 @@ import Testing
         #expect(planned.warnings.contains { $0.code == "rule_error" && $0.id == "focus_hour" })
     }
 
-    static let minutes = EventPlan.Attribute(name: "x", kind: .int, optional: false)
-
     @Test(arguments: [
         (JSONValue.int(3), "int", true), (.double(3), "int", true), (.double(2.5), "int", false), (.string("3"), "int", false),
         (.int(3), "double", true), (.double(2.5), "double", true), (.int(3), "number", true), (.double(0.5), "number?", true),

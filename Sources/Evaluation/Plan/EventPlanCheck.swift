@@ -19,10 +19,17 @@ package struct EventPlanCheck: Sendable {
     }
 
     /// What the check reads of one type: the attributes to check (a reserved type's own are
-    /// checked by the state file's decoder already).
+    /// checked by the state file's decoder already), without their spans: copying an attribute
+    /// out at every event retained its file name.
     struct CheckedType: Sendable {
         var name: String
-        var attributes: [EventPlan.Attribute]
+        var attributes: [CheckedAttribute]
+    }
+
+    struct CheckedAttribute: Sendable {
+        var name: String
+        var kind: EventPlan.AttributeKind
+        var optional: Bool
     }
 
     let types: [CheckedType]
@@ -33,7 +40,8 @@ package struct EventPlanCheck: Sendable {
         types = plan.types.map { type in
             let reserved = EventPlan.reserved.first { $0.name == type.name }
             let own = type.attributes.filter { reserved?.attribute(named: $0.name) == nil }
-            return CheckedType(name: type.name, attributes: own)
+            return CheckedType(name: type.name,
+                               attributes: own.map { CheckedAttribute(name: $0.name, kind: $0.kind, optional: $0.optional) })
         }
         var index: [String: Int] = [:]
         for (position, type) in types.enumerated() { index[type.name] = position }
@@ -45,15 +53,18 @@ package struct EventPlanCheck: Sendable {
     /// first event.
     package func warnings(_ events: [StateEvent]) -> [EvaluationWarning] {
         var tally = Tally()
-        var last: (type: String, index: Int?)? = nil
+        // The types met so far with their place in the plan: a state holds a few, and a type
+        // string found here is most often the very one met before (equal at a glance), where a
+        // dictionary would hash it at every event.
+        var met: [(type: String, index: Int?)] = []
         // By index: an event taken out of the array is a copy of all its parts.
         for index in events.indices {
             let found: Int?
-            if let last, last.type == events[index].type {
-                found = last.index
+            if let position = met.firstIndex(where: { $0.type == events[index].type }) {
+                found = met[position].index
             } else {
                 found = typeIndex[events[index].type]
-                last = (events[index].type, found)
+                if met.count < 16 { met.append((events[index].type, found)) }
             }
             let event = (type: events[index].type, index: events[index].index)
             guard let found else {
@@ -83,7 +94,7 @@ package struct EventPlanCheck: Sendable {
 
     /// Whether `value` is of the attribute's declared type: `double` takes a whole number too,
     /// `number` either, `timestamp` an RFC 3339 string with an offset, `?` null.
-    static func accepts(_ value: JSONValue, _ attribute: EventPlan.Attribute) -> Bool {
+    static func accepts(_ value: JSONValue, _ attribute: CheckedAttribute) -> Bool {
         switch value {
         case .null: return attribute.optional
         case .bool: return attribute.kind == .bool
@@ -154,8 +165,16 @@ package struct EventPlanCheck: Sendable {
     private struct Tally {
         struct Key: Hashable {
             var type: String
+            /// The type's place in the plan; -1 for a type outside it.
             var typeIndex: Int
             var problem: Problem
+
+            /// A type of the plan is told by its place: its name is hashed only when outside it.
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(typeIndex)
+                hasher.combine(problem)
+                if typeIndex < 0 { hasher.combine(type) }
+            }
         }
         struct Seen {
             var count: Int
