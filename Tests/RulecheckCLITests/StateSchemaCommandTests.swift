@@ -57,6 +57,16 @@ import TestSupport
         #expect(first.stdout == second.stdout)
     }
 
+    @Test func aCompiledBundleGivesTheSameSchema() throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: bundle) }
+        #expect(try RulecheckRun.run(["compile", Self.planned, "-o", bundle]).status == 0)
+        let fromBundle = try RulecheckRun.run(["schema", "--state", bundle])
+        #expect(fromBundle.status == 0)
+        #expect(fromBundle.stdout == (try RulecheckRun.run(["schema", "--state", Self.planned])).stdout)
+    }
+
     @Test(arguments: [
         (["schema", "rules/taskmate"], Int32(2), "go with --state"),
         (["schema", "--ruleset", "taskmate"], 2, "go with --state"),
