@@ -25,6 +25,8 @@ struct EvalCommand: ParsableCommand {
         case text, json, html
     }
 
+    // PlainEvalArguments sets every stored property of this command: a property added here is
+    // set there too.
     @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively).")
     var paths: [String] = []
 
