@@ -100,6 +100,9 @@ struct EvalCommand: ParsableCommand {
             DecisionPage(decision: decision, calendars: evaluation.streakCalendars()))
         }
         try StandardStream.output.write(text)
+        // Without --watch the process has nothing left to do: it ends here, and the system takes
+        // back the rules, the replay and the decision at once instead of object by object.
+        if !watching.watch { Foundation.exit(0) }
     }
 
     private func runBatch(_ rules: RuleSet) throws {
