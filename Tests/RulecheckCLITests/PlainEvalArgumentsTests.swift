@@ -17,7 +17,7 @@ import TestSupport
         ["eval", "rules/taskmate", "--state", "examples/taskmate/showcase.json", "--jobs", "2"],
         ["eval", "rules/taskmate", "--batch", "--state", "examples/taskmate/showcase.json"],
         ["eval", "rules/taskmate", "--batch", "--jobs", "0"],
-        ["eval", "rules/taskmate"],
+        ["eval", "rules/taskmate", "--format", "json"],
         ["eval", "rules/no-such-folder", "--state", "examples/taskmate/showcase.json"],
     ]
 
