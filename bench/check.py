@@ -96,6 +96,10 @@ def workloads(folder):
     for product in ["taskmate", "puzzle", "weekyii", "lifer", "skinlab"]:
         runs[f"eval {product} long_time_user"] = (
             ["eval", "--ruleset", product, "--state", f"examples/{product}/long_time_user.json", "--format", "json"], None)
+    # The command as a user or a CI job types it: rule folder and state file by path, start-up
+    # and command-line parsing included (docs/building.md says what the start costs).
+    runs["eval rules/taskmate long_time_user"] = (
+        ["eval", "rules/taskmate", "--state", "examples/taskmate/long_time_user.json", "--format", "json"], None)
     runs["eval taskmate showcase"] = (["eval", "--ruleset", "taskmate", "--state", "examples/taskmate/showcase.json"], None)
     batch_args = ["eval", "--ruleset", "taskmate", "--batch", "--jobs", "1"]
     runs[f"batch taskmate {BATCH_STATES} x 100 events"] = (batch_args, batch)
@@ -124,6 +128,7 @@ FIGURES = {
     "eval weekyii long_time_user: instructions": ("callgrind", "eval weekyii long_time_user"),
     "eval lifer long_time_user: instructions": ("callgrind", "eval lifer long_time_user"),
     "eval skinlab long_time_user: instructions": ("callgrind", "eval skinlab long_time_user"),
+    "eval rules/taskmate long_time_user (by path): instructions": ("callgrind", "eval rules/taskmate long_time_user"),
     "eval taskmate showcase (text): instructions": ("callgrind", "eval taskmate showcase"),
     f"batch {BATCH_STATES} TaskMate 100-event states: instructions": ("callgrind", f"batch taskmate {BATCH_STATES} x 100 events"),
     "batch 1 TaskMate 100-event state: instructions": ("callgrind", "batch taskmate 1 x 100 events"),

@@ -6,7 +6,7 @@ import RuleModel
 // a two-module package), and unspecialized, each field cost a generic iteration and a thunk call
 // (callgrind: building the TaskMate long-time user's day records took a quarter more instructions
 // than from an array literal).
-extension FactRecord {
+extension FactRecord where Field: FactField {
     /// A record of every declared field, each valued by `value` (which must not be `nil` for a
     /// field that is not optional; the schema test builds every record kind to check it).
     ///

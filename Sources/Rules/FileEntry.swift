@@ -12,6 +12,10 @@ struct FileEntry {
     struct Identity: Hashable {
         var device: UInt64
         var inode: UInt64
+
+        /// The identity as one string, for sets of identities: a set of `Identity` would have the
+        /// runtime look up its `Hashable` conformance by scanning every conformance record.
+        var key: String { String(device) + ":" + String(inode) }
     }
 
     enum Kind: String {

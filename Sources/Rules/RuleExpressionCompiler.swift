@@ -12,7 +12,9 @@ struct RuleExpressionCompiler {
     }
 
     let names: RuleNames
-    private var environments: [FactTypes.Scope: CELEnvironment] = [:]
+    /// The environment of each scope, at the position `Self.position(of:)` gives: an array, where a
+    /// dictionary keyed by scope would have the runtime look up the key's `Hashable` conformance.
+    private var environments: [CELEnvironment] = []
     private(set) var metricTypes: [(name: String, type: CELType)] = []
     /// The rule set's expressions share their identifier and literal nodes' kinds (a thousand
     /// conditions over `events` hold one `events`).
@@ -24,22 +26,38 @@ struct RuleExpressionCompiler {
     }
 
     /// Makes a compiled metric visible, with its inferred type, to everything compiled after it.
+    /// Only the type of the `metrics` variable changes, so each environment redeclares it in
+    /// place rather than being built again.
     mutating func declareMetric(_ name: String, type: CELType) {
         metricTypes.append((name, type))
-        rebuildEnvironments()
+        let metrics = CELType.record(FactTypes.metricsRecord(metricTypes))
+        for position in environments.indices {
+            environments[position].declare(variable: FactVariable.metrics.rawValue, type: metrics)
+        }
     }
 
     private mutating func rebuildEnvironments() {
         let record = FactTypes.metricsRecord(metricTypes)
-        for scope in [FactTypes.Scope.rule, .streakCounts, .streakDay] {
-            environments[scope] = FactTypes.environment(scope: scope, metrics: record)
+        environments = [FactTypes.Scope.rule, .streakCounts, .streakDay].map { scope in
+            FactTypes.environment(scope: scope, metrics: record)
+        }
+    }
+
+    /// Where `scope`'s environment is in `environments`: the order `rebuildEnvironments` makes them in.
+    private static func position(of scope: FactTypes.Scope) -> Int {
+        switch scope {
+        case .rule: 0
+        case .streakCounts: 1
+        case .streakDay: 2
         }
     }
 
     /// The compiled expression, or `nil` with the diagnostics that explain why.
     func compile(_ draft: ExpressionDraft, scope: FactTypes.Scope, expecting: Expectation?)
         -> (expression: RuleExpression?, diagnostics: [Diagnostic]) {
-        guard let environment = environments[scope] else { return (nil, []) }
+        let position = Self.position(of: scope)
+        guard environments.indices.contains(position) else { return (nil, []) }
+        let environment = environments[position]
         switch environment.compile(draft.source, leafKinds: leafKinds) {
         case .failure(let errors):
             var diagnostics = errors.issues.map { issue in

@@ -19,7 +19,8 @@ struct RuleFileCollector {
     /// Each file's resolved path, so that one file given twice is read once.
     private var resolvedFiles: [String: String] = [:]
     /// (device, inode) of the folders on the current walk, for loop protection.
-    private var walking: Set<FileEntry.Identity> = []
+    /// The folders being walked, by `FileEntry.Identity.key`.
+    private var walking: Set<String> = []
 
     static func collect(paths: [String]) -> (files: [String], diagnostics: [Diagnostic]) {
         var collector = RuleFileCollector()
@@ -58,13 +59,13 @@ struct RuleFileCollector {
 
     /// Walks one folder, depth first, entries in byte order of their names.
     private mutating func walk(folder: String, identity: FileEntry.Identity) {
-        guard walking.insert(identity).inserted else {
+        guard walking.insert(identity.key).inserted else {
             diagnostics.append(.error(RuleCode.linkLoop,
                                       "'\(folder)' leads back to a folder that contains it (a symbolic link loop); it was not read again",
                                       at: .file(folder), fix: "remove the link, or point it outside the rules folder"))
             return
         }
-        defer { walking.remove(identity) }
+        defer { walking.remove(identity.key) }
         let listed = FolderListing.names(in: folder)
         if let reason = listed.failure {
             diagnostics.append(.error(RuleCode.unreadableFolder, "cannot read the folder '\(folder)': \(reason)",
@@ -118,8 +119,14 @@ struct RuleFileCollector {
     /// mean something else than the folder above).
     static func normalised(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        let joined = parts.joined(separator: "/")
+        // Appended one by one, each part made a `String` first: `joined` and appending a
+        // `Substring` run generic code whose first use has the runtime look up a conformance by
+        // scanning every conformance record of the binary.
+        var joined = ""
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+            if !joined.isEmpty { joined += "/" }
+            joined += String(part)
+        }
         if absolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
     }

@@ -13,8 +13,8 @@ struct RuleNames: Sendable {
         init(kind: String, code: String, names: [String], unread: UnreadNames = UnreadNames(), as unreadKind: UnreadNames.Kind) {
             self.kind = kind
             self.code = code
-            sorted = Set(names).union(unread.names[unreadKind] ?? []).sorted()
-            isOpen = unread.open.contains(unreadKind)
+            sorted = Set(names).union(unread.names(unreadKind)).sorted()
+            isOpen = unread.isOpen(unreadKind)
         }
 
         /// Whether the rule set defines `name`, or may define it where it could not be read.

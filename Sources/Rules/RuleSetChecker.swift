@@ -208,7 +208,7 @@ struct RuleSetChecker {
                 continue
             }
             // Levels that could not be read may be this module's: what it has is not known.
-            guard !unread.open.contains(.level), unread.names[.level]?.isEmpty ?? true else { continue }
+            guard !unread.isOpen(.level), unread.names(.level).isEmpty else { continue }
             let levels = catalog.levels.filter { $0.module.value == reference.module.value }
             if let difficulty = reference.difficulty {
                 let known = levels.flatMap { $0.rule.difficulties ?? [] }

@@ -8,38 +8,53 @@ import YAMLSource
 /// the error that made it unreadable is the one to fix, and the reference may be right.
 struct UnreadNames: Sendable {
     /// The kinds of names rules refer to each other by.
-    enum Kind: Sendable, Hashable, CaseIterable {
+    enum Kind: Int, Sendable, CaseIterable {
         case metric, streak, award, catalog, module, level
         /// Event types and attributes of the tracking plan (`events`): an attribute is unread by
         /// its name alone, whatever type it was written under.
         case eventType, eventAttribute
     }
 
+    // Both by kind, at the kind's raw value: a dictionary or set keyed by kind would have the
+    // runtime look up the kind's `Hashable` conformance, which it does by scanning every
+    // conformance record of the binary.
     /// Ids written in entries that could not be decoded, per kind.
-    private(set) var names: [Kind: Set<String>] = [:]
+    private var namesByKind = [Set<String>](repeating: [], count: Kind.allCases.count)
     /// Kinds of which any name may have been defined where the rule set could not be read.
-    private(set) var open: Set<Kind> = []
+    private var openKinds = [Bool](repeating: false, count: Kind.allCases.count)
+
+    /// The ids of `kind` written in entries that could not be decoded.
+    func names(_ kind: Kind) -> Set<String> {
+        namesByKind[kind.rawValue]
+    }
+
+    /// Whether any name of `kind` may have been defined where the rule set could not be read.
+    func isOpen(_ kind: Kind) -> Bool {
+        openKinds[kind.rawValue]
+    }
 
     mutating func add(_ name: String, _ kind: Kind) {
-        names[kind, default: []].insert(name)
+        namesByKind[kind.rawValue].insert(name)
     }
 
     mutating func open(_ kinds: some Sequence<Kind>) {
-        open.formUnion(kinds)
+        for kind in kinds { openKinds[kind.rawValue] = true }
     }
 
     mutating func open(_ kind: Kind) {
-        open.insert(kind)
+        openKinds[kind.rawValue] = true
     }
 
     mutating func merge(_ other: UnreadNames) {
-        open.formUnion(other.open)
-        for (kind, set) in other.names { names[kind, default: []].formUnion(set) }
+        for position in openKinds.indices {
+            openKinds[position] = openKinds[position] || other.openKinds[position]
+            namesByKind[position].formUnion(other.namesByKind[position])
+        }
     }
 
     /// Whether `name` of `kind` may be defined where the rule set could not be read.
     func covers(_ name: String, _ kind: Kind) -> Bool {
-        open.contains(kind) || names[kind]?.contains(name) == true
+        isOpen(kind) || names(kind).contains(name)
     }
 
     /// Every name `draft` defines, and what it could not read.
@@ -55,7 +70,7 @@ struct UnreadNames: Sendable {
         }
     }
 
-    var isEmpty: Bool { open.isEmpty && names.values.allSatisfy(\.isEmpty) }
+    var isEmpty: Bool { !openKinds.contains(true) && namesByKind.allSatisfy(\.isEmpty) }
 
     /// The kinds of names a top-level section of a rule file defines.
     static func kinds(ofSection key: String) -> [Kind] {

@@ -4,9 +4,15 @@ enum UTF8Validation {
     /// Offset of the first byte that does not belong to a well-formed UTF-8 sequence, or nil.
     /// Rejects overlong forms, surrogates and code points past U+10FFFF.
     static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { firstInvalidOffset(in: $0) }
+    }
+
+    private static func firstInvalidOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
         var i = 0
         let n = bytes.count
         while i < n {
+            i = ASCIIRun.end(in: bytes, from: i)
+            guard i < n else { break }
             let lead = bytes[i]
             if lead < 0x80 { i += 1; continue }
             let width: Int

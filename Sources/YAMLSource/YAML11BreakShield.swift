@@ -52,8 +52,15 @@ struct YAML11BreakShield: Sendable {
 
     /// The byte patterns of NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9).
     private static func holdsYAML11Break(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { holdsYAML11Break(in: $0) }
+    }
+
+    private static func holdsYAML11Break(in bytes: UnsafeRawBufferPointer) -> Bool {
         var i = 0
         while i + 1 < bytes.count {
+            // Each pattern starts with a byte outside ASCII.
+            i = ASCIIRun.end(in: bytes, from: i)
+            guard i + 1 < bytes.count else { break }
             if bytes[i] == 0xC2 && bytes[i + 1] == 0x85 { return true }
             if bytes[i] == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) {
                 return true

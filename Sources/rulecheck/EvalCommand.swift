@@ -25,6 +25,8 @@ struct EvalCommand: ParsableCommand {
         case text, json, html
     }
 
+    // PlainEvalArguments sets every stored property of this command: a property added here is
+    // set there too.
     @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively).")
     var paths: [String] = []
 
@@ -98,6 +100,9 @@ struct EvalCommand: ParsableCommand {
             DecisionPage(decision: decision, calendars: evaluation.streakCalendars()))
         }
         try StandardStream.output.write(text)
+        // Without --watch the process has nothing left to do: it ends here, and the system takes
+        // back the rules, the replay and the decision at once instead of object by object.
+        if !watching.watch { Foundation.exit(0) }
     }
 
     private func runBatch(_ rules: RuleSet) throws {

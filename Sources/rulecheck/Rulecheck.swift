@@ -21,7 +21,9 @@ struct Rulecheck: ParsableCommand {
             Foundation.exit(StandardStream.failure(helpMessage()).rawValue)
         }
         do {
-            var command = try parseAsRoot()
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            let plain: (any ParsableCommand)? = PlainEvalArguments(arguments)?.command
+            var command = try plain ?? parseAsRoot(arguments)
             try command.run()
         } catch {
             Foundation.exit(status(reporting: error))

@@ -52,8 +52,10 @@ extension CELCheckedAST {
         let scalars = Array(ast.source.unicodeScalars)
         let start = Swift.max(0, Swift.min(expr.range.start, scalars.count))
         let end = Swift.max(start, Swift.min(expr.range.end, scalars.count))
+        // Scalar by scalar: appending the slice runs generic code whose first use has the runtime
+        // look up the slice type's conformance, by scanning every conformance record.
         var text = ""
-        text.unicodeScalars.append(contentsOf: scalars[start..<end])
+        for position in start..<end { text.unicodeScalars.append(scalars[position]) }
         func moved(_ range: CELSourceRange) -> CELSourceRange {
             CELSourceRange(start: range.start - start, end: range.end - start)
         }

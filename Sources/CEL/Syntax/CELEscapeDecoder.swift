@@ -20,7 +20,7 @@ struct CELEscapeDecoder {
         self.bytes = bytes
     }
 
-    mutating func decode() -> Result<[UInt8], Problem> {
+    mutating func decode() throws(Problem) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(content.count)
         var index = content.startIndex
@@ -34,7 +34,7 @@ struct CELEscapeDecoder {
             let escapeStart = index
             index += 1
             guard index < content.endIndex else {
-                return .failure(problem("incomplete escape sequence", escapeStart, index))
+                throw problem("incomplete escape sequence", escapeStart, index)
             }
             let code = content[index]
             index += 1
@@ -50,24 +50,24 @@ struct CELEscapeDecoder {
             case "x", "X", "u", "U":
                 let width = code == "x" || code == "X" ? 2 : code == "u" ? 4 : 8
                 guard let value = hexValue(from: index, width: width) else {
-                    return .failure(problem("invalid escape sequence: '\\\(code)' needs \(width) hexadecimal digits",
-                                            escapeStart, min(index + width, content.endIndex)))
+                    throw problem("invalid escape sequence: '\\\(code)' needs \(width) hexadecimal digits",
+                                  escapeStart, min(index + width, content.endIndex))
                 }
                 index += width
                 if bytes && (code == "x" || code == "X") {
                     output.append(UInt8(value))
                 } else if bytes && code == "U" {
-                    return .failure(problem("'\\U' escapes are not allowed in bytes literals", escapeStart, index))
+                    throw problem("'\\U' escapes are not allowed in bytes literals", escapeStart, index)
                 } else {
                     guard let decoded = Unicode.Scalar(value) else {
-                        return .failure(problem("invalid Unicode code point in escape sequence", escapeStart, index))
+                        throw problem("invalid Unicode code point in escape sequence", escapeStart, index)
                     }
                     append(decoded, to: &output)
                 }
             case "0"..."3":
                 guard let value = octalValue(first: code, from: index) else {
-                    return .failure(problem("invalid octal escape sequence; expected three octal digits",
-                                            escapeStart, min(index + 2, content.endIndex)))
+                    throw problem("invalid octal escape sequence; expected three octal digits",
+                                  escapeStart, min(index + 2, content.endIndex))
                 }
                 index += 2
                 if bytes {
@@ -76,10 +76,10 @@ struct CELEscapeDecoder {
                     append(decoded, to: &output)
                 }
             default:
-                return .failure(problem("invalid escape sequence '\\\(code.escapedForMessage)'", escapeStart, index))
+                throw problem("invalid escape sequence '\\\(code.escapedForMessage)'", escapeStart, index)
             }
         }
-        return .success(output)
+        return output
     }
 
     private func append(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {

@@ -10,16 +10,16 @@ struct CELLexer {
     }
 
     /// All tokens, ending with `.endOfInput`.
-    mutating func tokenize() -> Result<[CELToken], CELIssue> {
+    ///
+    /// The lexer throws its issue rather than returning a result value: the runtime makes the
+    /// metadata of a `Result` from its mangled name and checks that its failure type is an
+    /// `Error`, which the first time scans every conformance record of the binary.
+    mutating func tokenize() throws(CELIssue) -> [CELToken] {
         var tokens: [CELToken] = []
         while true {
-            switch nextToken() {
-            case .failure(let issue):
-                return .failure(issue)
-            case .success(let token):
-                tokens.append(token)
-                if token.kind == .endOfInput { return .success(tokens) }
-            }
+            let token = try nextToken()
+            tokens.append(token)
+            if token.kind == .endOfInput { return tokens }
         }
     }
 
@@ -41,32 +41,32 @@ struct CELLexer {
         }
     }
 
-    private func failure(_ message: String, from start: Int, to end: Int? = nil) -> Result<CELToken, CELIssue> {
-        .failure(locator.issue(message, at: CELSourceRange(start: start, end: end ?? max(position, start + 1))))
+    private func failure(_ message: String, from start: Int, to end: Int? = nil) -> CELIssue {
+        locator.issue(message, at: CELSourceRange(start: start, end: end ?? max(position, start + 1)))
     }
 
-    private mutating func nextToken() -> Result<CELToken, CELIssue> {
+    private mutating func nextToken() throws(CELIssue) -> CELToken {
         skipWhitespaceAndComments()
         let start = position
         guard let scalar = peek() else {
-            return .success(CELToken(kind: .endOfInput, range: CELSourceRange(start: start, end: start)))
+            return CELToken(kind: .endOfInput, range: CELSourceRange(start: start, end: start))
         }
         if scalar.isDigit || (scalar == "." && peek(1)?.isDigit == true) {
-            return lexNumber()
+            return try lexNumber()
         }
         if scalar == "\"" || scalar == "'" {
-            return lexString(start: start, raw: false, bytes: false)
+            return try lexString(start: start, raw: false, bytes: false)
         }
         if scalar.isIdentifierStart {
-            if let prefixed = lexPrefixedString(start: start) { return prefixed }
+            if let prefixed = try lexPrefixedString(start: start) { return prefixed }
             while let next = peek(), next.isIdentifierPart { position += 1 }
             let word = text(start..<position)
-            return .success(CELToken(kind: Self.keyword(word) ?? .identifier(word), range: range(from: start)))
+            return CELToken(kind: Self.keyword(word) ?? .identifier(word), range: range(from: start))
         }
         if scalar == "`" {
-            return lexQuotedIdentifier(start: start)
+            return try lexQuotedIdentifier(start: start)
         }
-        return lexPunctuation(start: start, scalar)
+        return try lexPunctuation(start: start, scalar)
     }
 
     /// The source text of `range` (an identifier, a number, a quoted name), written as UTF-8 at
@@ -101,7 +101,7 @@ struct CELLexer {
         }
     }
 
-    private mutating func lexPunctuation(start: Int, _ scalar: Unicode.Scalar) -> Result<CELToken, CELIssue> {
+    private mutating func lexPunctuation(start: Int, _ scalar: Unicode.Scalar) throws(CELIssue) -> CELToken {
         let next = peek(1)
         let kind: CELToken.Kind
         var width = 1
@@ -134,31 +134,31 @@ struct CELLexer {
         case "|" where next == "|":
             kind = .or; width = 2
         case "=":
-            return failure("unexpected character '='; did you mean '=='?", from: start, to: start + 1)
+            throw failure("unexpected character '='; did you mean '=='?", from: start, to: start + 1)
         case "&":
-            return failure("unexpected character '&'; did you mean '&&'?", from: start, to: start + 1)
+            throw failure("unexpected character '&'; did you mean '&&'?", from: start, to: start + 1)
         case "|":
-            return failure("unexpected character '|'; did you mean '||'?", from: start, to: start + 1)
+            throw failure("unexpected character '|'; did you mean '||'?", from: start, to: start + 1)
         default:
-            return failure("unexpected character '\(scalar.escapedForMessage)'", from: start, to: start + 1)
+            throw failure("unexpected character '\(scalar.escapedForMessage)'", from: start, to: start + 1)
         }
         position += width
-        return .success(CELToken(kind: kind, range: range(from: start)))
+        return CELToken(kind: kind, range: range(from: start))
     }
 
     // MARK: Numbers
 
-    private mutating func lexNumber() -> Result<CELToken, CELIssue> {
+    private mutating func lexNumber() throws(CELIssue) -> CELToken {
         let start = position
         if peek() == "0", peek(1) == "x" || peek(1) == "X" {
             position += 2
             let digitsStart = position
             while let next = peek(), next.isHexDigit { position += 1 }
             guard position > digitsStart else {
-                return failure("hexadecimal literal needs digits after '0x'", from: start)
+                throw failure("hexadecimal literal needs digits after '0x'", from: start)
             }
             let digits = text(digitsStart..<position)
-            return integerToken(digits: digits, radix: 16, start: start)
+            return try integerToken(digits: digits, radix: 16, start: start)
         }
         var isDouble = false
         while let next = peek(), next.isDigit { position += 1 }
@@ -179,28 +179,28 @@ struct CELLexer {
         let text = text(start..<position)
         if isDouble {
             guard let value = Double(text) else {
-                return failure("invalid double literal '\(text)'", from: start)
+                throw failure("invalid double literal '\(text)'", from: start)
             }
-            return .success(CELToken(kind: .doubleLiteral(value), range: range(from: start)))
+            return CELToken(kind: .doubleLiteral(value), range: range(from: start))
         }
-        return integerToken(digits: text, radix: 10, start: start)
+        return try integerToken(digits: text, radix: 10, start: start)
     }
 
-    private mutating func integerToken(digits: String, radix: Int, start: Int) -> Result<CELToken, CELIssue> {
+    private mutating func integerToken(digits: String, radix: Int, start: Int) throws(CELIssue) -> CELToken {
         if peek() == "u" || peek() == "U" {
             position += 1
             guard let value = UInt64(digits, radix: radix) else {
-                return failure("uint literal out of range", from: start)
+                throw failure("uint literal out of range", from: start)
             }
-            return .success(CELToken(kind: .uintLiteral(value), range: range(from: start)))
+            return CELToken(kind: .uintLiteral(value), range: range(from: start))
         }
-        return .success(CELToken(kind: .intDigits(digits, radix: radix), range: range(from: start)))
+        return CELToken(kind: .intDigits(digits, radix: radix), range: range(from: start))
     }
 
     // MARK: Strings
 
     /// `r"…"`, `b"…"`, `br"…"`, `rb"…"` (any case), or `nil` when the identifier is not a prefix.
-    private mutating func lexPrefixedString(start: Int) -> Result<CELToken, CELIssue>? {
+    private mutating func lexPrefixedString(start: Int) throws(CELIssue) -> CELToken? {
         var raw = false
         var bytes = false
         var index = 0
@@ -216,11 +216,11 @@ struct CELLexer {
         }
         guard index > 0, let quote = peek(index), quote == "\"" || quote == "'" else { return nil }
         position += index
-        return lexString(start: start, raw: raw, bytes: bytes)
+        return try lexString(start: start, raw: raw, bytes: bytes)
     }
 
-    private mutating func lexString(start: Int, raw: Bool, bytes: Bool) -> Result<CELToken, CELIssue> {
-        guard let quote = peek() else { return failure("unterminated string literal", from: start) }
+    private mutating func lexString(start: Int, raw: Bool, bytes: Bool) throws(CELIssue) -> CELToken {
+        guard let quote = peek() else { throw failure("unterminated string literal", from: start) }
         let triple = peek(1) == quote && peek(2) == quote
         position += triple ? 3 : 1
         let contentStart = position
@@ -243,43 +243,44 @@ struct CELLexer {
                     break
                 }
                 if scalar == "\n" || scalar == "\r" {
-                    return failure("unterminated string literal (a newline needs a triple-quoted string)",
-                                   from: start, to: position)
+                    throw failure("unterminated string literal (a newline needs a triple-quoted string)",
+                                  from: start, to: position)
                 }
             }
             position += 1
         }
         guard let end = contentEnd, end <= scalars.count else {
-            return failure("unterminated string literal", from: start, to: min(position, scalars.count))
+            throw failure("unterminated string literal", from: start, to: min(position, scalars.count))
         }
         let content = scalars[contentStart..<end]
         var decoder = CELEscapeDecoder(content: content, baseOffset: contentStart, raw: raw, bytes: bytes)
-        switch decoder.decode() {
-        case .failure(let problem):
-            return failure(problem.message, from: problem.offset, to: problem.offset + problem.length)
-        case .success(let decoded):
-            let kind: CELToken.Kind = bytes
-                ? .bytesLiteral(decoded)
-                : .stringLiteral(String(decoding: decoded, as: UTF8.self))
-            return .success(CELToken(kind: kind, range: range(from: start)))
+        let decoded: [UInt8]
+        do throws(CELEscapeDecoder.Problem) {
+            decoded = try decoder.decode()
+        } catch {
+            throw failure(error.message, from: error.offset, to: error.offset + error.length)
         }
+        let kind: CELToken.Kind = bytes
+            ? .bytesLiteral(decoded)
+            : .stringLiteral(String(decoding: decoded, as: UTF8.self))
+        return CELToken(kind: kind, range: range(from: start))
     }
 
-    private mutating func lexQuotedIdentifier(start: Int) -> Result<CELToken, CELIssue> {
+    private mutating func lexQuotedIdentifier(start: Int) throws(CELIssue) -> CELToken {
         position += 1
         let nameStart = position
         while let scalar = peek(), scalar != "`" {
             guard scalar.isIdentifierPart || scalar == "." || scalar == "-" || scalar == "/" || scalar == " " else {
-                return failure("invalid character '\(scalar.escapedForMessage)' in a quoted field name",
-                               from: position, to: position + 1)
+                throw failure("invalid character '\(scalar.escapedForMessage)' in a quoted field name",
+                              from: position, to: position + 1)
             }
             position += 1
         }
-        guard peek() == "`" else { return failure("unterminated quoted field name", from: start) }
+        guard peek() == "`" else { throw failure("unterminated quoted field name", from: start) }
         let name = text(nameStart..<position)
         position += 1
-        guard !name.isEmpty else { return failure("empty quoted field name", from: start) }
-        return .success(CELToken(kind: .quotedIdentifier(name), range: range(from: start)))
+        guard !name.isEmpty else { throw failure("empty quoted field name", from: start) }
+        return CELToken(kind: .quotedIdentifier(name), range: range(from: start))
     }
 }
 

@@ -39,11 +39,10 @@ struct CELParser {
             return .failure(CELCompileErrors(issues: [issue]))
         }
         var lexer = CELLexer(scalars: scalars, locator: locator)
-        switch lexer.tokenize() {
-        case .failure(let issue):
-            return .failure(CELCompileErrors(issues: [issue]))
-        case .success(let lexed):
-            tokens = lexed
+        do throws(CELIssue) {
+            tokens = try lexer.tokenize()
+        } catch {
+            return .failure(CELCompileErrors(issues: [error]))
         }
         do throws(CELIssue) {
             let root = try parseExpression()
