@@ -119,6 +119,7 @@ private struct RuleFilesRead {
                 decode(document, yamlErrors: loaded.diagnostics.filter { $0.severity == .error })
                 sources[file] = (consume document).sourceTextReleasingTree()
             } else {
+                if let text = loaded.unreadText { sources[file] = text }
                 unreadFiles.append(file)
                 unread.merge(UnreadNames.ofUnreadFile(file))
             }
