@@ -4,6 +4,7 @@ import Foundation
 import Output
 import RuleTests
 import Rules
+import YAMLSource
 
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -137,7 +138,14 @@ extension TestCommand {
     /// Why a rule set's tests did not run: a file that could not be read comes first (what it
     /// defines is unknown, so no test of the set can be judged), else the rule set's errors.
     static func notRunReason(_ loaded: RuleSetLoadResult) -> String {
-        guard let first = loaded.unreadFiles.first else { return "the rule set has errors" }
+        guard let first = loaded.unreadFiles.first else {
+            // An entry a block scalar took in is what the tests naming it miss.
+            if let swallowed = loaded.diagnostics.first(where: { $0.code == YAMLDiagnosticCode.expressionSwallowsItems.code }),
+               let span = swallowed.span {
+                return "an entry at \(span.file):\(span.start.line):\(span.start.column) is inside the block scalar above it, so the ids it defines are not in the rule set"
+            }
+            return "the rule set has errors"
+        }
         let more = loaded.unreadFiles.count > 1 ? " (and \(loaded.unreadFiles.count - 1) more files)" : ""
         return "'\(first)'\(more) could not be read"
     }
