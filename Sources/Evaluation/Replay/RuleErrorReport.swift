@@ -44,10 +44,13 @@ struct RuleErrorReport {
         var place = "its \(what) at \(Self.position(expression))"
         if let subject { place += " " + subject }
         var from = ""
-        if let metric = origin(of: error, in: expression) {
+        let metric = origin(of: error, in: expression)
+        if let metric {
             from = "; it comes from metric '\(metric.id)' at \(Self.position(metric.expression))"
         }
-        entries.append(Entry(id: id, error: error, place: place, origin: from, event: event))
+        var detailed = error
+        detailed.message += Self.missingKeyDetail(error, in: metric?.expression ?? expression)
+        entries.append(Entry(id: id, error: detailed, place: place, origin: from, event: event))
     }
 
     /// The warnings, in the order the rules were noted.
@@ -80,6 +83,55 @@ struct RuleErrorReport {
             guard read.contains(metric.id), case .error(let failure) = metricValues.first(where: { $0.key == metric.id })?.value else { return false }
             return failure == error
         }
+    }
+
+    /// For a missing key: where the expression reads it (` at file:line:column`, the attribute's
+    /// own place) and the keys the map does have, so a misspelt attribute is found at once.
+    static func missingKeyDetail(_ error: CELError, in expression: RuleExpression) -> String {
+        guard error.kind == .noSuchKey else { return "" }
+        var detail = ""
+        if let key = missingKey(error), let offset = keyOffset(key, in: expression),
+           let at = expression.places?.position(ofOffset: offset) {
+            detail += " at \(expression.span.file):\(at.line):\(at.column)"
+        }
+        let keys = error.keysPresent
+        if !keys.isEmpty {
+            let shown = keys.prefix(Self.keysShown).map { "'\($0)'" }.joined(separator: ", ")
+            let whole = keys.contains("type") && keys.contains("at") ? "the event has" : "the map has"
+            detail += " (\(whole) \(shown)\(keys.count > Self.keysShown ? ", …" : ""))"
+        }
+        return detail
+    }
+
+    /// How many of a map's keys a message names.
+    static let keysShown = 12
+
+    /// `hours` of "no such key: 'hours'".
+    private static func missingKey(_ error: CELError) -> String? {
+        let prefix = "no such key: "
+        guard error.message.hasPrefix(prefix) else { return nil }
+        var key = error.message.dropFirst(prefix.count)
+        if key.hasPrefix("'"), key.hasSuffix("'"), key.count >= 2 { key = key.dropFirst().dropLast() }
+        return String(key)
+    }
+
+    /// The offset inside the expression of the first place it reads `key` (`.key` or `["key"]`).
+    private static func keyOffset(_ key: String, in expression: RuleExpression) -> Int? {
+        guard let checked = expression.program.checked else { return nil }
+        var found: Int?
+        checked.ast.root.walk { node, _ in
+            guard found == nil else { return .skipChildren }
+            switch node.kind {
+            case .select(_, let field, false) where field == key:
+                found = node.range.end - key.unicodeScalars.count
+            case .call(nil, "_[_]", let args) where args.count == 2:
+                if case .literal(.string(let literal)) = args[1].kind, literal == key { found = args[1].range.start }
+            default:
+                break
+            }
+            return .descend
+        }
+        return found
     }
 
     /// `file:line:column` of where an expression is written.
