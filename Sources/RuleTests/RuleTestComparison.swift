@@ -289,7 +289,7 @@ package enum RuleTestComparison {
 
     /// `actual` with the ids `written` names first, in the order written (each as often as
     /// `actual` holds it), then the others in their own order: a failure reads like the test.
-    static func inWrittenOrder(_ actual: [String], as written: [String]) -> [String] {
+    package static func inWrittenOrder(_ actual: [String], as written: [String]) -> [String] {
         var left = actual
         var ordered: [String] = []
         for id in written {

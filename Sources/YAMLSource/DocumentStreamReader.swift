@@ -100,7 +100,7 @@ struct DocumentStreamReader {
             problem.column = at.column
             if let line = problem.line {
                 let above = (max(1, at.line - Self.linesAboveForSlip)..<at.line).map { lines.line($0) }
-                problem.slip = IndentationSlip(line: line, number: at.line, column: at.column, above: above)
+                problem.slip = IndentationSlip(line: line, number: at.line, above: above)
             }
         }
         var notes: [DiagnosticNote] = []

@@ -18,15 +18,18 @@ struct IndentationSlip {
     /// How far a key may be from a level to be taken as a slip of it.
     static let reach = 2
 
-    /// The slip of the key at `column` on `line` (line `number`), or nil when the key starts at
-    /// a level's column, or at none within reach. `above` holds the lines before it, in order.
-    init?(line: String, number: Int, column: Int, above: [String?]) {
+    /// The slip of the key that starts `line` (line `number`), or nil when the key starts at a
+    /// level's column, or at none within reach. `above` holds the lines before it, in order.
+    init?(line: String, number: Int, above: [String?]) {
         let indent = line.prefix { $0 == " " }.count
-        guard column == indent + 1, let key = Self.key(line.dropFirst(indent)) else { return nil }
+        let column = indent + 1
+        guard let key = Self.key(line.dropFirst(indent)) else { return nil }
         var levels: [Level] = []
         var least = Int.max
         for (offset, text) in above.enumerated().reversed() {
             guard let text, let start = Self.content(text) else { continue }
+            // Right under `key:` without a value, any deeper column opens the key's value.
+            if least == Int.max, start < column, Self.opensBlock(text) { return nil }
             guard start < least else { continue }
             least = start
             let lineNumber = number - above.count + offset
@@ -62,6 +65,15 @@ struct IndentationSlip {
             text += ", or at column \(levels[1].column) if it belongs with `\(levels[1].key)` on line \(levels[1].line)"
         }
         return text
+    }
+
+    /// Whether a line ends in `key:` (or `- key:`, `-`) with nothing after it but a comment: the
+    /// lines after it may start deeper.
+    private static func opensBlock(_ line: String) -> Bool {
+        var text = Substring(line)
+        if let comment = text.firstRange(of: " #") { text = text[..<comment.lowerBound] }
+        let trimmed = text.reversed().drop { $0 == " " }
+        return trimmed.first == ":" || trimmed.first == "-" || trimmed.first == "|" || trimmed.first == ">"
     }
 
     /// The 1-based column of a line's first character that is not a space, unless the line is

@@ -19,11 +19,19 @@ package struct SwallowedItems: Sendable, Hashable {
         guard end.line > indicator.line else { return nil }
         var found: (SourcePosition, String)?
         var ids: [String] = []
+        // The block's lines are those indented at least as its first line; the span may end on
+        // the next key's line, which is not one of them.
+        var contentIndent: Int?
         for number in (indicator.line + 1)...end.line {
-            guard let line = document.line(number), let key = Self.itemKey(line) else { continue }
+            guard let line = document.line(number) else { continue }
+            let indent = line.prefix { $0 == " " }.count
+            guard indent < line.count else { continue }
+            if contentIndent == nil { contentIndent = indent }
+            guard indent >= contentIndent ?? 0, let key = Self.itemKey(line) else { continue }
             if found == nil {
-                let indent = line.prefix { $0 == " " }.count
-                found = (SourcePosition(line: number, column: indent + 1), line.trimmingSpaces)
+                var written = Substring(line)
+                if let comment = written.firstRange(of: " #") { written = written[..<comment.lowerBound] }
+                found = (SourcePosition(line: number, column: indent + 1), String(written).trimmingSpaces)
             }
             if key.name == "id", !key.value.isEmpty { ids.append(key.value) }
         }
