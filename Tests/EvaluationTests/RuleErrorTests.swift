@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test("each failing rule is named with the CEL message, its origin and position", arguments: [
-        ("from_metric", ["no such key: 'minutes' at ", "rules.yaml:3:63 (the event has 'type', 'at',", "metric 'focus_minutes'",
+        ("from_metric", ["no such key: 'minutes' at ", "rules.yaml:3:63 (events[", "a 'focus', has 'type', 'at'", "metric 'focus_minutes'",
                          "rules.yaml:19:11", "rules.yaml:3:18"]),
         // The key's own place, after the condition's, and what the map has instead.
         ("missing_key", ["no such key: 'tier' at ", "rules.yaml:22:16 (the map has 'id')", "rules.yaml:22:11"]),

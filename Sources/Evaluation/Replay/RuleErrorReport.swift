@@ -1,4 +1,5 @@
 import CEL
+import Facts
 import RuleModel
 
 /// The warnings about rules that could not be judged (`docs/warnings.md`): one `rule_error` per
@@ -24,9 +25,15 @@ struct RuleErrorReport {
     private var entries: [Entry] = []
     private var reported: Set<String> = []
 
-    init(metrics: [MetricRule], metricValues: [(key: String, value: CELValue)]) {
+    /// The state's events up to `now`, in time order: the event a missing attribute is shown
+    /// on is found among them, so the message does not depend on which failing event an
+    /// evaluation happened to keep.
+    let events: [StateEvent]
+
+    init(metrics: [MetricRule], metricValues: [(key: String, value: CELValue)], events: [StateEvent] = []) {
         self.metrics = metrics
         self.metricValues = metricValues
+        self.events = events
     }
 
     /// Whether `id` already has its one warning.
@@ -49,7 +56,7 @@ struct RuleErrorReport {
             from = "; it comes from metric '\(metric.id)' at \(Self.position(metric.expression))"
         }
         var detailed = error
-        detailed.message += Self.missingKeyDetail(error, in: metric?.expression ?? expression)
+        detailed.message += missingKeyDetail(error, in: metric?.expression ?? expression)
         entries.append(Entry(id: id, error: detailed, place: place, origin: from, event: event))
     }
 
@@ -87,20 +94,59 @@ struct RuleErrorReport {
 
     /// For a missing key: where the expression reads it (` at file:line:column`, the attribute's
     /// own place) and the keys the map does have, so a misspelt attribute is found at once.
-    static func missingKeyDetail(_ error: CELError, in expression: RuleExpression) -> String {
+    func missingKeyDetail(_ error: CELError, in expression: RuleExpression) -> String {
         guard error.kind == .noSuchKey else { return "" }
         var detail = ""
-        if let key = missingKey(error), let offset = keyOffset(key, in: expression),
+        let key = Self.missingKey(error)
+        if let key, let offset = Self.keyOffset(key, in: expression),
            let at = expression.places?.position(ofOffset: offset) {
             detail += " at \(expression.span.file):\(at.line):\(at.column)"
         }
         let keys = error.keysPresent
-        if !keys.isEmpty {
-            let shown = keys.prefix(Self.keysShown).map { "'\($0)'" }.joined(separator: ", ")
-            let whole = keys.contains("type") && keys.contains("at") ? "the event has" : "the map has"
-            detail += " (\(whole) \(shown)\(keys.count > Self.keysShown ? ", …" : ""))"
+        if keys.contains("type") && keys.contains("at") {
+            // An event: the first in time order that lacks the key, of a type the expression
+            // names when it names any.
+            let types = Self.typesNamed(in: expression)
+            if let key, let event = events.first(where: { event in
+                (types.isEmpty || types.contains(event.type)) && !event.attributes.keys.contains(key) && key != "type" && key != "at"
+            }) {
+                let own = event.attributes.keys.filter { $0 != "type" && $0 != "at" }
+                detail += " (events[\(event.index)], a '\(event.type)', has " + Self.listed(["type", "at"] + own) + ")"
+            }
+        } else if !keys.isEmpty, !Self.iterates(expression) {
+            // Outside a macro the map is the one the facts hold at `now`, whoever evaluates it.
+            detail += " (the map has " + Self.listed(keys) + ")"
         }
         return detail
+    }
+
+    private static func iterates(_ expression: RuleExpression) -> Bool {
+        guard let checked = expression.program.checked else { return true }
+        var found = false
+        checked.ast.root.walk { node, _ in
+            if case .comprehension = node.kind { found = true }
+            return found ? .skipChildren : .descend
+        }
+        return found
+    }
+
+    private static func listed(_ keys: [String]) -> String {
+        keys.prefix(keysShown).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > keysShown ? ", …" : "")
+    }
+
+    /// The string literals an expression compares `.type` with (`e.type == "focus_session"`).
+    private static func typesNamed(in expression: RuleExpression) -> Set<String> {
+        guard let checked = expression.program.checked else { return [] }
+        var types = Set<String>()
+        checked.ast.root.walk { node, _ in
+            if case .call(nil, "_==_", let args) = node.kind, args.count == 2 {
+                for (a, b) in [(args[0], args[1]), (args[1], args[0])] {
+                    if case .select(_, "type", false) = a.kind, case .literal(.string(let type)) = b.kind { types.insert(type) }
+                }
+            }
+            return .descend
+        }
+        return types
     }
 
     /// How many of a map's keys a message names.
