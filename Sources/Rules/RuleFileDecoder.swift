@@ -235,8 +235,8 @@ struct RuleFileDecoder {
         if let problem = node.expressionProblem(field: key, in: document) {
             diagnostics.append(problem)
             // The entries a block scalar took in were meant to be defined: names, not unknowns.
-            for id in node.swallowedItems(in: document)?.ids ?? [] {
-                for kind in UnreadNames.Kind.allCases { unread.add(id, kind) }
+            if let span = problem.span {
+                for id in node.swallowedItems(in: document)?.ids ?? [] { unread.addSwallowed(id, at: span) }
             }
             if problem.severity == .error { return nil }
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import YAMLSource
 
 /// The names a rule set may define that its drafts do not hold (docs/rules.md, "Every problem in
@@ -16,6 +17,14 @@ struct UnreadNames: Sendable {
     private(set) var names: [Kind: Set<String>] = [:]
     /// Kinds of which any name may have been defined where the rule set could not be read.
     private(set) var open: Set<Kind> = []
+    /// Ids written on lines a block scalar took in (E127), with where that line is.
+    private(set) var swallowed: [String: SourceSpan] = [:]
+
+    /// An id written on a line a block scalar took in: any kind of name, and why it is missing.
+    mutating func addSwallowed(_ name: String, at span: SourceSpan) {
+        for kind in Kind.allCases { add(name, kind) }
+        if swallowed[name] == nil { swallowed[name] = span }
+    }
 
     mutating func add(_ name: String, _ kind: Kind) {
         names[kind, default: []].insert(name)
@@ -31,6 +40,7 @@ struct UnreadNames: Sendable {
 
     mutating func merge(_ other: UnreadNames) {
         open.formUnion(other.open)
+        swallowed.merge(other.swallowed) { first, _ in first }
         for (kind, set) in other.names { names[kind, default: []].formUnion(set) }
     }
 

@@ -4,7 +4,6 @@ import Foundation
 import Output
 import RuleTests
 import Rules
-import YAMLSource
 
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -140,9 +139,9 @@ extension TestCommand {
     static func notRunReason(_ loaded: RuleSetLoadResult) -> String {
         guard let first = loaded.unreadFiles.first else {
             // An entry a block scalar took in is what the tests naming it miss.
-            if let swallowed = loaded.diagnostics.first(where: { $0.code == YAMLDiagnosticCode.expressionSwallowsItems.code }),
-               let span = swallowed.span {
-                return "an entry at \(span.file):\(span.start.line):\(span.start.column) is inside the block scalar above it, so the ids it defines are not in the rule set"
+            if let first = loaded.testsNamingSwallowedIDs.first {
+                let more = loaded.testsNamingSwallowedIDs.count > 1 ? " (and \(loaded.testsNamingSwallowedIDs.count - 1) more tests)" : ""
+                return first + more
             }
             return "the rule set has errors"
         }

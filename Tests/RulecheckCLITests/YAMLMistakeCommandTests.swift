@@ -36,7 +36,8 @@ import TestSupport
         #expect(validate.stdout.contains("7 |       - id: ten_tasks"))
         let test = try RulecheckRun.run(["test", rules])
         #expect(test.status == 1)
-        #expect(test.stderr.hasPrefix("rule set \(rules): its tests did not run: an entry at \(rules)/achievements.yaml:7:7 is inside the block scalar above it"))
+        #expect(test.stderr.hasPrefix("rule set \(rules): its tests did not run: rule test 'ten tasks stay locked with none' names "
+            + "'ten_tasks', which is written inside the block scalar above it at \(rules)/achievements.yaml:7:7\n"))
         #expect(!test.stderr.contains("E441"))
         #expect(!test.stderr.contains("E304"))
     }
