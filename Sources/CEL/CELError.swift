@@ -7,9 +7,25 @@ package struct CELError: Error, Sendable, Hashable, CustomStringConvertible {
     }
     package var kind: Kind
     package var message: String
-    package init(_ kind: Kind, _ message: String) {
+    /// For `noSuchKey`: the map that lacks the key, so a host can name the keys it has. Not part
+    /// of the error's identity (equality and hashing look at kind and message).
+    package var missingFrom: CELMap?
+    package init(_ kind: Kind, _ message: String, missingFrom: CELMap? = nil) {
         self.kind = kind
         self.message = message
+        self.missingFrom = missingFrom
+    }
+
+    package static func == (a: CELError, b: CELError) -> Bool { a.kind == b.kind && a.message == b.message }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(message)
+    }
+
+    /// The string keys of the map that lacks the key, in its order; empty when unknown.
+    package var keysPresent: [String] {
+        missingFrom?.keys.compactMap { if case .string(let key) = $0 { key } else { nil } } ?? []
     }
 
     package var description: String { message }

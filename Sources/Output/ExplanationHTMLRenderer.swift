@@ -41,7 +41,10 @@ package struct ExplanationHTMLRenderer: Renderer {
         html.openSection(id: "about", heading: "About")
         if let description = info.description { html.element("p", text: description) }
         html.open("dl", [("class", "figures")])
-        figure("Category", info.category, to: &html)
+        html.element("div") { html in
+            html.element("dt", text: "Category")
+            html.element("dd") { PageText.writeName(info.category, title: explanation.categoryTitle, to: &$0) }
+        }
         figure("Rarity", info.rarity.rawValue, to: &html)
         figure("Points", String(info.points), to: &html)
         let progress = PageText.number(standing.progress.current) + " of " + PageText.number(standing.progress.target)
@@ -103,6 +106,7 @@ package struct ExplanationHTMLRenderer: Renderer {
                 html.element("p", [("class", "muted")], text: "It held when the award unlocked; unlocks are never revoked.")
             }
             writeTree(terms, to: &html)
+            writeElements(explanation.elements, to: &html)
         case .milestone(let streak, let days, let current, let status):
             html.element("h2", [("id", "criterion")], text: "The milestone")
             html.element("p") { html in
@@ -125,6 +129,23 @@ package struct ExplanationHTMLRenderer: Renderer {
 
     /// The terms (outermost first, each followed by its own parts, `depth` below the whole
     /// condition) as nested lists.
+    /// The element that decides each `exists` and `all`, with its predicate's parts.
+    private func writeElements(_ elements: [ExplanationElement], to html: inout HTMLWriter) {
+        for element in elements {
+            html.element("p", [("class", "element"), ("data-role", element.role.rawValue)]) { html in
+                html.element("code", text: element.macro)
+                html.text(": ")
+                html.element("code", text: element.element)
+                html.text(" " + element.role.rawValue)
+                if !element.failing.isEmpty {
+                    html.text("; not true for it: ")
+                    html.element("code", text: element.failing.joined(separator: ", "))
+                }
+            }
+            writeTree(element.terms, to: &html)
+        }
+    }
+
     private func writeTree(_ terms: [ExplanationTerm], to html: inout HTMLWriter) {
         guard let base = terms.map(\.depth).min() else { return }
         html.open("ul", [("class", "tree")])

@@ -32,6 +32,7 @@ package struct ExplanationTextRenderer: Renderer {
 
         lines.append("")
         lines += Self.criterionLines(explanation.criterion)
+        for element in explanation.elements { lines += Self.elementLines(element) }
         if explanation.unlock != nil, case .condition(_, let value, _) = explanation.criterion, value != "true" {
             lines.append("  (shown at now: it held when it unlocked; unlocks are never revoked)")
         }
@@ -79,13 +80,7 @@ package struct ExplanationTextRenderer: Renderer {
     static func criterionLines(_ criterion: Explanation.Criterion) -> [String] {
         switch criterion {
         case .condition(let source, let value, let terms):
-            var lines = ["when: \(source)", "  = \(value)"]
-            let rows = terms.map { (String(repeating: "  ", count: $0.depth) + $0.source, $0.value) }
-            let width = rows.map(\.0.count).max() ?? 0
-            lines += rows.map { row in
-                "  " + row.0 + String(repeating: " ", count: max(0, width - row.0.count)) + "  → " + row.1
-            }
-            return lines
+            return ["when: \(source)", "  = \(value)"] + termRows(terms)
         case .milestone(let streak, let days, let current, let status):
             return ["milestone: streak \(streak) reaches \(days) days",
                     "  streaks.\(streak).current = \(current) (status \(status)), needs ≥ \(days)"]
@@ -98,6 +93,23 @@ package struct ExplanationTextRenderer: Renderer {
             lines.append("  done (\(done.count)): " + (done.isEmpty ? "none" : done.joined(separator: ", ")))
             lines.append("  missing (\(missing.count)): " + (missing.isEmpty ? "none" : missing.joined(separator: ", ")))
             return lines
+        }
+    }
+
+    /// `events.exists(e, …): events[12]: focus_session at … came closest`, then the predicate's
+    /// parts for that element, and those not true for it.
+    static func elementLines(_ element: ExplanationElement) -> [String] {
+        var lines = ["\(element.macro): \(element.element) \(element.role.rawValue)"]
+        lines += termRows(element.terms)
+        if !element.failing.isEmpty { lines.append("  not true for it: " + element.failing.joined(separator: ", ")) }
+        return lines
+    }
+
+    static func termRows(_ terms: [ExplanationTerm]) -> [String] {
+        let rows = terms.map { (String(repeating: "  ", count: $0.depth) + $0.source, $0.value) }
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { row in
+            "  " + row.0 + String(repeating: " ", count: max(0, width - row.0.count)) + "  → " + row.1
         }
     }
 

@@ -45,11 +45,14 @@ package struct RuleExpression: Sendable {
     /// Where the expression is written (the YAML scalar).
     package var span: SourceSpan
     package var program: CELProgram
+    /// Where each part of the expression is written, when the loader could trace it.
+    package var places: ExpressionPlaces?
 
-    package init(source: String, span: SourceSpan, program: CELProgram) {
+    package init(source: String, span: SourceSpan, program: CELProgram, places: ExpressionPlaces? = nil) {
         self.source = source
         self.span = span
         self.program = program
+        self.places = places
     }
 }
 

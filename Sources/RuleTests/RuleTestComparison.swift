@@ -30,10 +30,10 @@ package enum RuleTestComparison {
         var found: [RuleTestMismatch] = []
         if let unlocks = expect.unlocks {
             // As a multiset: a repeatable award that unlocked twice is listed twice.
-            let expected = Set(unlocks), actual = Set(decision.unlocks.map(\.id))
             if unlocks.sorted() != decision.unlocks.map(\.id).sorted() {
                 found.append(RuleTestMismatch(subject: "unlocks", expected: listText(unlocks),
-                                              actual: listText(decision.unlocks.map(\.id)) + difference(expected, actual)))
+                                              actual: listText(inWrittenOrder(decision.unlocks.map(\.id), as: unlocks))
+                                                  + difference(unlocks, decision.unlocks.map(\.id))))
             }
         }
         for id in expect.unlocked ?? [] {
@@ -42,7 +42,7 @@ package enum RuleTestComparison {
         for id in expect.locked ?? [] {
             if let mismatch = state(of: id, in: decision, expected: .locked, subject: "locked") { found.append(mismatch) }
         }
-        for id in expect.progress.keys.sorted() {
+        for id in expect.written(expect.progress.keys, under: "progress") {
             guard let progress = expect.progress[id] else { continue }
             guard let standing = decision.achievement(id) else {
                 found.append(RuleTestMismatch(subject: "progress.\(id)", expected: "an achievement or milestone",
@@ -63,7 +63,7 @@ package enum RuleTestComparison {
 
     static func otherMismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
         var found: [RuleTestMismatch] = []
-        for id in expect.streaks.keys.sorted() {
+        for id in expect.written(expect.streaks.keys, under: "streaks") {
             guard let streak = expect.streaks[id] else { continue }
             guard let standing = decision.streaks.first(where: { $0.id == id }) else {
                 found.append(RuleTestMismatch(subject: "streaks.\(id)", expected: "a streak", actual: "no streak '\(id)' in the rules"))
@@ -80,8 +80,9 @@ package enum RuleTestComparison {
         if let warnings = expect.warnings {
             let expected = Set(warnings), actual = Set(decision.warnings.map(\.code))
             if expected != actual {
-                found.append(RuleTestMismatch(subject: "warnings", expected: listText(expected.sorted()),
-                                              actual: listText(actual.sorted())))
+                let written = warnings.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                found.append(RuleTestMismatch(subject: "warnings", expected: listText(written),
+                                              actual: listText(inWrittenOrder(actual.sorted(), as: written))))
             }
         } else {
             let failing = decision.warnings.filter { failingWarningCodes.contains($0.code) }
@@ -138,7 +139,7 @@ package enum RuleTestComparison {
     /// `unlocked_at` (instants, any offset) and `modules` (catalog version, new levels).
     static func unlockTimeMismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
         var found: [RuleTestMismatch] = []
-        for id in expect.unlockedAt.keys.sorted() {
+        for id in expect.written(expect.unlockedAt.keys, under: "unlocked_at") {
             guard let instant = expect.unlockedAt[id] else { continue }
             guard let standing = decision.achievement(id) else {
                 found.append(RuleTestMismatch(subject: "unlocked_at.\(id)", expected: "an achievement or milestone",
@@ -156,7 +157,7 @@ package enum RuleTestComparison {
                 found.append(RuleTestMismatch(subject: "unlocked_at.\(id)", expected: instantText(instant), actual: at.description))
             }
         }
-        for id in expect.modules.keys.sorted() {
+        for id in expect.written(expect.modules.keys, under: "modules") {
             guard let module = expect.modules[id] else { continue }
             guard let standing = decision.achievement(id) else {
                 found.append(RuleTestMismatch(subject: "modules.\(id)", expected: "a module achievement", actual: "no '\(id)' in the rules"))
@@ -179,7 +180,7 @@ package enum RuleTestComparison {
     static func shownMismatches(_ expect: RuleTestCase.Expectation, _ decision: Decision) -> [RuleTestMismatch] {
         var found: [RuleTestMismatch] = []
         let offset = decision.now.offsetSeconds
-        for name in expect.metrics.keys.sorted() {
+        for name in expect.written(expect.metrics.keys, under: "metrics") {
             guard let written = expect.metrics[name] else { continue }
             let expected = ShownMetric.json(written, offsetSeconds: offset)
             guard let actual = decision.metrics.first(where: { $0.id == name })?.value else {
@@ -192,12 +193,12 @@ package enum RuleTestComparison {
                                               actual: JSONWriter.write(difference.actual, layout: .compact)))
             }
         }
-        for id in expect.categories.keys.sorted() {
-            let expected = (expect.categories[id] ?? []).sorted()
-            let actual = decision.achievements.filter { $0.category == id }.map(\.id).sorted()
-            if expected != actual {
+        for id in expect.written(expect.categories.keys, under: "categories") {
+            let expected = expect.categories[id] ?? []
+            let actual = decision.achievements.filter { $0.category == id }.map(\.id)
+            if expected.sorted() != actual.sorted() {
                 found.append(RuleTestMismatch(subject: "categories.\(id)", expected: listText(expected),
-                                              actual: listText(actual) + difference(Set(expected), Set(actual))))
+                                              actual: listText(inWrittenOrder(actual, as: expected)) + difference(expected, actual)))
             }
         }
         return found
@@ -286,12 +287,31 @@ package enum RuleTestComparison {
 
     static func listText(_ ids: [String]) -> String { "[" + ids.joined(separator: ", ") + "]" }
 
-    /// `(missing: a; unexpected: b)` after an actual list, to spot the difference at once.
-    static func difference(_ expected: Set<String>, _ actual: Set<String>) -> String {
+    /// `actual` with the ids `written` names first, in the order written (each as often as
+    /// `actual` holds it), then the others in their own order: a failure reads like the test.
+    package static func inWrittenOrder(_ actual: [String], as written: [String]) -> [String] {
+        var left = actual
+        var ordered: [String] = []
+        for id in written {
+            while let index = left.firstIndex(of: id) { ordered.append(left.remove(at: index)) }
+        }
+        return ordered + left
+    }
+
+    /// `(missing: a; unexpected: b)` after an actual list, to spot the difference at once; each
+    /// part in the order its list has.
+    static func difference(_ expected: [String], _ actual: [String]) -> String {
         var parts: [String] = []
-        let missing = expected.subtracting(actual).sorted(), extra = actual.subtracting(expected).sorted()
+        let expectedSet = Set(expected), actualSet = Set(actual)
+        let missing = unique(expected.filter { !actualSet.contains($0) })
+        let extra = unique(actual.filter { !expectedSet.contains($0) })
         if !missing.isEmpty { parts.append("missing: " + missing.joined(separator: ", ")) }
         if !extra.isEmpty { parts.append("unexpected: " + extra.joined(separator: ", ")) }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
+    }
+
+    private static func unique(_ ids: [String]) -> [String] {
+        var seen = Set<String>()
+        return ids.filter { seen.insert($0).inserted }
     }
 }

@@ -82,7 +82,10 @@ struct RuleExpressionCompiler {
                                           at: draft.span,
                                           fix: expecting == .bool ? "compare the value, e.g. metrics.x >= 10" : nil))
             }
-            let expression = RuleExpression(source: draft.source, span: draft.span, program: program)
+            let places = draft.scalarMap.map { map in
+                ExpressionPlaces(runs: map.runs.map { ExpressionPlaces.Run(offset: $0.offset, start: $0.start, length: $0.length) })
+            }
+            let expression = RuleExpression(source: draft.source, span: draft.span, program: program, places: places)
             return (diagnostics.isEmpty ? expression : nil, diagnostics)
         }
     }

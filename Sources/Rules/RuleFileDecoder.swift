@@ -237,6 +237,10 @@ struct RuleFileDecoder {
     mutating func expression(_ node: YAMLNode, key: String, field: String? = nil) -> ExpressionDraft? {
         if let problem = node.expressionProblem(field: key, in: document) {
             diagnostics.append(problem)
+            // The entries a block scalar took in were meant to be defined: names, not unknowns.
+            if let span = problem.span {
+                for id in node.swallowedItems(in: document)?.ids ?? [] { unread.addSwallowed(id, at: span) }
+            }
             if problem.severity == .error { return nil }
         }
         guard case .scalar(let text, _) = node.kind else { return nil }

@@ -55,7 +55,9 @@ extension RuleSetChecker {
             let list = missing.map { "'\($0)'" }.joined(separator: ", ")
             diagnostics.append(.warning(
                 RuleCode.missingLocale,
-                "the \(entry.field) of \(entry.owner) has no \(list) text, which other texts of the rule set have",
+                entry.text.locales.isEmpty
+                    ? "the \(entry.field) of \(entry.owner) is a plain string: it lacks per-locale texts (\(list)), which other texts of the rule set have"
+                    : "the \(entry.field) of \(entry.owner) has no \(list) text, which other texts of the rule set have",
                 at: entry.text.span,
                 fix: "give it per locale, such as { \(used.map { "\($0): ..." }.joined(separator: ", ")) }"))
         }

@@ -117,19 +117,41 @@ struct RuleSetLints {
         for condition in conditions {
             let text = Self.text(of: condition.node, in: expression.source)
             let value = condition.value ? "true" : "false"
-            var message = condition.comparesCount
-                ? "'\(text)' is always \(value): a count is never below 0"
-                : "'\(text)' is always \(value): its value is the same for every state"
+            var message = "'\(text)' is always \(value): \(Self.reason(condition, in: expression.source))"
             if let award, let whole {
                 message += whole ? "; '\(award)' unlocks for every user at the first evaluation" : "; '\(award)' can never unlock"
             }
             diagnostics.append(.warning(RuleCode.constantCondition, message,
                                         at: locate(condition.node.range, expression),
-                                        fix: condition.comparesCount
-                                            ? "compare with a number the count can reach and miss, such as >= 1"
-                                            : "compare what the condition should depend on: a metric, events, a streak"))
+                                        fix: Self.fix(condition)))
         }
         return !conditions.isEmpty
+    }
+
+    /// Why a condition is the same for every state, in words.
+    private static func reason(_ condition: CELConstantCondition, in source: String) -> String {
+        if let chain = condition.chain {
+            let subject = text(of: chain.subject, in: source)
+            let parts = chain.comparisons.map { "'\(text(of: $0, in: source))'" }
+            let listed = parts.count == 2
+                ? parts.joined(separator: condition.value ? " or " : " and ")
+                : parts.dropLast().joined(separator: ", ") + (condition.value ? " or " : " and ") + (parts.last ?? "")
+            return condition.value
+                ? "every value of '\(subject)' meets \(parts.count == 2 ? "either" : "one of") \(listed)"
+                : "no value of '\(subject)' meets \(parts.count == 2 ? "both" : "all of") \(listed)"
+        }
+        return condition.comparesCount ? "a count is never below 0" : "its value is the same for every state"
+    }
+
+    private static func fix(_ condition: CELConstantCondition) -> String {
+        if condition.chain != nil {
+            return condition.value
+                ? "check the numbers and the operators: for values outside a range write 'x < 3 || x > 5'; if it should hold for every user, leave the condition out"
+                : "check the numbers and the operators: for a range write the lower bound first, 'x > 3 && x < 5'; for either of two values use '||'"
+        }
+        return condition.comparesCount
+            ? "compare with a number the count can reach and miss, such as >= 1"
+            : "compare what the condition should depend on: a metric, events, a streak"
     }
 
     static func text(of node: CELExpr, in source: String) -> String {

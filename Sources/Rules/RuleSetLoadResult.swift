@@ -16,6 +16,9 @@ package struct RuleSetLoadResult: Sendable {
     /// Rule files that could not be read to their end (a YAML syntax error, a bound): the rule
     /// tests of the set do not run because of them.
     package var unreadFiles: [String] = []
+    /// Why rule tests cannot run that name an id written inside a block scalar (E127), one line
+    /// per such test, in file order.
+    package var testsNamingSwallowedIDs: [String] = []
 
     package var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     package var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }

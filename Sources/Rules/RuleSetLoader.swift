@@ -48,10 +48,21 @@ package enum RuleSetLoader {
         let sorted = Self.mergingMissingCatalogs(diagnostics.sorted(by: Diagnostic.reportOrder),
                                                  noCatalog: noCatalog)
         let hasErrors = sorted.contains { $0.severity == .error }
-        return RuleSetLoadResult(ruleSet: hasErrors ? nil : ruleSet.map { var set = $0; set.files = files.files; return set },
+        var blocked: [String] = []
+        for test in assembler.tests {
+            for reference in test.expect.awardReferences {
+                guard let span = assembler.unread.swallowed[reference.value] else { continue }
+                blocked.append("rule test '\(test.name)' names '\(reference.value)', which is written inside the block scalar "
+                               + "above it at \(span.file):\(span.start.line):\(span.start.column)")
+                break
+            }
+        }
+        var result = RuleSetLoadResult(ruleSet: hasErrors ? nil : ruleSet.map { var set = $0; set.files = files.files; return set },
                                  tests: hasErrors ? [] : assembler.tests,
                                  diagnostics: sorted, files: files.files, sources: files.sources,
                                  unreadFiles: files.unreadFiles)
+        result.testsNamingSwallowedIDs = blocked
+        return result
     }
 }
 
@@ -119,6 +130,7 @@ private struct RuleFilesRead {
                 decode(document, yamlErrors: loaded.diagnostics.filter { $0.severity == .error })
                 sources[file] = (consume document).sourceTextReleasingTree()
             } else {
+                if let text = loaded.unreadText { sources[file] = text }
                 unreadFiles.append(file)
                 unread.merge(UnreadNames.ofUnreadFile(file))
             }

@@ -90,6 +90,19 @@ package struct RuleTestCase: Sendable {
             self.spans = spans
         }
 
+        /// The keys of one expectation (`progress`, `streaks`, …) in the order the tests file
+        /// writes them (by their `spans`; a key without one last, by name).
+        package func written(_ keys: some Collection<String>, under subject: String) -> [String] {
+            keys.sorted { a, b in
+                switch (spans["\(subject).\(a)"]?.start, spans["\(subject).\(b)"]?.start) {
+                case let (x?, y?): x == y ? a < b : x < y
+                case (_?, nil): true
+                case (nil, _?): false
+                case (nil, nil): a < b
+                }
+            }
+        }
+
         /// The place of the expectation behind a mismatch's subject: the longest written prefix.
         package func span(of subject: String) -> SourceSpan? {
             var key = subject

@@ -1,3 +1,4 @@
+import Diagnostics
 import YAMLSource
 
 /// The names a rule set may define that its drafts do not hold (docs/rules.md, "Every problem in
@@ -22,6 +23,8 @@ struct UnreadNames: Sendable {
     private var namesByKind = [Set<String>](repeating: [], count: Kind.allCases.count)
     /// Kinds of which any name may have been defined where the rule set could not be read.
     private var openKinds = [Bool](repeating: false, count: Kind.allCases.count)
+    /// Ids written on lines a block scalar took in (E127), with where that line is.
+    private(set) var swallowed: [String: SourceSpan] = [:]
 
     /// The ids of `kind` written in entries that could not be decoded.
     func names(_ kind: Kind) -> Set<String> {
@@ -31,6 +34,12 @@ struct UnreadNames: Sendable {
     /// Whether any name of `kind` may have been defined where the rule set could not be read.
     func isOpen(_ kind: Kind) -> Bool {
         openKinds[kind.rawValue]
+    }
+
+    /// An id written on a line a block scalar took in: any kind of name, and why it is missing.
+    mutating func addSwallowed(_ name: String, at span: SourceSpan) {
+        for kind in Kind.allCases { add(name, kind) }
+        if swallowed[name] == nil { swallowed[name] = span }
     }
 
     mutating func add(_ name: String, _ kind: Kind) {
@@ -50,6 +59,7 @@ struct UnreadNames: Sendable {
             openKinds[position] = openKinds[position] || other.openKinds[position]
             namesByKind[position].formUnion(other.namesByKind[position])
         }
+        swallowed.merge(other.swallowed) { first, _ in first }
     }
 
     /// Whether `name` of `kind` may be defined where the rule set could not be read.

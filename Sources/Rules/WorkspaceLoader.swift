@@ -37,7 +37,7 @@ package enum WorkspaceLoader {
     package static func load(path: String) -> Result {
         let loaded = YAMLLoader.load(path: path)
         var sources: [String: String] = [:]
-        if let text = loaded.document?.sourceText { sources[path] = text }
+        if let text = loaded.document?.sourceText ?? loaded.unreadText { sources[path] = text }
         guard let document = loaded.document, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
             return Result(workspace: nil, diagnostics: loaded.diagnostics, sources: sources)
         }

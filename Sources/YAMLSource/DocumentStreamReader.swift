@@ -65,7 +65,8 @@ struct DocumentStreamReader {
         if documents == 0 && diagnostics.isEmpty { diagnostics.append(emptyFile()) }
         let failed = diagnostics.contains { $0.code == YAMLDiagnosticCode.syntaxError.code || $0.code == YAMLDiagnosticCode.multipleDocuments.code }
         guard !failed, !builder.aborted, let root = builder.root else {
-            return YAMLLoadResult(document: nil, diagnostics: diagnostics)
+            return YAMLLoadResult(document: nil, diagnostics: diagnostics,
+                                  unreadText: String(decoding: lines.bytes, as: UTF8.self))
         }
         return YAMLLoadResult(document: YAMLDocument(file: file, root: root, lines: lines), diagnostics: diagnostics)
     }
@@ -74,6 +75,9 @@ struct DocumentStreamReader {
         .error(YAMLDiagnosticCode.emptyFile.code, "empty file: expected a mapping with `schema: 1`",
                at: .file(file), fix: "start the file with `schema: 1`")
     }
+
+    /// How many lines above a syntax error are read to find the levels its key could belong to.
+    static let linesAboveForSlip = 400
 
     private func syntaxError(_ parser: yaml_parser_t) -> Diagnostic {
         let offset: Int
@@ -94,6 +98,10 @@ struct DocumentStreamReader {
             at = lines.position(line: Int(parser.problem_mark.line), column: Int(parser.problem_mark.column))
             problem.line = lines.line(at.line)
             problem.column = at.column
+            if let line = problem.line {
+                let above = (max(1, at.line - Self.linesAboveForSlip)..<at.line).map { lines.line($0) }
+                problem.slip = IndentationSlip(line: line, number: at.line, above: above)
+            }
         }
         var notes: [DiagnosticNote] = []
         if let context = problem.context, parser.error != YAML_READER_ERROR,

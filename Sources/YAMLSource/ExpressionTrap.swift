@@ -18,6 +18,8 @@ package enum ExpressionTrap: Sendable, Hashable {
     case empty(comment: YAMLComment?)
     /// `when: a #b` — YAML dropped ` #b` as a comment.
     case cutByComment(YAMLComment)
+    /// `when: >-` followed by an entry indented one level too deep: the block took it in.
+    case swallowsItems(SwallowedItems)
 
     package var code: YAMLDiagnosticCode {
         switch self {
@@ -28,6 +30,7 @@ package enum ExpressionTrap: Sendable, Hashable {
         case .notScalar: .expressionIsNotScalar
         case .empty: .expressionIsEmpty
         case .cutByComment: .expressionCutByComment
+        case .swallowsItems: .expressionSwallowsItems
         }
     }
 }
@@ -55,7 +58,7 @@ extension YAMLNode {
     /// given, lets the fix quote the exact source text. The comment trap is a warning (the
     /// comment may be intended); every other trap is an error.
     package func expressionProblem(field: String, in document: YAMLDocument? = nil) -> Diagnostic? {
-        guard let trap = expressionTrap else { return nil }
+        guard let trap = expressionTrap ?? swallowedItems(in: document).map(ExpressionTrap.swallowsItems) else { return nil }
         let code = trap.code.code
         let written = document.flatMap { sourceText(of: span, in: $0) }
         switch trap {
@@ -99,7 +102,58 @@ extension YAMLNode {
                             at: comment.span,
                             notes: [DiagnosticNote("the expression YAML kept ends here", at: span)],
                             fix: "write \(field): \(YAMLNode.quoted(whole)), or move the comment to its own line")
+        case .swallowsItems(let items):
+            return swallowedItemsProblem(items, field: field, in: document)
         }
+    }
+
+    /// The lines of YAML structure a block scalar took in, when this node is one (`|`, `>`)
+    /// and `document` holds its lines.
+    package func swallowedItems(in document: YAMLDocument?) -> SwallowedItems? {
+        guard let document, case .scalar(_, let style) = kind, style == .literal || style == .folded else { return nil }
+        return SwallowedItems(blockStartingAfter: span.start, endingAt: span.end, in: document)
+    }
+
+    private func swallowedItemsProblem(_ items: SwallowedItems, field: String, in document: YAMLDocument?) -> Diagnostic {
+        let line = span.start.line
+        let indicator = document?.line(line).flatMap { text in
+            text.unicodeScalars.dropFirst(max(span.start.column - 1, 0)).prefix { $0 != " " && $0 != "#" }
+        }.map { String(String.UnicodeScalarView($0)) } ?? "|"
+        let end = SourcePosition(line: items.start.line, column: items.start.column + items.text.unicodeScalars.count)
+        let column = document.flatMap { items.text.hasPrefix("- ") ? Self.itemColumn(above: line, in: $0) : Self.keyColumn(line, in: $0) }
+        let move = column.map { "start `\(items.text)` at column \($0), where the entry above it starts" }
+            ?? "indent `\(items.text)` less, like the entries around it"
+        return .error(YAMLDiagnosticCode.expressionSwallowsItems.code,
+                      "`\(items.text)` is inside the block of `\(field): \(indicator)` on line \(line): a block scalar takes every line indented deeper than `\(field)` into its text, so this line is part of the expression, not a new entry",
+                      at: SourceSpan(file: span.file, start: items.start, end: end),
+                      notes: [DiagnosticNote("the block of `\(field)` starts here", at: SourceSpan(file: span.file, start: span.start, end: span.start))],
+                      fix: move)
+    }
+
+    /// The column of the list item (`- `) that holds the entry whose key is on `line`.
+    private static func itemColumn(above line: Int, in document: YAMLDocument) -> Int? {
+        guard let keyLine = document.line(line) else { return nil }
+        let keyIndent = keyLine.prefix { $0 == " " }.count
+        var number = line
+        while number >= 1, let text = document.line(number) {
+            let indent = text.prefix { $0 == " " }.count
+            let rest = text.dropFirst(indent)
+            if number != line || indent < keyIndent, rest.hasPrefix("- ") || rest == "-" { return indent + 1 }
+            if !rest.isEmpty, !rest.hasPrefix("#"), indent < keyIndent { return nil }
+            number -= 1
+        }
+        return nil
+    }
+
+    /// The column of the key on `line`.
+    private static func keyColumn(_ line: Int, in document: YAMLDocument) -> Int? {
+        guard let text = document.line(line) else { return nil }
+        var rest = Substring(text), column = 1
+        while let first = rest.first, first == " " || first == "-" {
+            rest = rest.dropFirst()
+            column += 1
+        }
+        return column
     }
 
     /// A YAML-safe quoting of `expression`: double quotes unless it holds `"` or `\`, then

@@ -9,6 +9,8 @@ struct SyntaxProblem {
     var line: String?
     /// The problem's 1-based column on `line`.
     var column = 0
+    /// A key at a column where no level above it starts, when that is the problem.
+    var slip: IndentationSlip?
 
     /// "YAML syntax error: <problem> (<context>)".
     var message: String {
@@ -19,6 +21,7 @@ struct SyntaxProblem {
 
     /// What to do about it, when the problem text tells us what went wrong.
     var fix: String? {
+        if let slip { return slip.hint }
         if let hint = misreadValueHint ?? colonInValueHint { return hint }
         let p = problem, c = context ?? ""
         if p.contains("tab") || (p.contains("cannot start any token") && character == 0x09) {

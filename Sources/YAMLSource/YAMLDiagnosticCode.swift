@@ -26,6 +26,7 @@ package enum YAMLDiagnosticCode: String, Sendable, CaseIterable {
     case expressionIsNotScalar = "E124"
     case expressionCutByComment = "E125"
     case expressionIsEmpty = "E126"
+    case expressionSwallowsItems = "E127"
 
     /// The code as written in diagnostics.
     package var code: String { rawValue }

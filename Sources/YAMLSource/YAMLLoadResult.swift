@@ -5,10 +5,14 @@ import Diagnostics
 package struct YAMLLoadResult: Sendable {
     package var document: YAMLDocument?
     package var diagnostics: [Diagnostic]
+    /// The file's text when it was parsed but no document came of it (a syntax error), so the
+    /// error can be shown on its line; the document holds it otherwise.
+    package var unreadText: String?
 
-    package init(document: YAMLDocument?, diagnostics: [Diagnostic]) {
+    package init(document: YAMLDocument?, diagnostics: [Diagnostic], unreadText: String? = nil) {
         self.document = document
         self.diagnostics = diagnostics
+        self.unreadText = unreadText
     }
 
     /// True when some diagnostic is an error.

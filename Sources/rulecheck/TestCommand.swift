@@ -137,7 +137,14 @@ extension TestCommand {
     /// Why a rule set's tests did not run: a file that could not be read comes first (what it
     /// defines is unknown, so no test of the set can be judged), else the rule set's errors.
     static func notRunReason(_ loaded: RuleSetLoadResult) -> String {
-        guard let first = loaded.unreadFiles.first else { return "the rule set has errors" }
+        guard let first = loaded.unreadFiles.first else {
+            // An entry a block scalar took in is what the tests naming it miss.
+            if let first = loaded.testsNamingSwallowedIDs.first {
+                let more = loaded.testsNamingSwallowedIDs.count > 1 ? " (and \(loaded.testsNamingSwallowedIDs.count - 1) more tests)" : ""
+                return first + more
+            }
+            return "the rule set has errors"
+        }
         let more = loaded.unreadFiles.count > 1 ? " (and \(loaded.unreadFiles.count - 1) more files)" : ""
         return "'\(first)'\(more) could not be read"
     }

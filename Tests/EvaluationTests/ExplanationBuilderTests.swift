@@ -126,6 +126,12 @@ import Testing
             when: events.exists(e, e.type == "focus_session" && (e.hour >= 23 || e.hour <= 1))
               = true
               events  → list of 5
+            events.exists(e, e.type == "focus_session" && (e.hour >= 23 || e.hour <…: events[2]: focus_session at 2026-03-03T23:30:00+08:00 made it true
+              e.type == "focus_session"    → true
+                e.type                     → "focus_session"
+              e.hour >= 23 || e.hour <= 1  → true
+                e.hour >= 23               → true
+                  e.hour                   → 23
 
             """)
     }

@@ -29,7 +29,8 @@ import Testing
         #expect(decision.warnings.count == errors.count)
         let special = try #require(errors.last)
         #expect(special.message.replacingOccurrences(of: root + "/", with: "") == "'special_8_hour_day': its condition at rules/taskmate/achievements.yaml:157:11 fails: "
-            + "no such key: 'minutes'; it comes from metric 'most_focus_minutes_in_a_day' at rules/taskmate/metrics.yaml:14:32")
+            + "no such key: 'minutes' (events[3], a 'focus_session', has 'type', 'at', 'minuths'); "
+            + "it comes from metric 'most_focus_minutes_in_a_day' at rules/taskmate/metrics.yaml:14:32")
 
         // The whole decision, byte for byte (file names as given on the command line).
         let rendered = DecisionJSONRenderer().render(decision).replacingOccurrences(of: root + "/", with: "")

@@ -17,8 +17,10 @@ import Testing
     }
 
     @Test("each failing rule is named with the CEL message, its origin and position", arguments: [
-        ("from_metric", ["no such key: 'minutes'", "metric 'focus_minutes'", "rules.yaml:19:11", "rules.yaml:3:18"]),
-        ("missing_key", ["no such key: 'tier'", "rules.yaml:22:11"]),
+        ("from_metric", ["no such key: 'minutes' at ", "rules.yaml:3:63 (events[", "a 'focus', has 'type', 'at'", "metric 'focus_minutes'",
+                         "rules.yaml:19:11", "rules.yaml:3:18"]),
+        // The key's own place, after the condition's, and what the map has instead.
+        ("missing_key", ["no such key: 'tier' at ", "rules.yaml:22:16 (the map has 'id')", "rules.yaml:22:11"]),
         ("bad_progress", ["progress current", "no such key: 'note'", "metric 'notes_today'", "rules.yaml:26:26"]),
         ("by_event", ["counts", "events[2]", "no such key: 'kind'", "rules.yaml:9:13"]),
         ("by_day", ["day 2026-01-02", "no such key: 'task'", "rules.yaml:12:10"]),

@@ -146,4 +146,22 @@ import Testing
         let listed = Set(Self.decision.warnings.map(\.code)).sorted()
         #expect(RuleTestComparison.mismatches(.init(warnings: listed), Self.decision).isEmpty)
     }
+
+    /// A failure lists the ids in the order the tests file writes them: the written ones first,
+    /// the others after, in their own order.
+    @Test func idsInTheOrderWritten() {
+        let span = { (line: Int) in SourceSpan(file: "t.yaml", start: .init(line: line, column: 5), end: .init(line: line, column: 9)) }
+        let expect = RuleTestCase.Expectation(
+            unlocks: ["task", "other", "first"],
+            progress: ["zeta": .init(current: 1, target: nil), "alpha": .init(current: 1, target: nil)],
+            warnings: ["stale_state", "future_event"],
+            spans: ["progress.zeta": span(7), "progress.alpha": span(8)])
+        let found = RuleTestComparison.mismatches(expect, Self.decision)
+        #expect(found.first { $0.subject == "unlocks" }?.actual == "[task, first] (missing: other)")
+        #expect(found.filter { $0.subject.hasPrefix("progress.") }.map(\.subject) == ["progress.zeta", "progress.alpha"])
+        let warnings = found.first { $0.subject == "warnings" }
+        #expect(warnings?.expected == "[stale_state, future_event]")
+        #expect(warnings?.actual == "[future_event, rule_error]")
+        #expect(RuleTestComparison.inWrittenOrder(["c", "a", "b", "a"], as: ["a", "b"]) == ["a", "a", "b", "c"])
+    }
 }

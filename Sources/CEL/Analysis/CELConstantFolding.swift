@@ -20,6 +20,9 @@ package struct CELConstantCondition: Sendable {
     /// A count (a size, a uint) compared with a number it can never fail or meet (`size(x) >= 0`),
     /// rather than an expression that folds to a constant.
     package var comparesCount: Bool
+    /// Comparisons of one value joined by `&&` that no value satisfies, or by `||` that every
+    /// value satisfies, when that is why.
+    package var chain: CELComparisonChain.Finding? = nil
 }
 
 /// Constant folding on a checked AST, as an analysis: which nodes have the same value for every
@@ -88,13 +91,21 @@ package struct CELConstantFolding {
             let values = args.map { fold($0)?.bool }
             if values.contains(decisive) { return .constant(.bool(decisive)) }
             if values.allSatisfy({ $0 == !decisive }) { return .constant(.bool(!decisive)) }
-            return nil
+            return comparisonChain(node) == nil ? nil : .constant(.bool(decisive))
         case ("!_", 1):
             return fold(args[0])?.bool.map { .constant(.bool(!$0)) }
         case ("_?_:_", 3):
             return fold(args[0])?.bool.flatMap { fold($0 ? args[1] : args[2]) }
         default:
             return nil
+        }
+    }
+
+    /// Comparisons of one value in `node`'s `&&` or `||` chain that no value satisfies, or that
+    /// every value satisfies (`CELComparisonChain`).
+    package func comparisonChain(_ node: CELExpr) -> CELComparisonChain.Finding? {
+        CELComparisonChain.finding(node, checked: checked) { operand in
+            if case .constant(let value)? = fold(operand) { value } else { nil }
         }
     }
 
@@ -230,7 +241,8 @@ extension CELConstantFolding {
         }
         let innermost = found.filter { outer in !found.contains { outer.inner.contains($0.node.id) } }
         return innermost.sorted { $0.node.range.start < $1.node.range.start }.map { entry in
-            CELConstantCondition(node: entry.node, value: entry.value, comparesCount: comparesCount(entry.node))
+            CELConstantCondition(node: entry.node, value: entry.value, comparesCount: comparesCount(entry.node),
+                                 chain: comparisonChain(entry.node))
         }
     }
 

@@ -220,7 +220,7 @@ struct CELPlanner {
         switch value {
         case .map(let map):
             if let found = map.storage.value(for: field) { return found }
-            return .error(CELError(.noSuchKey, "no such key: '\(field.name)'"))
+            return .error(CELError(.noSuchKey, "no such key: '\(field.name)'", missingFrom: map))
         case .optional:
             // Chaining: a field of an optional is optional (absent: `optional.none()`).
             return CELOptionalLibrary.select(value, field.name)

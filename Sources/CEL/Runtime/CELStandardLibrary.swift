@@ -91,7 +91,7 @@ enum CELStandardLibrary {
                 case .bool, .int, .uint, .string, .double: break
                 default: return .error(.noOverload("_[_]", container, key))
                 }
-                return .error(CELError(.noSuchKey, "no such key: \(CELValue.describeKey(key))"))
+                return .error(CELError(.noSuchKey, "no such key: \(CELValue.describeKey(key))", missingFrom: map))
             }
             return value
         case .optional(let wrapped):

@@ -37,6 +37,8 @@ package struct Explanation: Sendable {
     /// For a locked one: what is still missing, one line each ("streak 5 of 7",
     /// "4 of 5 levels: missing nianhua_05").
     package var missing: [String]
+    /// For each `exists` and `all` of the condition over a list: the element that decides it.
+    package var elements: [ExplanationElement] = []
     /// The title of the award's category when the rules have `categories` (in the rules' locale).
     package var categoryTitle: String?
 

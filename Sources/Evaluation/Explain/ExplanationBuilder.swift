@@ -52,6 +52,15 @@ package struct ExplanationBuilder {
                                       available: award.available, isAvailableNow: isAvailable, unlock: unlock(of: id),
                                       missing: missing)
         explanation.categoryTitle = rules.categories.first { $0.id == award.info.category }?.title
+        if case .condition(let expression) = award.criterion {
+            let (_, trace) = expression.program.evaluateTraced(activation, costLimit: costLimit)
+            explanation.elements = deciding(expression, trace: trace, now: now)
+            if standing.state == .locked {
+                explanation.missing += explanation.elements.filter { $0.role != .madeTrue }.map { element in
+                    "\(element.element) \(element.role.rawValue): not true for it: " + element.failing.joined(separator: ", ")
+                }
+            }
+        }
         return explanation
     }
 

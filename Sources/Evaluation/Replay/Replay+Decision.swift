@@ -36,7 +36,7 @@ extension Replay {
         let moment = FactMoment(moment: facts.now, eventCount: facts.events.count)
         let values = ValuesAtNow(replay: self, facts: &facts, unlocks: found.unlocks, folds: found.folds,
                                  keepsBindings: keepsBindings)
-        var report = RuleErrorReport(metrics: rules.metrics, metricValues: values.metrics)
+        var report = RuleErrorReport(metrics: rules.metrics, metricValues: values.metrics, events: facts.events)
         var standings: [AwardStanding] = []
         standings.reserveCapacity(plans.count)
         var points = 0
