@@ -89,11 +89,10 @@ import Testing
         #expect(throws: StateFileError.self) {
             _ = try session.record(EngineEvent(type: "day_planned", at: now, attributes: JSONObject([("tasks", .string("x"))])))
         }
-        do {
+        let error = #expect(throws: StateFileError.self) {
             _ = try session.record(EngineEvent(type: "task_completed", at: now, attributes: JSONObject([("day", .int(1))])))
-        } catch let error as StateFileError {
-            #expect(error.path.description == "events[1].day", "\(error)")
         }
+        #expect(error?.path.description == "events[1].day", "\(String(describing: error))")
         #expect(session.stateJSON == before)
     }
 
