@@ -206,7 +206,7 @@ struct StateFileDecoder {
                           typePosition: typePosition, atPosition: atPosition, atText: atValue.stringValue ?? "")
     }
 
-    /// Appends the event of a plain object (SPEC 4) whose `type` and `at` are valid strings, whose
+    /// Appends the event of a plain object (docs/state-file.md) whose `type` and `at` are valid strings, whose
     /// keys name no computed attribute and whose reserved type (if any) has valid attributes:
     /// decoded from the object's bytes, without building the object first. `false` for any other
     /// object, which `event` decodes (and whose problems it names); both give the same event.

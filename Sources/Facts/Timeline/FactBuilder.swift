@@ -346,7 +346,7 @@ package struct FactBuilder: Sendable {
     // MARK: time ahead
 
     /// The changes time alone brings after the timeline's `now`, up to and including the end of
-    /// the local day after today (SPEC 6, `upcoming`): the builder, copied, is advanced over the
+    /// the local day after today (docs/evaluation.md, "What is coming"): the builder, copied, is advanced over the
     /// timeline's own time checkpoints in that span with no further event, and each streak's
     /// state and each open planned day's status is compared with the one before. The builder
     /// itself is left where it is. Returns the span's end with the changes, by time (`nil` when
@@ -387,7 +387,7 @@ package struct FactBuilder: Sendable {
         return (horizon, changes)
     }
 
-    /// What a streak's passing from `before` to `after` at `moment` is, in SPEC 6's kinds.
+    /// What a streak's passing from `before` to `after` at `moment` is, in the kinds of `upcoming`.
     private static func changes(from before: StreakState, to after: StreakState, at moment: Moment,
                                 streak: String) -> [TimeDrivenChange] {
         guard before != after else { return [] }
