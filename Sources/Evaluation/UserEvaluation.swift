@@ -29,7 +29,7 @@ package struct UserEvaluation {
         self.state = state
         let facts = try StateFacts(state: state, rules: replay.rules, now: now, qualifiers: replay.streakQualifiers)
         // Handed to the replay and back, not kept here as well: a copy retains every array they
-        // hold. Taken from the pair into locals first: assigned from it, the facts were copied.
+        // hold. Taken from the pair into locals first: assigned from it, the facts would be copied.
         let (outcome, replayed) = replay.runKeepingFacts(facts, keepsBindings: keepsBindings)
         self.outcome = outcome
         self.facts = replayed

@@ -2,7 +2,7 @@ import CEL
 import Foundation
 
 /// CEL benchmarks: compile time and nanoseconds per evaluation (median of batches) for the
-/// expressions of issue 3 (E1–E5), plus the check that `int * double` is a checker error.
+/// cases E1–E5, plus the check that `int * double` is a checker error.
 ///
 /// Usage: `rulecheck-bench cel [CASE...] [--evaluations N]`. Cases are named E0–E5 and M1 (all
 /// when none is named). `--evaluations N` only evaluates each case N times, untimed and without

@@ -152,8 +152,8 @@ struct StateFileDecoder {
 
     /// The event `event(_:index:)` makes of the object `{"type": type, "at": at, attributes…}`
     /// (attributes named `type` or `at` left out), made from the parts: `at` is not written out
-    /// and read back, and no key list is studied (an app's `EngineSession.record`, where that
-    /// was an eighth of the step). An `at` its text would not give back goes through the object.
+    /// and read back, and no key list is studied (an app's `EngineSession.record` makes one
+    /// event per step). An `at` its text would not give back goes through the object.
     func event(type: String, at: Moment, attributes: JSONObject, index: Int) throws(StateFileError) -> StateEvent {
         var own = attributes
         if own.keys.contains(where: { $0 == "type" || $0 == "at" }) {
@@ -210,7 +210,7 @@ struct StateFileDecoder {
     /// keys name no computed attribute and whose reserved type (if any) has valid attributes:
     /// decoded from the object's bytes, without building the object first. `false` for any other
     /// object, which `event` decodes (and whose problems it names); both give the same event.
-    /// Appended in place: an event returned and then appended was copied and destroyed once more.
+    /// Appended in place: an event returned and then appended would be copied and destroyed once more.
     fileprivate func appendUsualEvent(_ object: JSONFlatObject, index: Int, forms: inout EventForms,
                                       to events: inout [StateEvent]) -> Bool {
         let form = forms.form(matching: object)

@@ -435,8 +435,8 @@ package struct FactBuilder: Sendable {
     }
 
     private mutating func advance(to moment: Moment) {
-        // The timeline's lists are read where they are, not taken out first: that retained and
-        // released three arrays at every checkpoint, mostly to apply one event.
+        // The timeline's lists are read where they are, not taken out first: that would retain
+        // and release three arrays at every checkpoint, mostly to apply one event.
         while true {
             let eventReady = position < timeline.events.count
                 && timeline.state.events[timeline.events[position].position].at.instant <= moment.instant
@@ -563,7 +563,7 @@ package struct FactBuilder: Sendable {
         let span = judgedSpan.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
         // Nothing changed, no day entered and the clock stood still: every view is as judged.
         // Without watched days (planned, not decided), nothing a view holds moves with the clock
-        // alone: a later moment has nothing to judge either (every checkpoint asked, ~0.4% a state).
+        // alone: a later moment has nothing to judge either (every checkpoint asks).
         if changedDays.isEmpty, span == judgedSpan, watchedDays.isEmpty || now == lastJudged { return }
         lastJudged = now
         // Days entering the span (all of it the first time) are judged once whatever changed.
