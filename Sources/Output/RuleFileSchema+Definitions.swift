@@ -1,4 +1,5 @@
 import JSON
+import RuleModel
 
 extension RuleFileSchema {
     /// Value shapes used by many keys: ids, texts per locale, CEL, timestamps, meta.
@@ -124,7 +125,7 @@ extension RuleFileSchema {
                 ("mode", string("'manual': the app spends one with a streak_freeze event; 'auto': a missed day spends one.",
                                 oneOf: ["manual", "auto"])),
             ], required: ["max", "refill_days"]))),
-            ("backfill_days", integer("How many days before the state's first evaluation count (a fixed cut-off).", minimum: 1)),
+            (StreakRuleKey.backfillDays.rawValue, integer("How many days before the state's first evaluation count (a fixed cut-off).", minimum: 1)),
             ("history_days", .object(JSONObject([
                 ("description", .string("Replaced by backfill_days (contract 1.1): an error (E230).")),
                 ("not", .object(JSONObject())),

@@ -41,7 +41,7 @@ package enum RuleEntries {
             return RuleEntry(kind: .streak, id: streak.id, span: streak.span, fields: [
                 ("title", RuleFingerprint.text(streak.localizedTitle)), ("counts", RuleFingerprint.expression(counts)),
                 ("day", RuleFingerprint.expression(day)), ("freezes", freezes),
-                ("backfill_days", streak.backfillDays.map(String.init)), ("meta", RuleFingerprint.value(streak.meta)),
+                (StreakRuleKey.backfillDays.rawValue, streak.backfillDays.map(String.init)), ("meta", RuleFingerprint.value(streak.meta)),
             ])
         }
     }

@@ -199,7 +199,7 @@ struct RuleBundleDecoder {
         }
         return StreakRule(id: try node.field("id").string(), title: try node.field("title").string(),
                           qualification: qualification, freezes: freezes,
-                          backfillDays: try node.optional("backfill_days")?.int(), milestones: milestones,
+                          backfillDays: try node.optional(StreakRuleKey.backfillDays.rawValue)?.int(), milestones: milestones,
                           span: try span(node.field("at")), localizedTitle: try text(node.field("localized_title")),
                           meta: try node.optional("meta").map { (n) throws(RuleBundleError) in try Self.meta(n) })
     }

@@ -116,7 +116,7 @@ struct RuleBundleEncoder {
                                                     ("refill_days", .int(Int64(freezes.refillDays))),
                                                     ("mode", .string(freezes.mode.rawValue))]))
         }
-        if let days = rule.backfillDays { object["backfill_days"] = .int(Int64(days)) }
+        if let days = rule.backfillDays { object[StreakRuleKey.backfillDays.rawValue] = .int(Int64(days)) }
         object["milestones"] = .array(rule.milestones.map { milestone in
             .object(JSONObject([("days", .int(Int64(milestone.days))), ("award", info(milestone.info))]))
         })

@@ -3,7 +3,7 @@ import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let streakKeys = ["id", "title", "counts", "day", "freezes", "backfill_days", "history_days", "milestones", "meta"]
+    static let streakKeys = StreakRuleKey.allCases.map(\.rawValue)
     static let milestoneKeys = ["days", "id", "title", "description", "category", "rarity", "icon", "points", "hidden", "repeatable", "meta"]
 
     /// docs/rules.md, "streaks[]".
@@ -37,8 +37,9 @@ extension RuleFileDecoder {
         }
 
         let freezes = decodeFreezes(map)
-        let backfillDays = map.value("backfill_days") != nil ? dayCount(map, "backfill_days") : nil
-        if let old = map.keySpan("history_days") {
+        let backfill = StreakRuleKey.backfillDays.rawValue
+        let backfillDays = map.value(backfill) != nil ? dayCount(map, backfill) : nil
+        if let old = map.keySpan(StreakRuleKey.historyDays.rawValue) {
             // 1.0's moving window stopped every loyal user's streak at N; it is not kept as an alias
             // because its meaning differs (docs/evaluation.md, "Backfill cap").
             diagnostics.append(.error(RuleCode.historyDaysReplaced,

@@ -1,4 +1,5 @@
 import JSON
+import RuleModel
 import Testing
 @testable import Facts
 
@@ -99,8 +100,9 @@ import Testing
     }
 
     /// `kind` skips its comparisons for types whose length no reserved type has: each reserved
-    /// type must still be typed (or refused for a missing attribute), never `.other`.
-    @Test("reserved event types are typed", arguments: StateFileDecoder.reservedTypes)
+    /// type of the one list (`EventPlan.reserved`) must still be typed (or refused for a missing
+    /// attribute), never `.other`, so a type added to that list without a case fails here.
+    @Test("reserved event types are typed", arguments: EventPlan.reservedTypeNames)
     func reservedTypes(type: String) {
         let text = #"{"schema": 1, "user": {"id": "u"}, "events": [{"type": "\#(type)", "at": "2026-01-05T09:00:00Z"}]}"#
         do {

@@ -233,12 +233,12 @@ struct StateFileDecoder {
         return true
     }
 
-    /// The reserved event types, the cases of `kind` but `.other`.
-    static let reservedTypes = ["task_completed", "level_completed", "day_planned", "kill_time_changed", "freeze_used"]
-
-    /// Bit `n` is set when a reserved type is `n` bytes long: a type of any other length is
-    /// `.other` without comparing it with each reserved name (most events are of other types).
-    private static let reservedLengths: UInt64 = reservedTypes.reduce(0) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
+    /// Bit `n` is set when a reserved type (`EventPlan.reservedTypeNames`, the one list; each is a
+    /// case of `kind` but `.other`) is `n` bytes long: a type of any other length is `.other`
+    /// without comparing it with each reserved name (most events are of other types).
+    private static let reservedLengths: UInt64 = EventPlan.reservedTypeNames.reduce(0) {
+        $0 | 1 << UInt64(min($1.utf8.count, 63))
+    }
 
     private func kind(_ type: String, _ attributes: JSONObject, _ path: @autoclosure () -> JSONPath) throws(StateFileError) -> StateEvent.Kind {
         guard Self.reservedLengths & (1 << UInt64(min(type.utf8.count, 63))) != 0 else { return .other }
