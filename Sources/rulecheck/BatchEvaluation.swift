@@ -7,6 +7,7 @@ import Output
 import RuleModel
 import RulecheckEngine
 import Rules
+import SystemIO
 
 /// `rulecheck eval --batch`: one state per input line (NDJSON), one decision per output line in
 /// input order, each the `--format json` decision of that state written on one line. A line that
