@@ -77,6 +77,7 @@ let package = Package(
         .testTarget(name: "YAMLSourceTests", dependencies: ["TestSupport", "YAMLSource", "Diagnostics"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "CELTests", dependencies: ["TestSupport", "CEL"]),
+        .testTarget(name: "JSONTests", dependencies: ["TestSupport", "JSON"]),
         .testTarget(name: "RulesTests", dependencies: ["TestSupport", "Rules", "RuleModel", "Output", "YAMLSource", "Diagnostics", "CEL"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FactsTests", dependencies: ["TestSupport", "Facts", "StateFileYAML", "Rules", "RuleModel", "JSON", "CEL"],

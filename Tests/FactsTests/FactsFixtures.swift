@@ -72,18 +72,3 @@ func checkpoints(_ timeline: FactTimeline) -> [Moment] {
     }
     return moments
 }
-
-/// `bytes` with one to four random edits (a byte replaced from `alphabet`, removed, or inserted):
-/// the hostile-input and parser-equivalence tests mutate state lines alike.
-func mutated(_ bytes: [UInt8], alphabet: [UInt8], random: inout SeededGenerator) -> [UInt8] {
-    var bytes = bytes
-    for _ in 0..<Int.random(in: 1...4, using: &random) {
-        let position = Int.random(in: 0..<bytes.count, using: &random)
-        switch Int.random(in: 0..<3, using: &random) {
-        case 0: bytes[position] = alphabet.randomElement(using: &random) ?? 0
-        case 1: bytes.remove(at: position)
-        default: bytes.insert(alphabet.randomElement(using: &random) ?? 0, at: position)
-        }
-    }
-    return bytes
-}
