@@ -74,15 +74,19 @@ let package = Package(
         // What every test target shares: the seeded generator, the repository's paths, runs of the
         // built `rulecheck` (found beside the test bundle).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Rule sets from texts in memory (the loader's own path) and decided states, for the test
+        // targets above the rules.
+        .target(name: "RulesTestSupport", dependencies: ["Rules", "Evaluation", "Facts", "RuleModel", "Diagnostics"],
+                path: "Tests/RulesTestSupport"),
         .testTarget(name: "YAMLSourceTests", dependencies: ["TestSupport", "YAMLSource", "Diagnostics"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "CELTests", dependencies: ["TestSupport", "CEL"]),
         .testTarget(name: "JSONTests", dependencies: ["TestSupport", "JSON"]),
         .testTarget(name: "RulesTests", dependencies: ["TestSupport", "Rules", "RuleModel", "Output", "YAMLSource", "Diagnostics", "CEL"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "FactsTests", dependencies: ["TestSupport", "Facts", "StateFileYAML", "Rules", "RuleModel", "JSON", "CEL"],
+        .testTarget(name: "FactsTests", dependencies: ["TestSupport", "RulesTestSupport", "Facts", "StateFileYAML", "Rules", "RuleModel", "JSON", "CEL"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "EvaluationTests", dependencies: ["TestSupport", "Evaluation", "Output", "Facts", "Rules", "RuleModel", "JSON", "CEL"],
+        .testTarget(name: "EvaluationTests", dependencies: ["TestSupport", "RulesTestSupport", "Evaluation", "Output", "Facts", "Rules", "RuleModel", "JSON", "CEL"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "RuleTestsTests", dependencies: ["TestSupport", "RuleTests", "Evaluation", "Output", "Facts", "Rules",
                                                           "RuleModel", "Diagnostics", "CEL"]),

@@ -4,6 +4,7 @@ import Facts
 import Foundation
 import RuleModel
 import Rules
+import RulesTestSupport
 import Testing
 import TestSupport
 
@@ -121,13 +122,6 @@ import TestSupport
     }
 
     static func load(_ files: [String: String], seed: Int) throws -> RuleSet {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("upcoming-\(seed)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, text) in files {
-            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-        let loaded = RuleSetLoader.load(paths: [folder.path])
-        return try #require(loaded.ruleSet, "rule set \(seed) does not load: \(loaded.diagnostics.map(\.message))")
+        try RuleSetText.load(files: files.sorted { $0.key < $1.key }.map { (file: $0.key, text: $0.value) })
     }
 }
