@@ -6,7 +6,8 @@ import class Foundation.ProcessInfo
 let useMimalloc = ProcessInfo.processInfo.environment["RULECHECK_MIMALLOC"] == "1"
 
 // Layers follow the data's path; a target imports only the ones above it in this list.
-//   Diagnostics, CEL, JSON                      (no dependencies but swift-atomics; CEL knows nothing of rules)
+//   Diagnostics, CEL, JSON, SystemIO            (no dependencies but swift-atomics; CEL knows nothing of rules;
+//                                               SystemIO: POSIX read/write, NDJSON lines decided on every core)
 //   RuleModel   ← CEL, Diagnostics              the checked rule set: no YAML
 //   Facts       ← RuleModel, JSON, CEL          state files (JSON) → facts at each moment
 //   Evaluation  ← Facts, RuleModel              replay → decision, explanations, write-back
@@ -40,21 +41,23 @@ let package = Package(
         .target(name: "YAMLSource", dependencies: ["CYAML", "Diagnostics"]),
         .target(name: "CEL", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
         .target(name: "JSON"),
+        .target(name: "SystemIO"),
         .target(name: "RuleModel", dependencies: ["Diagnostics", "CEL"]),
-        .target(name: "Facts", dependencies: ["RuleModel", "JSON", "Diagnostics", "CEL"]),
-        .target(name: "Evaluation", dependencies: ["Facts", "RuleModel", "JSON", "Diagnostics", "CEL"]),
+        .target(name: "Facts", dependencies: ["RuleModel", "JSON", "Diagnostics", "CEL", "SystemIO"]),
+        .target(name: "Evaluation", dependencies: ["Facts", "RuleModel", "JSON", "Diagnostics", "CEL", "SystemIO"]),
         .target(name: "RulecheckEngine", dependencies: ["Evaluation", "Facts", "RuleModel", "JSON", "Diagnostics", "CEL"]),
         .target(name: "Rules", dependencies: ["RuleModel", "YAMLSource", "Diagnostics", "CEL"]),
         .target(name: "StateFileYAML", dependencies: ["Facts", "JSON", "YAMLSource", "Diagnostics"]),
         .target(name: "RuleTests", dependencies: ["Evaluation", "Rules", "StateFileYAML", "Facts", "RuleModel",
                                                   "JSON", "YAMLSource", "Diagnostics", "CEL"]),
-        .target(name: "RuleDiff", dependencies: ["RulecheckEngine", "Evaluation", "Facts", "RuleModel", "Diagnostics", "CEL"]),
+        .target(name: "RuleDiff", dependencies: ["RulecheckEngine", "Evaluation", "Facts", "RuleModel", "Diagnostics", "CEL",
+                                                "SystemIO"]),
         .target(name: "Output", dependencies: ["Evaluation", "Facts", "RuleTests", "Rules", "RuleModel", "JSON",
                                                "Diagnostics", "CEL", "RuleDiff"]),
         .executableTarget(
             name: "rulecheck",
             dependencies: ["Output", "RuleTests", "RulecheckEngine", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON",
-                           "Diagnostics", "RuleDiff", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                           "Diagnostics", "RuleDiff", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // Opt-in: RULECHECK_MIMALLOC=1 links mimalloc (apt `libmimalloc-dev`) as the command's
             // allocator on Linux (docs/building.md). The default build needs Swift and libyaml only.
             linkerSettings: useMimalloc ? [.linkedLibrary("mimalloc", .when(platforms: [.linux]))] : []
@@ -71,14 +74,19 @@ let package = Package(
         // What every test target shares: the seeded generator, the repository's paths, runs of the
         // built `rulecheck` (found beside the test bundle).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Rule sets from texts in memory (the loader's own path) and decided states, for the test
+        // targets above the rules.
+        .target(name: "RulesTestSupport", dependencies: ["Rules", "Evaluation", "Facts", "RuleModel", "Diagnostics"],
+                path: "Tests/RulesTestSupport"),
         .testTarget(name: "YAMLSourceTests", dependencies: ["TestSupport", "YAMLSource", "Diagnostics"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "CELTests", dependencies: ["TestSupport", "CEL"]),
+        .testTarget(name: "JSONTests", dependencies: ["TestSupport", "JSON"]),
         .testTarget(name: "RulesTests", dependencies: ["TestSupport", "Rules", "RuleModel", "Output", "YAMLSource", "Diagnostics", "CEL"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "FactsTests", dependencies: ["TestSupport", "Facts", "StateFileYAML", "Rules", "RuleModel", "JSON", "CEL"],
+        .testTarget(name: "FactsTests", dependencies: ["TestSupport", "RulesTestSupport", "Facts", "StateFileYAML", "Rules", "RuleModel", "JSON", "CEL"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "EvaluationTests", dependencies: ["TestSupport", "Evaluation", "Output", "Facts", "Rules", "RuleModel", "JSON", "CEL"],
+        .testTarget(name: "EvaluationTests", dependencies: ["TestSupport", "RulesTestSupport", "Evaluation", "Output", "Facts", "Rules", "RuleModel", "JSON", "CEL"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "RuleTestsTests", dependencies: ["TestSupport", "RuleTests", "Evaluation", "Output", "Facts", "Rules",
                                                           "RuleModel", "Diagnostics", "CEL"]),

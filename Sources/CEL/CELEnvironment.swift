@@ -17,11 +17,7 @@ package struct CELEnvironment: Sendable {
 
     /// The standard declarations and the extension libraries'. A name in two of them (`_[_]`
     /// of optional values, `reverse` of lists and strings) has the overloads of both.
-    static let builtInFunctions: [String: [CELOverload]] = CELStandardDeclarations.functions
-        .merging(CELStringExtensionDeclarations.functions) { $0 + $1 }
-        .merging(CELMathExtensionDeclarations.functions) { $0 + $1 }
-        .merging(CELListsExtensionDeclarations.functions) { $0 + $1 }
-        .merging(CELOptionalDeclarations.functions) { $0 + $1 }
+    static let builtInFunctions: [String: [CELOverload]] = CELLibrary.declarations
 
     package init(container: String = "") {
         self.container = container

@@ -53,8 +53,8 @@ package struct CELMap: @unchecked Sendable {
 
     /// A record of a prepared shape whose values `initialize` writes, in the order of the names
     /// the shape was made from: every one of the buffer's elements (one per field given) exactly
-    /// once. One call for the whole record, where `init(shape:value:)` calls its closure per field
-    /// (a record of an event cost ~80 instructions a field in those calls alone).
+    /// once. One call for the whole record, where `init(shape:value:)` calls its closure per field:
+    /// hosts build a record per event and day, so the per-field calls would dominate.
     package init(shape: CELRecordShape, initializing initialize: (UnsafeMutableBufferPointer<CELValue>) -> Void) {
         guard shape.positions != nil else {
             self.init(storage: CELMapStorage.make(keys: shape.keys, fingerprints: shape.fingerprints, index: shape.index,

@@ -2,8 +2,8 @@
 /// wide records) and shared by every record built from it with `CELMap(shape:values:)`, so a
 /// host building the same kind of record at every step pays only for the values.
 ///
-/// A class of constants: a shape is handed to every record and activation made from it, and
-/// as a struct each hand-over retained and released each of its arrays.
+/// A class of constants: a shape is handed to every record and activation made from it, and a
+/// class is handed over as one reference, where a struct's every array is counted at each.
 package final class CELRecordShape: Sendable {
     let keys: [CELMapKey]
     let fingerprints: [CELFieldKey.Fingerprint]

@@ -3,7 +3,7 @@
 /// Stored in 32 bits each: every node, name and expression of a rule set carries spans, and the
 /// files they point into are at most 10 MB (`YAMLLoader.maxFileSize`), so lines and columns fit
 /// with room to spare. A value outside that range (only a forged bundle could give one) is
-/// clamped to it; the properties read and write as `Int`, and encode as before.
+/// clamped to it; the properties read and write as `Int`, and encode as plain integers.
 public struct SourcePosition: Sendable, Hashable, Comparable, Codable {
     private var storedLine: Int32
     private var storedColumn: Int32

@@ -29,7 +29,7 @@ package struct UserEvaluation {
         self.state = state
         let facts = try StateFacts(state: state, rules: replay.rules, now: now, qualifiers: replay.streakQualifiers)
         // Handed to the replay and back, not kept here as well: a copy retains every array they
-        // hold. Taken from the pair into locals first: assigned from it, the facts were copied.
+        // hold. Taken from the pair into locals first: assigned from it, the facts would be copied.
         let (outcome, replayed) = replay.runKeepingFacts(facts, keepsBindings: keepsBindings)
         self.outcome = outcome
         self.facts = replayed
@@ -42,16 +42,10 @@ package struct UserEvaluation {
         return facts.streakCalendars()
     }
 
-    /// `text` parsed as RFC 3339, else `fallback`, else the clock. A malformed `text` is reported
-    /// like a state-file problem, against `--now`.
-    package static func moment(_ text: String?, fallback: Moment?) throws(StateFileError) -> Moment {
-        if let text {
-            switch Moment.parse(text) {
-            case .success(let moment): return moment
-            case .failure(let problem):
-                throw StateFileError(file: "--now '\(text)'", path: .root, message: problem.description)
-            }
-        }
+    /// `now` (the command line's `--now`, parsed there), else `fallback` (the state's `now`), else
+    /// the clock.
+    package static func moment(_ now: Moment?, fallback: Moment?) -> Moment {
+        if let now { return now }
         if let fallback { return fallback }
         let seconds = Int64(Date().timeIntervalSince1970.rounded(.down))
         return Moment(instant: CELTimestamp(seconds: seconds), offsetSeconds: 0)

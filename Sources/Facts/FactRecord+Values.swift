@@ -3,9 +3,8 @@ import RuleModel
 
 // The builders live here, beside their only callers, and not in RuleModel: the compiler does not
 // inline or specialize an `@inlinable package` function across modules (Swift 6.3, checked with
-// a two-module package), and unspecialized, each field cost a generic iteration and a thunk call
-// (callgrind: building the TaskMate long-time user's day records took a quarter more instructions
-// than from an array literal).
+// a two-module package), and unspecialized, each field costs a generic iteration and a thunk call
+// at every record of every event and day.
 extension FactRecord where Field: FactField {
     /// A record of every declared field, each valued by `value` (which must not be `nil` for a
     /// field that is not optional; the schema test builds every record kind to check it).

@@ -251,8 +251,8 @@ package struct JSONParser {
             (parser.position, parser.line, parser.lineStart) = start
             return false
         }
-        // One by one: `removeAll(keepingCapacity:)` goes through a generic `replaceSubrange`
-        // (~170 instructions an event for its three or four members).
+        // One by one: `removeAll(keepingCapacity:)` goes through a generic `replaceSubrange`,
+        // costly next to removing an event's three or four members.
         while !flat.members.isEmpty { flat.members.removeLast() }
         position += 1
         skipWhitespace()

@@ -46,7 +46,7 @@ package struct JSONStreamWriter: ~Copyable {
     }
 
     /// The next member's key, a name of the format: plain ASCII that needs no escape, copied
-    /// as it is (a decision has a hundred such keys; escaping each was a tenth of its writing).
+    /// as it is (a decision has a hundred such keys, and escaping each would cost more than copying it).
     package mutating func key(_ key: StaticString) {
         startMember()
         text.append(UInt8(ascii: "\""))

@@ -1,7 +1,7 @@
 import JSON
 import RuleTests
 
-/// `rulecheck test --coverage --coverage-format json` (SPEC 7.3): `{"percent", "seen", "total",
+/// `rulecheck test --coverage --coverage-format json` (docs/guide.md, "Test coverage"): `{"percent", "seen", "total",
 /// "awards": {ID: {"unlocked", "locked"}}, "conditions": [{"file", "line", "column",
 /// "expression", "true", "false"}]}`. With a workspace, over every rule set, plus `"rulesets":
 /// {NAME: {"percent", "seen", "total"}}`; an award id that more than one rule set defines is

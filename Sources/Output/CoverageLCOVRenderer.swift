@@ -1,6 +1,6 @@
 import RuleTests
 
-/// `rulecheck test --coverage --coverage-format lcov` (SPEC 7.3): an lcov tracefile over the
+/// `rulecheck test --coverage --coverage-format lcov` (docs/guide.md, "Test coverage"): an lcov tracefile over the
 /// rule files, so coverage viewers show it on the YAML. Per file, by path: `SF:`; a branch
 /// pair per condition (`BRDA:line,block,0,times true` and `…,1,times false`, `-` for both when
 /// never evaluated) and per award (`0`: tests that unlocked it, `1`: tests that left it locked);

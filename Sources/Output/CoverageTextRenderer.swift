@@ -1,6 +1,6 @@
 import RuleTests
 
-/// The text coverage report of `rulecheck test --coverage` (SPEC 7.3; docs/guide.md, "Test
+/// The text coverage report of `rulecheck test --coverage` (docs/guide.md, "Test
 /// coverage"): `coverage: 87.5% (140 of 160 outcomes)` (with a workspace, a line per rule set
 /// first, then the total), then each outcome never seen as `file:line:column: never false: expr`.
 package struct CoverageTextRenderer: Renderer {

@@ -82,7 +82,7 @@ package struct DecisionJSONRenderer: Renderer {
     }
 
     // The decision's lists and maps go through these, this module's own, and not the writer's
-    // generic `array` and `object`: called from here, those were not specialized and fetched
+    // generic `array` and `object`: called from here, those are not specialized and fetch
     // each item through the generic iterator.
 
     /// `key` and an array with an element per item.

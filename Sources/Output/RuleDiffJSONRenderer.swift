@@ -1,8 +1,8 @@
 import JSON
 import RuleDiff
 
-/// `diff --format json` (SPEC 7.5): the object of one rule set, or `{"rulesets": {NAME: …}}`
-/// when several are compared. Keys in the contract's order; `awards` and `warnings` hold only
+/// `diff --format json` (docs/diff.md): the object of one rule set, or `{"rulesets": {NAME: …}}`
+/// when several are compared. Keys in the order docs/diff.md gives; `awards` and `warnings` hold only
 /// what changed.
 package struct RuleDiffJSONRenderer: Renderer {
     package init() {}

@@ -1,4 +1,5 @@
 import JSON
+import RuleModel
 
 extension RuleFileSchema {
     /// Value shapes used by many keys: ids, texts per locale, CEL, timestamps, meta.
@@ -116,24 +117,24 @@ extension RuleFileSchema {
         var shape = object("A streak: qualifying days in a row; exactly one of 'counts' or 'day'.", [
             ("id", ref("id", "The streak's id (streaks.ID in CEL).")),
             ("title", ref("text", "The title shown to users (a string or per locale).")),
-            ("counts", ref("cel", "A day qualifies when an on-time event makes this true (over 'event').")),
-            ("day", ref("cel", "A day qualifies when this is true for it (over 'day').")),
-            ("freezes", .object(object("Freezes that cover a missed day.", [
+            (StreakRuleKey.counts.rawValue, ref("cel", "A day qualifies when an on-time event makes this true (over 'event').")),
+            (StreakRuleKey.day.rawValue, ref("cel", "A day qualifies when this is true for it (over 'day').")),
+            (StreakRuleKey.freezes.rawValue, .object(object("Freezes that cover a missed day.", [
                 ("max", integer("Freezes held at most.", minimum: 1)),
                 ("refill_days", integer("Days until a spent freeze comes back.", minimum: 1)),
                 ("mode", string("'manual': the app spends one with a streak_freeze event; 'auto': a missed day spends one.",
                                 oneOf: ["manual", "auto"])),
             ], required: ["max", "refill_days"]))),
-            ("backfill_days", integer("How many days before the state's first evaluation count (a fixed cut-off).", minimum: 1)),
-            ("history_days", .object(JSONObject([
+            (StreakRuleKey.backfillDays.rawValue, integer("How many days before the state's first evaluation count (a fixed cut-off).", minimum: 1)),
+            (StreakRuleKey.historyDays.rawValue, .object(JSONObject([
                 ("description", .string("Replaced by backfill_days (contract 1.1): an error (E230).")),
                 ("not", .object(JSONObject())),
             ]))),
-            ("milestones", array(ref("milestone", "A milestone."), "Awards for reaching run lengths.")),
+            (StreakRuleKey.milestones.rawValue, array(ref("milestone", "A milestone."), "Awards for reaching run lengths.")),
             ("meta", ref("meta", "Free app data for this streak.")),
         ], required: ["id"])
-        shape["oneOf"] = .array([.object(JSONObject([("required", .array([.string("counts")]))])),
-                                 .object(JSONObject([("required", .array([.string("day")]))]))])
+        shape["oneOf"] = .array([.object(JSONObject([("required", .array([.string(StreakRuleKey.counts.rawValue)]))])),
+                                 .object(JSONObject([("required", .array([.string(StreakRuleKey.day.rawValue)]))]))])
         return .object(shape)
     }
 

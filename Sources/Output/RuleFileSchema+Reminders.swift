@@ -2,7 +2,7 @@ import JSON
 import RuleModel
 
 extension RuleFileSchema {
-    /// The kinds of `upcoming` entries (SPEC 6), which a reminder's `on` names.
+    /// The kinds of `upcoming` entries (docs/evaluation.md), which a reminder's `on` names.
     static var upcomingKinds: [String] { UpcomingKind.allCases.map(\.rawValue) }
 
     /// One `reminders` entry (docs/rules.md, "reminders[]").

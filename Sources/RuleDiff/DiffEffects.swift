@@ -1,4 +1,4 @@
-/// What a rule change does to a sample of user states (SPEC 7.5, "Effects"): the comparisons of
+/// What a rule change does to a sample of user states (docs/diff.md, "Effects"): the comparisons of
 /// every state, added up in input order. Memory grows with the awards and warning codes, never
 /// with the number of states.
 package struct DiffEffects: Sendable {

@@ -3,6 +3,7 @@ import Facts
 import Foundation
 import RuleModel
 import RulecheckEngine
+import SystemIO
 
 /// `diff --states`: reads NDJSON states as `eval --batch` does (a `LinePipeline` on `jobs`
 /// cores, memory bounded by the chunk, not the input) and adds up each state's comparison.

@@ -1,4 +1,4 @@
-/// How a rule change moved one award for one state (SPEC 7.5, "Effects"). The raw value is the
+/// How a rule change moved one award for one state (docs/diff.md, "Effects"). The raw value is the
 /// key of `diff --format json`; `allCases` is its key order.
 package enum EffectKind: String, Sendable, Hashable, CaseIterable {
     /// Unlocked under the new version and not under the old.

@@ -1,7 +1,7 @@
 import Evaluation
 import Facts
 
-/// What `diff --fail-on` may name (SPEC 7.5): an effect kind, `errors`, or a warning code of the
+/// What `diff --fail-on` may name (docs/diff.md): an effect kind, `errors`, or a warning code of the
 /// decision. A new warning code joins `warningCodes`.
 package enum FailureKinds {
     package static let warningCodes = ["rule_error", "cost_limit", "unknown_achievement", EventPlanCheck.code]

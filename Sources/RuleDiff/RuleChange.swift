@@ -1,4 +1,4 @@
-/// One entry of a rule set that a change added, removed or changed (SPEC 7.5, "Rule changes"),
+/// One entry of a rule set that a change added, removed or changed (docs/diff.md, "Rule changes"),
 /// with the keys that changed and its place: in the new version, or the old one when removed.
 package struct RuleChange: Sendable, Hashable {
     package enum Change: String, Sendable, Hashable {

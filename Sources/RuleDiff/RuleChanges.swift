@@ -1,6 +1,6 @@
 import RuleModel
 
-/// The rule changes between two versions of a rule set (SPEC 7.5, "Rule changes"): entries are
+/// The rule changes between two versions of a rule set (docs/diff.md, "Rule changes"): entries are
 /// matched by kind and id and compared key by key (`RuleEntry`).
 package enum RuleChanges {
     /// Every added, removed and changed entry, in `RuleChange.listOrder`.

@@ -39,9 +39,10 @@ package enum RuleEntries {
             }
             let freezes = streak.freezes.map { "\($0.max)/\($0.refillDays)/\($0.mode.rawValue)" }
             return RuleEntry(kind: .streak, id: streak.id, span: streak.span, fields: [
-                ("title", RuleFingerprint.text(streak.localizedTitle)), ("counts", RuleFingerprint.expression(counts)),
-                ("day", RuleFingerprint.expression(day)), ("freezes", freezes),
-                ("backfill_days", streak.backfillDays.map(String.init)), ("meta", RuleFingerprint.value(streak.meta)),
+                ("title", RuleFingerprint.text(streak.localizedTitle)),
+                (StreakRuleKey.counts.rawValue, RuleFingerprint.expression(counts)),
+                (StreakRuleKey.day.rawValue, RuleFingerprint.expression(day)), (StreakRuleKey.freezes.rawValue, freezes),
+                (StreakRuleKey.backfillDays.rawValue, streak.backfillDays.map(String.init)), ("meta", RuleFingerprint.value(streak.meta)),
             ])
         }
     }

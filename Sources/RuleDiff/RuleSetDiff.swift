@@ -1,6 +1,6 @@
 import RuleModel
 
-/// What a change of one rule set does (SPEC 7.5): its rule changes and, over a sample of user
+/// What a change of one rule set does (docs/diff.md): its rule changes and, over a sample of user
 /// states, its effects. Renderers live in `Output`.
 package struct RuleSetDiff: Sendable {
     package var changes: [RuleChange]

@@ -1,7 +1,7 @@
 import Evaluation
 import Facts
 
-/// One state decided under both versions of a rule set, compared (SPEC 7.5, "Effects").
+/// One state decided under both versions of a rule set, compared (docs/diff.md, "Effects").
 package struct StateComparison: Sendable {
     /// Each award that moved, with how, in the new version's award order then the old one's.
     package var awards: [(id: String, kind: EffectKind)]

@@ -25,7 +25,7 @@ package struct StateDiffer: Sendable {
     package func compare(_ bytes: [UInt8], line: Int) -> (comparison: StateComparison, sample: DiffSample)? {
         do {
             let state = try StateFile.parse(json: bytes, file: "line \(line)")
-            let moment = try now ?? UserEvaluation.moment(nil, fallback: state.now)
+            let moment = UserEvaluation.moment(now, fallback: state.now)
             let before = try UserEvaluation(replay: old, state: state, now: moment, keepsBindings: false).decision
             let after = try UserEvaluation(replay: new, state: state, now: moment, keepsBindings: false).decision
             let comparison = StateComparison(old: before, new: after, stored: Set(state.unlocked.map(\.id)),

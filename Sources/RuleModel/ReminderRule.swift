@@ -1,7 +1,7 @@
 import CEL
 import Diagnostics
 
-/// A kind of time-driven change the decision lists in `upcoming` (SPEC 6), which a reminder's
+/// A kind of time-driven change the decision lists in `upcoming` (docs/evaluation.md), which a reminder's
 /// `on` names.
 package enum UpcomingKind: String, Sendable, Hashable, CaseIterable, Comparable {
     case streakAtRisk = "streak_at_risk"
@@ -20,7 +20,7 @@ package enum UpcomingKind: String, Sendable, Hashable, CaseIterable, Comparable 
         }
     }
 
-    /// Entries at one instant are ordered by kind name (SPEC 6).
+    /// Entries at one instant are ordered by kind name (docs/evaluation.md).
     package static func < (a: UpcomingKind, b: UpcomingKind) -> Bool { a.rawValue < b.rawValue }
 }
 

@@ -4,7 +4,7 @@ import Evaluation
 import RuleModel
 import Rules
 
-/// What rule tests exercised of a rule set (SPEC 7.3, "Coverage"; docs/guide.md, "Test
+/// What rule tests exercised of a rule set (docs/guide.md, "Test
 /// coverage"): two outcomes per award (unlocked in some test, locked at `now` in some test) and
 /// per condition (evaluated to true, evaluated to false), each condition at its file position.
 package struct CoverageReport: Sendable {

@@ -6,7 +6,7 @@ import RuleModel
 // The types of lower layers that the engine's API hands out, named here so that an app needs
 // only `import RulecheckEngine`.
 
-/// What one evaluation decided (SPEC 6).
+/// What one evaluation decided (docs/evaluation.md).
 public typealias Decision = Evaluation.Decision
 /// One new or stored unlock.
 public typealias UnlockDecision = Evaluation.UnlockDecision
@@ -18,13 +18,13 @@ public typealias AwardProgress = Evaluation.AwardProgress
 public typealias StreakStanding = Evaluation.StreakStanding
 /// A metric with `show: true` and its value at the decision's `now`.
 public typealias ShownMetric = Evaluation.ShownMetric
-/// A change time alone would bring after `now` (SPEC 6, `upcoming`).
+/// A change time alone would bring after `now` (docs/evaluation.md, "What is coming").
 public typealias UpcomingChange = Evaluation.UpcomingChange
-/// A reminder due for an upcoming change (SPEC 2.9): a notification to schedule.
+/// A reminder due for an upcoming change (docs/rules.md, `reminders[]`): a notification to schedule.
 public typealias DueReminder = Evaluation.DueReminder
 /// Something in a state the evaluation worked around (`Decision.warnings`, `SessionChanges.warnings`).
 public typealias EvaluationWarning = Evaluation.EvaluationWarning
-/// A user's state file (SPEC 4): `StateFile.parse(json:)` reads one.
+/// A user's state file (docs/state-file.md): `StateFile.parse(json:)` reads one.
 public typealias StateFile = Facts.StateFile
 /// Why a state cannot be used, with the JSON path of the problem.
 public typealias StateFileError = Facts.StateFileError

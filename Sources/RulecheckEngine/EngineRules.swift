@@ -62,7 +62,7 @@ public struct EngineRules: Sendable {
         ruleSet.reminders.first { $0.id == id }?.meta.map(RuleBundleEncoder.meta)
     }
 
-    /// Replays a state at `now` and decides (SPEC 6): what unlocks, where every award and streak
+    /// Replays a state at `now` and decides (docs/evaluation.md): what unlocks, where every award and streak
     /// stands, points and rank. Throws when the state cannot be placed on the calendar (a missing
     /// `user.timezone` the rules need, a history over 100 years).
     public func evaluate(_ state: StateFile, at now: Moment) throws(StateFileError) -> Decision {

@@ -35,7 +35,7 @@ public struct EngineSession: Sendable {
         return decision
     }
     /// What time alone would change after the last step's moment, up to the end of tomorrow
-    /// (SPEC 6), and the reminders due for it (SPEC 2.9): the notifications to schedule, in place
+    /// (docs/evaluation.md), and the reminders due for it (docs/rules.md): the notifications to schedule, in place
     /// of those scheduled after the step before. Worked out when asked, from the kept replay.
     public var coming: (upcoming: [UpcomingChange], reminders: [DueReminder]) { live.coming() }
     /// `coming.upcoming`.
@@ -151,7 +151,7 @@ public struct EngineSession: Sendable {
         return try replayAll(state, at: now)
     }
 
-    /// The decision at `now` (SPEC 6), without changing the session.
+    /// The decision at `now` (docs/evaluation.md), without changing the session.
     public func decision(at now: Moment) throws(StateFileError) -> Decision {
         try rules.evaluate(state, at: now)
     }

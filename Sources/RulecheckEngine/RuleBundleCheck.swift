@@ -17,7 +17,8 @@ struct RuleBundleCheck {
         }
         for (index, streak) in rules.streaks.enumerated() {
             for (position, milestone) in streak.milestones.enumerated() {
-                awards.append((milestone.info.id, JSONPath.root / "streaks" / index / "milestones" / position / "award" / "id"))
+                let path = JSONPath.root / "streaks" / index / StreakRuleKey.milestones.rawValue / position
+                awards.append((milestone.info.id, path / "award" / "id"))
             }
         }
         var known: Set<String> = []
@@ -58,7 +59,8 @@ struct RuleBundleCheck {
         }
         for (index, streak) in rules.streaks.enumerated() {
             for (position, milestone) in streak.milestones.enumerated() where !ids.contains(milestone.info.category) {
-                throw error(at: JSONPath.root / "streaks" / index / "milestones" / position / "award" / "category",
+                let path = JSONPath.root / "streaks" / index / StreakRuleKey.milestones.rawValue / position
+                throw error(at: path / "award" / "category",
                             "category '\(milestone.info.category)' is not one of the bundle's categories")
             }
         }

@@ -2,7 +2,7 @@ import JSON
 import RuleModel
 
 /// Reminders in the bundle: the `reminders` list `RuleBundleEncoder.reminders` writes, checked as
-/// the YAML loader checks them (a kind of SPEC 6, a streak of the bundle with a streak kind only,
+/// the YAML loader checks them (a kind of `upcoming`, a streak of the bundle with a streak kind only,
 /// `before` within 0 … 7 days, unique ids, `when` a condition). A bundle without the key has no
 /// reminders.
 extension RuleBundleDecoder {

@@ -182,27 +182,27 @@ struct RuleBundleDecoder {
 
     private func streak(_ node: BundleNode) throws(RuleBundleError) -> StreakRule {
         let qualification: StreakRule.Qualification
-        if let counts = try node.optional("counts") {
+        if let counts = try node.optional(StreakRuleKey.counts.rawValue) {
             qualification = .counts(try expression(counts, scope: .streakCounts, expecting: .bool))
-        } else if let day = try node.optional("day") {
+        } else if let day = try node.optional(StreakRuleKey.day.rawValue) {
             qualification = .day(try expression(day, scope: .streakDay, expecting: .bool))
         } else {
             throw node.error("a streak needs 'counts' or 'day'")
         }
         var freezes: StreakRule.FreezePolicy?
-        if let policy = try node.optional("freezes") {
+        if let policy = try node.optional(StreakRuleKey.freezes.rawValue) {
             let modeNode = try policy.field("mode")
             guard let mode = StreakRule.FreezePolicy.Mode(rawValue: try modeNode.string()) else {
                 throw modeNode.error("expected \"manual\" or \"auto\"")
             }
             freezes = .init(max: try policy.field("max").int(), refillDays: try policy.field("refill_days").int(), mode: mode)
         }
-        let milestones = try node.field("milestones").map { (milestone) throws(RuleBundleError) in
+        let milestones = try node.field(StreakRuleKey.milestones.rawValue).map { (milestone) throws(RuleBundleError) in
             StreakRule.Milestone(days: try milestone.field("days").int(), info: try info(milestone.field("award")))
         }
         return StreakRule(id: try node.field("id").string(), title: try node.field("title").string(),
                           qualification: qualification, freezes: freezes,
-                          backfillDays: try node.optional("backfill_days")?.int(), milestones: milestones,
+                          backfillDays: try node.optional(StreakRuleKey.backfillDays.rawValue)?.int(), milestones: milestones,
                           span: try span(node.field("at")), localizedTitle: try text(node.field("localized_title")),
                           meta: try node.optional("meta").map { (n) throws(RuleBundleError) in try Self.meta(n) })
     }

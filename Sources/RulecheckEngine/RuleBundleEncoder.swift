@@ -109,16 +109,16 @@ struct RuleBundleEncoder {
         var object = JSONObject([("id", .string(rule.id)), ("title", .string(rule.title)),
                                  ("localized_title", text(rule.localizedTitle))])
         switch rule.qualification {
-        case .counts(let counts): object["counts"] = expression(counts)
-        case .day(let day): object["day"] = expression(day)
+        case .counts(let counts): object[StreakRuleKey.counts.rawValue] = expression(counts)
+        case .day(let day): object[StreakRuleKey.day.rawValue] = expression(day)
         }
         if let freezes = rule.freezes {
-            object["freezes"] = .object(JSONObject([("max", .int(Int64(freezes.max))),
+            object[StreakRuleKey.freezes.rawValue] = .object(JSONObject([("max", .int(Int64(freezes.max))),
                                                     ("refill_days", .int(Int64(freezes.refillDays))),
                                                     ("mode", .string(freezes.mode.rawValue))]))
         }
-        if let days = rule.backfillDays { object["backfill_days"] = .int(Int64(days)) }
-        object["milestones"] = .array(rule.milestones.map { milestone in
+        if let days = rule.backfillDays { object[StreakRuleKey.backfillDays.rawValue] = .int(Int64(days)) }
+        object[StreakRuleKey.milestones.rawValue] = .array(rule.milestones.map { milestone in
             .object(JSONObject([("days", .int(Int64(milestone.days))), ("award", info(milestone.info))]))
         })
         if let meta = rule.meta { object["meta"] = Self.meta(meta) }

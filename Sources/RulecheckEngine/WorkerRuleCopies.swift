@@ -2,7 +2,7 @@ import RuleModel
 
 /// A rule set for each worker thread of a batch: the first worker takes the rules themselves,
 /// every other one decodes its own copy from the compiled form. The reference counts of objects
-/// two cores share bounce between their caches, which cost 5–10% of a two-core batch. Checked
+/// two cores share bounce between their caches at every retain and release. Checked
 /// rules always decode; were they not to, sharing them is only slower.
 package struct WorkerRuleCopies: Sendable {
     private let rules: RuleSet

@@ -3,7 +3,7 @@ import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let streakKeys = ["id", "title", "counts", "day", "freezes", "backfill_days", "history_days", "milestones", "meta"]
+    static let streakKeys = StreakRuleKey.allCases.map(\.rawValue)
     static let milestoneKeys = ["days", "id", "title", "description", "category", "rarity", "icon", "points", "hidden", "repeatable", "meta"]
 
     /// docs/rules.md, "streaks[]".
@@ -18,17 +18,17 @@ extension RuleFileDecoder {
         let meta = meta(map)
 
         var qualification: StreakDraft.Qualification?
-        let counts = map.value("counts"), day = map.value("day")
+        let counts = map.value(StreakRuleKey.counts.rawValue), day = map.value(StreakRuleKey.day.rawValue)
         switch (counts, day) {
         case (let counts?, nil):
-            qualification = expression(counts, key: "counts").map { .counts($0) }
+            qualification = expression(counts, key: StreakRuleKey.counts.rawValue).map { .counts($0) }
         case (nil, let day?):
-            qualification = expression(day, key: "day").map { .day($0) }
+            qualification = expression(day, key: StreakRuleKey.day.rawValue).map { .day($0) }
         case (_?, _?):
             diagnostics.append(.error(RuleCode.conflictingKeys,
                                       "a streak has either 'counts' or 'day', not both",
-                                      at: map.keySpan("day") ?? node.span,
-                                      notes: [DiagnosticNote("'counts' is here", at: map.keySpan("counts"))],
+                                      at: map.keySpan(StreakRuleKey.day.rawValue) ?? node.span,
+                                      notes: [DiagnosticNote("'counts' is here", at: map.keySpan(StreakRuleKey.counts.rawValue))],
                                       fix: "keep 'counts' (a condition on each event) or 'day' (a condition on each day)"))
         case (nil, nil):
             diagnostics.append(.error(RuleCode.missingKey,
@@ -37,8 +37,9 @@ extension RuleFileDecoder {
         }
 
         let freezes = decodeFreezes(map)
-        let backfillDays = map.value("backfill_days") != nil ? dayCount(map, "backfill_days") : nil
-        if let old = map.keySpan("history_days") {
+        let backfill = StreakRuleKey.backfillDays.rawValue
+        let backfillDays = map.value(backfill) != nil ? dayCount(map, backfill) : nil
+        if let old = map.keySpan(StreakRuleKey.historyDays.rawValue) {
             // 1.0's moving window stopped every loyal user's streak at N; it is not kept as an alias
             // because its meaning differs (docs/evaluation.md, "Backfill cap").
             diagnostics.append(.error(RuleCode.historyDaysReplaced,
@@ -60,7 +61,8 @@ extension RuleFileDecoder {
 
     /// `freezes: { max, refill_days, mode }`, when given and whole.
     private mutating func decodeFreezes(_ map: NodeReader) -> StreakRule.FreezePolicy? {
-        guard let node = map.value("freezes"), let f = NodeReader(node, what: "freezes", diagnostics: &diagnostics) else {
+        let key = StreakRuleKey.freezes.rawValue
+        guard let node = map.value(key), let f = NodeReader(node, what: key, diagnostics: &diagnostics) else {
             return nil
         }
         f.rejectUnknownKeys(allowed: ["max", "refill_days", "mode"], diagnostics: &diagnostics)
@@ -74,8 +76,8 @@ extension RuleFileDecoder {
     /// A streak's milestones; what a broken one may define is noted in `unread`.
     private mutating func decodeMilestones(_ map: NodeReader) -> [StreakDraft.MilestoneDraft] {
         var milestones: [StreakDraft.MilestoneDraft] = []
-        guard let items = map.list("milestones", diagnostics: &diagnostics) else {
-            if let node = map.value("milestones"), !NodeReader.isNull(node) { unread.open(.award) }
+        guard let items = map.list(StreakRuleKey.milestones.rawValue, diagnostics: &diagnostics) else {
+            if let node = map.value(StreakRuleKey.milestones.rawValue), !NodeReader.isNull(node) { unread.open(.award) }
             return milestones
         }
         for item in items {

@@ -16,7 +16,18 @@ package enum RuleSetLoader {
     /// but not loaded: it defines no rule, and `eval` need not pay for it (nor stop at its errors,
     /// which `validate` and `test` report).
     package static func load(paths: [String], baseline: [String]?, readsTests: Bool = true) -> RuleSetLoadResult {
-        var files = RuleFilesRead(paths: paths, readsTests: readsTests)
+        load(RuleFilesRead(paths: paths, readsTests: readsTests), baseline: baseline, readsTests: readsTests)
+    }
+
+    /// Loads rule files given as texts, each named by `file` (the name diagnostics and spans
+    /// carry), through the same decoding, checks, compilation and lints as files on disk: what a
+    /// host or a test holds in memory needs no temporary folder.
+    package static func load(texts: [(file: String, text: String)]) -> RuleSetLoadResult {
+        load(RuleFilesRead(texts: texts), baseline: nil, readsTests: true)
+    }
+
+    private static func load(_ read: consuming RuleFilesRead, baseline: [String]?, readsTests: Bool) -> RuleSetLoadResult {
+        var files = read
         var diagnostics = files.diagnostics
         let drafts = files.drafts(diagnostics: &diagnostics)
 
@@ -115,25 +126,37 @@ private struct RuleFilesRead {
         // A path that could not be listed or read (missing, a dangling link, a FIFO) may have held any rule.
         if collected.diagnostics.contains(where: { $0.severity == .error }) { unread.open(UnreadNames.Kind.allCases) }
         for file in files {
-            guard var loaded = readsTests
+            guard let loaded = readsTests
                 ? YAMLLoader.load(path: file)
                 : YAMLLoader.load(path: file, skippingWhen: Self.holdsOnlyTests, scanningUntil: Self.isForeignToTests)
             else { continue }  // a tests file, left unread
-            diagnostics += loaded.diagnostics
-            // Every problem in one run: a duplicate key, a bad tag, an undefined alias leave a
-            // whole tree (the first entry kept, the tag dropped, an empty value), so the file is
-            // still decoded. Only a file without a tree (syntax error, bound) stops here.
-            // The document is taken out of the result, so that its tree is released after decoding.
-            if let document = loaded.document {
-                loaded.document = nil
-                unread.merge(Self.duplicatedSections(document, loaded.diagnostics))
-                decode(document, yamlErrors: loaded.diagnostics.filter { $0.severity == .error })
-                sources[file] = (consume document).sourceTextReleasingTree()
-            } else {
-                if let text = loaded.unreadText { sources[file] = text }
-                unreadFiles.append(file)
-                unread.merge(UnreadNames.ofUnreadFile(file))
-            }
+            read(loaded, file: file)
+        }
+    }
+
+    /// Rule files given as texts, read as files of those names would be.
+    init(texts: [(file: String, text: String)]) {
+        files = texts.map(\.file)
+        diagnostics = []
+        for (file, text) in texts { read(YAMLLoader.load(text: text, file: file), file: file) }
+    }
+
+    /// Takes in one loaded file: its YAML diagnostics, then its draft (or what it may define).
+    private mutating func read(_ loaded: consuming YAMLLoadResult, file: String) {
+        diagnostics += loaded.diagnostics
+        // Every problem in one run: a duplicate key, a bad tag, an undefined alias leave a
+        // whole tree (the first entry kept, the tag dropped, an empty value), so the file is
+        // still decoded. Only a file without a tree (syntax error, bound) stops here.
+        // The document is taken out of the result, so that its tree is released after decoding.
+        if let document = loaded.document {
+            loaded.document = nil
+            unread.merge(Self.duplicatedSections(document, loaded.diagnostics))
+            decode(document, yamlErrors: loaded.diagnostics.filter { $0.severity == .error })
+            sources[file] = (consume document).sourceTextReleasingTree()
+        } else {
+            if let text = loaded.unreadText { sources[file] = text }
+            unreadFiles.append(file)
+            unread.merge(UnreadNames.ofUnreadFile(file))
         }
     }
 

@@ -2,7 +2,7 @@ import CEL
 import Foundation
 
 /// CEL benchmarks: compile time and nanoseconds per evaluation (median of batches) for the
-/// expressions of issue 3 (E1–E5), plus the check that `int * double` is a checker error.
+/// cases E1–E5, plus the check that `int * double` is a checker error.
 ///
 /// Usage: `rulecheck-bench cel [CASE...] [--evaluations N]`. Cases are named E0–E5 and M1 (all
 /// when none is named). `--evaluations N` only evaluates each case N times, untimed and without
@@ -23,7 +23,7 @@ enum CELBench {
         Case(name: "E4", source: "levels.filter(l, l.category == \"nianhua\" && l.counts).all(l, l.id in completed)",
              targetNanoseconds: 10_000),
         Case(name: "E5", source: "double(stats.focus_minutes) / 600.0", targetNanoseconds: 100),
-        // Not an issue target: a SPEC-style metric over a long history (10,000 events).
+        // Not an issue target: a typical metric over a long history (10,000 events).
         Case(name: "M1", source: "history.filter(e, e.type == \"focus_session\").map(e, e.minutes).sum() >= 600",
              targetNanoseconds: 1_000_000),
     ]

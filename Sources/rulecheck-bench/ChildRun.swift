@@ -30,8 +30,8 @@ struct ChildRun {
             return nil
         }
         var peak = 0
-        // Polled, not `waitUntilExit()` alone: on Linux that checks every 50 ms, and a 100 ms
-        // `validate` came out as 101 or 151 ms.
+        // Polled, not `waitUntilExit()` alone: on Linux that checks at a coarse interval, which
+        // would round a short `validate`'s time up to the next check.
         while process.isRunning {
             peak = max(peak, Self.highWaterMark(of: process.processIdentifier) ?? 0)
             usleep(2_000)
@@ -53,7 +53,7 @@ struct ChildRun {
 
     /// `VmHWM` of a running process, in kilobytes. Read with plain system calls into a buffer on
     /// the stack: the bench polls every 2 ms while the child runs, and on a two-core machine the
-    /// bench's own work comes out of the child's (a Foundation string per poll took ~4.5% of one core).
+    /// bench's own work comes out of the child's (a Foundation string per poll would weigh on it).
     private static func highWaterMark(of pid: Int32) -> Int? {
         let descriptor = open("/proc/\(pid)/status", O_RDONLY)
         guard descriptor >= 0 else { return nil }

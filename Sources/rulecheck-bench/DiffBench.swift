@@ -1,7 +1,7 @@
 import Foundation
 
 /// `rulecheck-bench diff [RUNS]`: the cost of `rulecheck diff --states` against `eval --batch`
-/// (SPEC 7.5: about two `eval --batch` runs; issue 37: at most 2.5×) over 4,000 TaskMate states
+/// (docs/diff.md, "Cost": about two `eval --batch` runs; the bench's bound is 2.5×) over 4,000 TaskMate states
 /// of 100 events, both with the same `--jobs` (every core), each run RUNS times (default 3)
 /// and judged by the median wall time. Then 2,000 and 20,000 states once each: the peak memory
 /// of 20,000 must be no more than that of 2,000. The new version changes one threshold (its

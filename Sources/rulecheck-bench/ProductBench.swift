@@ -53,7 +53,7 @@ enum ProductBench {
             print("products: cannot write the generated histories: \(error)")
             return 2
         }
-        // SPEC 8: memory at most about 10x the state, beyond a fixed base (the same eval on a new user).
+        // Memory at most about 10x the state, beyond a fixed base (the same eval on a new user).
         let base = ChildRun(binary: binary, arguments: ["eval", "rules/taskmate", "--state", "examples/taskmate/new_user.json"])
         if let child = ChildRun(binary: binary, arguments: ["eval", "rules/taskmate", "--state", million]) {
             let size = (try? FileManager.default.attributesOfItem(atPath: million)[.size] as? Int) ?? 1

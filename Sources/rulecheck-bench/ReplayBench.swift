@@ -8,7 +8,7 @@ import Rules
 /// `rulecheck-bench replay`: times the event-time replay of one user (facts timeline, replay and
 /// decision at `now`, in process; the rule set loaded and planned once; no bindings kept at `now`,
 /// as `eval --batch` and the engine run it) of a rule set of 100 achievements and 3 streaks against a year of history,
-/// with 1,000 and with 10,000 events. Targets (issue #10): ≤ 3 ms at 1,000 events and ≤ 30 ms at
+/// with 1,000 and with 10,000 events. Targets: ≤ 3 ms at 1,000 events and ≤ 30 ms at
 /// 10,000 on one core. Reports the median of several runs; exits 1 when a target is missed.
 ///
 /// Usage: `rulecheck-bench replay [RUNS [EVENTS...]]`.

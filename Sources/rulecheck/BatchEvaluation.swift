@@ -7,6 +7,7 @@ import Output
 import RuleModel
 import RulecheckEngine
 import Rules
+import SystemIO
 
 /// `rulecheck eval --batch`: one state per input line (NDJSON), one decision per output line in
 /// input order, each the `--format json` decision of that state written on one line. A line that
@@ -17,7 +18,7 @@ struct BatchEvaluation {
     /// The checked rules; every worker decides with its own copy of them.
     let rules: RuleSet
     let locale: String?
-    let now: String?
+    let now: Moment?
     let jobs: Int
 
     /// Reads `input` to its end, writing to standard output; returns how many lines were read
@@ -53,9 +54,9 @@ private struct LineDecider: Sendable {
     let replay: Replay
     let shown: RuleSet
     let renderer: DecisionJSONRenderer
-    let now: String?
+    let now: Moment?
 
-    init(rules: RuleSet, locale: String?, now: String?) {
+    init(rules: RuleSet, locale: String?, now: Moment?) {
         replay = Replay(rules: rules)
         shown = rules.localized(to: locale)
         renderer = DecisionJSONRenderer(rules: rules, locale: locale)
@@ -66,7 +67,7 @@ private struct LineDecider: Sendable {
     func decide(_ bytes: [UInt8], line: Int) -> (bytes: [UInt8], failed: Bool) {
         do {
             let state = try StateFile.parse(json: bytes, file: "line \(line)")
-            let evaluation = try UserEvaluation(replay: replay, state: state, now: try UserEvaluation.moment(now, fallback: state.now),
+            let evaluation = try UserEvaluation(replay: replay, state: state, now: UserEvaluation.moment(now, fallback: state.now),
                                                 keepsBindings: false)
             return (renderer.renderLine(evaluation.decision.retitled(by: shown)), false)
         } catch {

@@ -75,7 +75,7 @@ enum CommandInput {
 
     /// The replayed state, or the problem (with its JSON path) on stderr and exit status 2.
     /// `keepsBindings`: keep every variable at `now` (what `explain` evaluates against).
-    static func evaluation(rules: RuleSet, statePath: String, now: String?, keepsBindings: Bool) throws -> UserEvaluation {
+    static func evaluation(rules: RuleSet, statePath: String, now: Moment?, keepsBindings: Bool) throws -> UserEvaluation {
         do {
             let state = try StateFile.load(path: statePath)
             return try UserEvaluation(replay: Replay(rules: rules), state: state,

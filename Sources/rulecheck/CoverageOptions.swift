@@ -4,7 +4,7 @@ import Output
 import RuleTests
 
 /// `rulecheck test --coverage [--coverage-format text|json|lcov] [--coverage-out FILE]
-/// [--coverage-min PERCENT]` (SPEC 7.3, "Coverage"; docs/guide.md, "Test coverage").
+/// [--coverage-min PERCENT]` (docs/guide.md, "Test coverage").
 struct CoverageOptions: ParsableArguments {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, lcov

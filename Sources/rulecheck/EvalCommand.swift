@@ -60,9 +60,6 @@ struct EvalCommand: ParsableCommand {
             }
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
             if format == .html { throw ValidationError("--format html is a page for one state; not with --batch") }
-            if let now = options.now, case .failure(let problem) = Moment.parse(now) {
-                throw ValidationError("--now '\(now)': \(problem)")
-            }
         } else {
             guard state != nil else { throw ValidationError("missing --state (or --batch)") }
             guard states == nil, jobs == nil else { throw ValidationError("--states and --jobs go with --batch") }
@@ -82,7 +79,7 @@ struct EvalCommand: ParsableCommand {
             try runBatch(rules)
             return
         }
-        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: options.now, keepsBindings: false)
+        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: options.moment, keepsBindings: false)
         if let writeState {
             do {
                 try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks,
@@ -115,7 +112,7 @@ struct EvalCommand: ParsableCommand {
         } else {
             input = FileHandle.standardInput
         }
-        let batch = BatchEvaluation(rules: rules, locale: options.locale, now: options.now,
+        let batch = BatchEvaluation(rules: rules, locale: options.locale, now: options.moment,
                                     jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let result = try batch.run(input: input)
         if result.failed > 0 { throw ExitCode(1) }

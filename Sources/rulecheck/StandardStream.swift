@@ -4,12 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif
+import SystemIO
 
 /// Standard output and standard error. Every byte the command line prints goes through
 /// `write(_:)`, which reports a failed write (a full disk, a closed stream, a closed pipe) and
@@ -61,7 +56,7 @@ enum StandardStream: Int32 {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
-                systemWrite(rawValue, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+                SystemCall.write(rawValue, buffer.baseAddress.map { $0 + written }, buffer.count - written)
             }
             if result < 0 {
                 if errno == EINTR { continue }

@@ -115,7 +115,7 @@ import Testing
             return nil
         })
         #expect(offered == ["filter", "map"])
-        let program = try CELProgram(checked: rewritten)
+        let program = CELProgram(checked: rewritten)
         let value = program.evaluate(CELActivation(["@filtered": .list(CELList([.int(7)])), "items": .list(CELList([.int(1), .int(2)])),
                                                     "limit": .int(3)]))
         #expect(value.description == "true")  // 1 (the bound list) + 2 >= 3
@@ -147,7 +147,7 @@ import Testing
         #expect(current.ast.source == operand)
         #expect(current.resultType == .int)
         // Planned from the checked sub-tree: no parsing or checking again.
-        let program = try CELProgram(checked: current)
+        let program = CELProgram(checked: current)
         let stats = CELValue.map(CELMap(strings: [("focus", .int(600)), ("tasks", .int(2))]))
         let items = CELValue.list(CELList([.int(1), .int(2), .int(3)]))
         let value = program.evaluate(CELActivation(["stats": stats, "items": items]))

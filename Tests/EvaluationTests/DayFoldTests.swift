@@ -4,6 +4,7 @@ import Facts
 import Foundation
 import RuleModel
 import Rules
+import RulesTestSupport
 import Testing
 
 /// Which expressions over `days` the replay folds day by day, and that a long daily history
@@ -81,11 +82,6 @@ import Testing
     }
 
     static func rules(_ text: String) throws -> RuleSet {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("day-folds-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try text.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-        let loaded = RuleSetLoader.load(paths: [folder.path])
-        return try #require(loaded.ruleSet, "\(loaded.diagnostics.map(\.message))")
+        return try RuleSetText.load(text)
     }
 }

@@ -4,6 +4,7 @@ import Facts
 import Foundation
 import Output
 import Rules
+import RulesTestSupport
 import Testing
 
 /// `rulecheck explain` labels every sub-expression with its source text: each label must be the
@@ -11,13 +12,7 @@ import Testing
 /// `events.size() + 1) * 2`).
 @Suite struct ExplainLabelTests {
     static func explainLines(when condition: String) throws -> [String] {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("explain-labels-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let rules = "schema: 1\nachievements:\n  - id: a\n    title: A\n    when: '\(condition)'\n"
-        try rules.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-        let ruleSet = try #require(RuleSetLoader.load(paths: [folder.path]).ruleSet)
+        let ruleSet = try RuleSetText.load("schema: 1\nachievements:\n  - id: a\n    title: A\n    when: '\(condition)'\n")
         let state = try StateFile.parse(json: """
             {"schema": 1, "user": {"id": "u"}, "events": [
               {"type": "x", "at": "2026-03-01T10:00:00Z", "minutes": 3},

@@ -5,6 +5,7 @@ import Foundation
 import Output
 import RuleModel
 import Rules
+import RulesTestSupport
 import Testing
 
 /// README.md, "Command line", golden outputs: the criterion with the value of every sub-expression at `now`, what
@@ -62,15 +63,7 @@ import Testing
         """
 
     static func loadRules() throws -> RuleSet {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("explain-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try rulesText.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-        try catalogText.write(to: folder.appendingPathComponent("catalog.yaml"), atomically: true, encoding: .utf8)
-        let loaded = RuleSetLoader.load(paths: [folder.path])
-        #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty)
-        return try #require(loaded.ruleSet)
+        try RuleSetText.load(files: [("catalog.yaml", catalogText), ("rules.yaml", rulesText)])
     }
 
     /// Three focus sessions in +08:00 on 2026-03-01..03 (the last at 23:30), and two levels

@@ -3,6 +3,7 @@ import Facts
 import Foundation
 import Output
 import Rules
+import RulesTestSupport
 import Testing
 
 /// `sum()`, `min()` and `max()` of a fold's list are kept per prefix (`CELListReduction`): the
@@ -60,12 +61,7 @@ import Testing
     @Test(arguments: histories.indices)
     func everyPrefixMatchesTheNaiveReplay(history index: Int) throws {
         let (name, events) = Self.histories[index]
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fold-reduction-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.rules.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-        let loaded = RuleSetLoader.load(paths: [folder.path])
-        let rules = try #require(loaded.ruleSet, "\(loaded.diagnostics.map(\.message))")
+        let rules = try RuleSetText.load(Self.rules)
         let replay = Replay(rules: rules)
         let renderer = DecisionJSONRenderer()
         for count in 0...events.count {
@@ -86,11 +82,7 @@ import Testing
 
     /// The rules do read the reductions as kept folds (else the test above compares nothing new).
     @Test func theReductionsAreFolded() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fold-reduction-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.rules.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-        let rules = try #require(RuleSetLoader.load(paths: [folder.path]).ruleSet)
+        let rules = try RuleSetText.load(Self.rules)
         let reductions = Replay(rules: rules).folds.filter { if case .reduction = $0.shape { true } else { false } }
         #expect(reductions.count == 5)
     }

@@ -2,6 +2,7 @@ import Evaluation
 import Facts
 import Foundation
 import Rules
+import RulesTestSupport
 import Testing
 
 /// Totals of points use checked arithmetic (docs/bad-input.md): the rule files bound each award's
@@ -15,11 +16,7 @@ import Testing
         """
 
     @Test func pointsInt64MaxOnTwoUnlockedAchievementsSaturates() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("points-\(UUID().uuidString).yaml")
-        try Self.rules.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let loaded = RuleSetLoader.load(paths: [file.path])
-        var rules = try #require(loaded.ruleSet, "\(loaded.diagnostics.map(\.message))")
+        var rules = try RuleSetText.load(Self.rules)
         for index in rules.achievements.indices { rules.achievements[index].info.points = Int.max }
         let state = try StateFile.parse(json: #"{"schema": 1, "user": {"id": "u"}, "events": []}"#)
         let now = try Moment.parse("2026-01-05T10:00:00Z").get()

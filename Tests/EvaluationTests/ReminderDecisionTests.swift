@@ -6,7 +6,7 @@ import RuleModel
 import Rules
 import Testing
 
-/// SPEC 2.9: which reminders are due, when, in what order; a `when` that errs.
+/// Reminders (docs/rules.md, `reminders[]`): which reminders are due, when, in what order; a `when` that errs.
 @Suite struct ReminderDecisionTests {
     static let rules = """
         schema: 1

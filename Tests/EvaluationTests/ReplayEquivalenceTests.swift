@@ -3,6 +3,7 @@ import Facts
 import Foundation
 import Output
 import Rules
+import RulesTestSupport
 import Testing
 import TestSupport
 
@@ -17,14 +18,7 @@ import TestSupport
     func replayMatchesTheNaiveReference(ruleSetSeed: Int) throws {
         var g = SeededGenerator(seed: 0xC0FFEE &+ UInt64(ruleSetSeed) &* 7919)
         let files = RandomScenario.rules(&g)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-eq-\(ruleSetSeed)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, text) in files {
-            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-        let loaded = RuleSetLoader.load(paths: [folder.path])
-        let rules = try #require(loaded.ruleSet, "rule set \(ruleSetSeed) does not load: \(loaded.diagnostics.map(\.message))")
+        let rules = try RuleSetText.load(files: files.sorted { $0.key < $1.key }.map { (file: $0.key, text: $0.value) })
         let replay = Replay(rules: rules)
         let renderer = DecisionJSONRenderer()
         var unlockCount = 0

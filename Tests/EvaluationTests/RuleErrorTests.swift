@@ -3,6 +3,7 @@ import Evaluation
 import Facts
 import Foundation
 import Rules
+import RulesTestSupport
 import Testing
 
 /// No silent rule errors (docs/warnings.md, `rule_error` and `cost_limit`): one warning per award
@@ -46,10 +47,7 @@ import Testing
     /// checkpoint of 3,000 events. The replay's budget stops it after a few such evaluations.
     @Test("events.all(a, events.all(b, events.exists(x, a.at < x.at))) over 3,000 events stops at the step budget")
     func aStepBudgetPerStateStopsAConditionThatIsCostlyAtEveryCheckpoint() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("budget-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try """
+        let rules = try RuleSetText.load("""
             schema: 1
             achievements:
               - id: cubic
@@ -58,8 +56,7 @@ import Testing
               - id: first
                 title: Cheap, judged before the budget is spent
                 when: size(events) >= 1
-            """.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-        let rules = try #require(RuleSetLoader.load(paths: [folder.path]).ruleSet)
+            """)
         let events = (0..<3_000).map { i in
             #"{"type": "x", "at": "\#(Moment(instant: CELTimestamp(seconds: 1_767_225_600 + Int64(i) * 60), offsetSeconds: 0))"}"#
         }
@@ -85,17 +82,13 @@ import Testing
         ("size(events) >= 3", 3),
     ])
     func aHugeThresholdIsHeldToTheIntRange(when: String, target: Int64) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try """
+        let rules = try RuleSetText.load("""
             schema: 1
             achievements:
               - id: huge
                 title: Huge
                 when: \(when)
-            """.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-        let rules = try #require(RuleSetLoader.load(paths: [folder.path]).ruleSet)
+            """)
         let state = try StateFile.parse(json: #"{"schema": 1, "user": {"id": "u"}, "now": "2026-03-01T00:00:00Z", "events": [{"type": "x", "at": "2026-02-01T00:00:00Z"}]}"#)
         let now = try #require(state.now)
         let decision = Replay(rules: rules).run(try StateFacts(state: state, rules: rules, now: now)).decision
@@ -105,12 +98,7 @@ import Testing
     }
 
     @Test func anEvaluationReportsTheStepsItTook() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("steps-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try "schema: 1\nmetrics:\n  n: events.filter(e, e.type == \"x\").size()\n"
-            .write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-        let rules = try #require(RuleSetLoader.load(paths: [folder.path]).ruleSet)
+        let rules = try RuleSetText.load("schema: 1\nmetrics:\n  n: events.filter(e, e.type == \"x\").size()\n")
         let program = try #require(rules.metrics.first?.expression.program)
         func steps(_ count: Int) -> Int {
             let list = CELValue.list(CELList((0..<count).map { _ in .map(CELMap(strings: [("type", .string("x"))])) }))

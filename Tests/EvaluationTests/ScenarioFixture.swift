@@ -3,6 +3,7 @@ import Facts
 import Foundation
 import RuleModel
 import Rules
+import RulesTestSupport
 import Testing
 
 /// A rule set and a state from `Fixtures/<name>/`, evaluated as `rulecheck eval` does.
@@ -16,20 +17,13 @@ struct ScenarioFixture {
 
     /// The rule set under the fixture folder; `rules.yaml.template` gets `substitutions` applied.
     func rules(_ substitutions: [String: String] = [:]) throws -> RuleSet {
-        var paths = [folder.path]
-        var written: URL?
-        // The written copy is only read here; left behind, copies would pile up run after run.
-        defer { if let written { try? FileManager.default.removeItem(at: written) } }
         let template = folder.appendingPathComponent("rules.yaml.template")
         if FileManager.default.fileExists(atPath: template.path) {
             var text = try String(contentsOf: template, encoding: .utf8)
             for (key, value) in substitutions { text = text.replacingOccurrences(of: key, with: value) }
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).yaml")
-            try text.write(to: file, atomically: true, encoding: .utf8)
-            written = file
-            paths = [file.path]
+            return try RuleSetText.load(files: [(file: "rules.yaml", text: text)])
         }
-        let loaded = RuleSetLoader.load(paths: paths)
+        let loaded = RuleSetLoader.load(paths: [folder.path])
         return try #require(loaded.ruleSet, "rules do not load: \(loaded.diagnostics.map(\.message))")
     }
 

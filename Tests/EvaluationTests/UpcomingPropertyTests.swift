@@ -4,10 +4,11 @@ import Facts
 import Foundation
 import RuleModel
 import Rules
+import RulesTestSupport
 import Testing
 import TestSupport
 
-/// SPEC 6, `upcoming`, over seeded random rule sets and states: every entry agrees with a fresh
+/// `upcoming` (docs/evaluation.md), over seeded random rule sets and states: every entry agrees with a fresh
 /// evaluation at `--now` = its `at` (what it says changed there, and had not just before), and
 /// no streak or day changes at a time checkpoint of the span that the list leaves out. The
 /// reference builds the facts from nothing at each moment (no look-ahead, no incremental builder).
@@ -101,7 +102,7 @@ import TestSupport
         #expect(zip(order, order.dropFirst()).allSatisfy { a, b in a.0 != b.0 ? a.0 < b.0 : a.1 != b.1 ? a.1 < b.1 : a.2 <= b.2 })
     }
 
-    /// The kinds of SPEC 6, read off two fresh evaluations.
+    /// The kinds of `upcoming`, read off two fresh evaluations.
     static func changes(from before: Look, to after: Look) -> [String] {
         var found: [String] = []
         for (id, now) in after.streaks {
@@ -121,13 +122,6 @@ import TestSupport
     }
 
     static func load(_ files: [String: String], seed: Int) throws -> RuleSet {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("upcoming-\(seed)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, text) in files {
-            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-        let loaded = RuleSetLoader.load(paths: [folder.path])
-        return try #require(loaded.ruleSet, "rule set \(seed) does not load: \(loaded.diagnostics.map(\.message))")
+        try RuleSetText.load(files: files.sorted { $0.key < $1.key }.map { (file: $0.key, text: $0.value) })
     }
 }

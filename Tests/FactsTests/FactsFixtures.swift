@@ -2,6 +2,7 @@ import CEL
 import Foundation
 import RuleModel
 import Rules
+import RulesTestSupport
 import Testing
 @testable import Facts
 import TestSupport
@@ -14,17 +15,9 @@ func fixture(_ name: String) throws -> (rules: RuleSet, state: StateFile) {
     return (rules, try StateFile.load(jsonPath: folder + "/state.json"))
 }
 
-/// A rule set from YAML texts, one file each (written to a temporary folder and loaded like
-/// any rule files).
+/// A rule set from YAML texts, one file each, loaded in memory through the loader's own path.
 func ruleSet(_ yaml: String...) throws -> RuleSet {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("facts-rules-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    for (index, text) in yaml.enumerated() {
-        try text.write(toFile: directory.appendingPathComponent("rules\(index).yaml").path, atomically: true, encoding: .utf8)
-    }
-    let loaded = RuleSetLoader.load(paths: [directory.path])
-    return try #require(loaded.ruleSet, "rules: \(loaded.diagnostics.map(\.message))")
+    try RuleSetText.load(yaml)
 }
 
 /// A state from its events (JSON objects) and `now`.
@@ -71,19 +64,4 @@ func checkpoints(_ timeline: FactTimeline) -> [Moment] {
         moments.append(candidate)
     }
     return moments
-}
-
-/// `bytes` with one to four random edits (a byte replaced from `alphabet`, removed, or inserted):
-/// the hostile-input and parser-equivalence tests mutate state lines alike.
-func mutated(_ bytes: [UInt8], alphabet: [UInt8], random: inout SeededGenerator) -> [UInt8] {
-    var bytes = bytes
-    for _ in 0..<Int.random(in: 1...4, using: &random) {
-        let position = Int.random(in: 0..<bytes.count, using: &random)
-        switch Int.random(in: 0..<3, using: &random) {
-        case 0: bytes[position] = alphabet.randomElement(using: &random) ?? 0
-        case 1: bytes.remove(at: position)
-        default: bytes.insert(alphabet.randomElement(using: &random) ?? 0, at: position)
-        }
-    }
-    return bytes
 }

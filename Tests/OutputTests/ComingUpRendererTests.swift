@@ -6,7 +6,7 @@ import Facts
 import RuleModel
 import Testing
 
-/// SPEC 6: `upcoming` and `reminders` in the JSON decision (always present, entries in their
+/// `upcoming` and `reminders` in the JSON decision (always present, entries in their
 /// key order, `meta` passed through) and the text view's "Coming up" part, with reminder titles
 /// in the locale asked for.
 @Suite struct ComingUpRendererTests {

@@ -10,7 +10,7 @@ import TestSupport
 /// `diff --states` equals two evaluations: over random pairs of rule sets (one mutated from the
 /// other) and random states, every count and sample of `DiffEffectsRun` (on three workers) is
 /// what deciding each state under both versions with the library and comparing the decisions by
-/// SPEC 7.5's definitions gives.
+/// docs/diff.md's definitions gives.
 @Suite struct DiffEffectsEquivalenceTests {
     @Test(arguments: 1...24)
     func effectsEqualTwoEvaluations(seed: Int) throws {
@@ -73,7 +73,7 @@ import TestSupport
     }
 }
 
-/// SPEC 7.5's effects computed the plain way: each state decided under both versions with
+/// docs/diff.md's effects computed the plain way: each state decided under both versions with
 /// `UserEvaluation`, the two decisions compared award by award.
 private struct ReferenceDiff {
     struct Award {

@@ -1,7 +1,7 @@
 import RuleDiff
 import Testing
 
-/// Rule changes of every kind SPEC 7.5 lists, compared on the typed rule model: a change of
+/// Rule changes of every kind docs/diff.md lists, compared on the typed rule model: a change of
 /// layout, quoting, key order or spacing in an expression is no change.
 @Suite struct RuleChangesTests {
     static let base = """

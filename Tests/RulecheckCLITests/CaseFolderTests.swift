@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The hand-written scenarios in `Cases/`, run through the built binary the way the acceptance
-/// runner does. Expected values come from SPEC.md, worked out by hand (see each case's rules).
+/// runner does. Expected values are worked out by hand from the documented semantics (see each case's rules).
 @Suite struct CaseFolderTests {
     @Test(arguments: RulecheckRun.caseNames(.evaluation))
     func evalDecisionMatches(name: String) throws {

@@ -371,6 +371,20 @@ import TestSupport
 
     /// A `--now` without an offset is bad usage (exit 2) with a readable message that names the
     /// option — not a JSON path (`$:`) or a garbled sentence.
+    /// A bad `--now` is a command-line error, reported before any file is read: with a state file
+    /// that does not exist, the option is what is named, not the file.
+    @Test(arguments: [["eval"], ["explain"]])
+    func badNowIsReportedBeforeTheStateFile(command: [String]) throws {
+        try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
+        let name = "c16_rank_next"
+        let id = command == ["explain"] ? ["some_award"] : []
+        let run = try RulecheckRun.run(command + [Self.casePath(name, "rules")] + id
+                                       + ["--state", "/nonexistent/state.json", "--now", "next tuesday"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--now 'next tuesday'"), "\(run.stderr)")
+        #expect(!run.stderr.contains("nonexistent"), "\(run.stderr)")
+    }
+
     @Test func nowWithoutOffsetIsExplained() throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
         let name = "c16_rank_next"

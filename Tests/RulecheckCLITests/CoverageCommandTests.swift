@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `rulecheck test --coverage` (SPEC 7.3, "Coverage"; docs/guide.md, "Test coverage") over the
+/// `rulecheck test --coverage` (docs/guide.md, "Test coverage") over the
 /// workspace `x30_coverage`. Its rule set `main` is written so that each kind of outcome is both
 /// seen and missed: the expected figures below were counted by hand from its rules and tests
 /// (13 conditions of `when`, `counts`, `day` and a boolean metric, 4 awards: 34 outcomes, 25 seen).
@@ -45,7 +45,7 @@ import TestSupport
         #expect(run.stdout == "2 passed, 0 failed\ncoverage: 100.0% (4 of 4 outcomes)\n")
     }
 
-    /// The JSON shape of SPEC 7.3, with the counts of evaluations seen.
+    /// The JSON shape of docs/guide.md, "Test coverage", with the counts of evaluations seen.
     @Test func jsonHasTheContractShape() throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString).json").path

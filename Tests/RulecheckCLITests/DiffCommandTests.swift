@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `rulecheck diff` end to end (SPEC 7.5), on `Cases/d01_diff` (old and new rule files and seven
+/// `rulecheck diff` end to end (docs/diff.md), on `Cases/d01_diff` (old and new rule files and seven
 /// state lines whose effects were worked out by hand) and on temporary git repositories.
 @Suite(.enabled(if: RulecheckRun.binaryExists, Comment(rawValue: RulecheckRun.binaryMissingMessage)))
 struct DiffCommandTests {

@@ -54,12 +54,7 @@ import Testing
     ]
 
     static func load(_ rules: String) throws -> RuleSetLoadResult {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cross-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try rules.write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-        try catalog.write(to: folder.appendingPathComponent("catalog.yaml"), atomically: true, encoding: .utf8)
-        return RuleSetLoader.load(paths: [folder.path], baseline: nil)
+        RuleSetLoader.load(texts: [(file: "catalog.yaml", text: catalog), (file: "rules.yaml", text: rules)])
     }
 
     @Test("the loader and the bundle reader refuse the same mistake", arguments: mistakes)

@@ -1,5 +1,6 @@
 import JSON
 import Output
+import RuleModel
 import Testing
 @testable import Rules
 
@@ -20,6 +21,7 @@ import Testing
         ("test", RuleFileDecoder.testKeys),
         ("expect", RuleFileDecoder.expectKeys),
         ("eventType", RuleFileDecoder.eventTypeKeys),
+        ("reminder", RuleFileDecoder.reminderKeys),
     ]
 
     static func properties(of schema: JSONValue) -> Set<String>? {
@@ -35,6 +37,39 @@ import Testing
         }
         let definition = try #require(definitions[pair.definition], "no definition '\(pair.definition)' in the schema")
         #expect(Self.properties(of: definition) == Set(pair.keys), "\(pair.definition)")
+    }
+
+    static var definitions: JSONObject? {
+        guard case .object(let top) = RuleFileSchema.ruleFile, case .object(let definitions)? = top["$defs"] else { return nil }
+        return definitions
+    }
+
+    /// A metric written as `{expr, show}`: the object branch of the metric's `anyOf`.
+    @Test func metricKeysMatchDecoder() throws {
+        let metrics = try #require(Self.definitions?["metrics"])
+        guard case .object(let map) = metrics, case .object(let values)? = map["additionalProperties"],
+              case .array(let branches)? = values["anyOf"] else {
+            Issue.record("the metrics definition has no anyOf of its values")
+            return
+        }
+        let shapes = branches.compactMap(Self.properties(of:))
+        #expect(shapes == [Set(RuleFileDecoder.metricKeys)])
+    }
+
+    /// `complete_module`, the achievement criterion over a catalog module.
+    @Test func completeModuleKeysMatchDecoder() throws {
+        let achievement = try #require(Self.definitions?["achievement"])
+        guard case .object(let object) = achievement, case .object(let properties)? = object["properties"] else {
+            Issue.record("the achievement definition has no properties")
+            return
+        }
+        let criterion = try #require(properties["complete_module"])
+        #expect(Self.properties(of: criterion) == Set(RuleFileDecoder.completeModuleKeys))
+    }
+
+    /// Streak keys are declared once in the rule model; the decoder allows exactly those.
+    @Test func streakKeysAreTheModelsDeclaration() {
+        #expect(RuleFileDecoder.streakKeys == StreakRuleKey.allCases.map(\.rawValue))
     }
 
     @Test func topLevelMatchesDecoder() {

@@ -126,7 +126,7 @@ import Testing
         #expect(RuleSetLoader.load(paths: [folder.path], baseline: nil).diagnostics.map(\.code) == ["E207"])
     }
 
-    /// The products' rule sets raise no lint (SPEC 7.1).
+    /// The products' rule sets raise no lint (docs/warnings.md).
     @Test(arguments: [["rules/taskmate"], ["rules/puzzle", "catalogs/puzzle"], ["rules/weekyii"], ["rules/lifer"], ["rules/skinlab"]])
     func productsRaiseNone(paths: [String]) {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

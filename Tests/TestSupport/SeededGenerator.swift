@@ -19,3 +19,18 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// One of `options`, which must not be empty.
     public mutating func pick<T>(_ options: [T]) -> T { options[Int.random(in: 0..<options.count, using: &self)] }
 }
+
+/// `bytes` with one to four random edits (a byte replaced from `alphabet`, removed, or inserted):
+/// the hostile-input and parser-equivalence tests mutate state lines alike.
+public func mutated(_ bytes: [UInt8], alphabet: [UInt8], random: inout SeededGenerator) -> [UInt8] {
+    var bytes = bytes
+    for _ in 0..<Int.random(in: 1...4, using: &random) {
+        let position = Int.random(in: 0..<bytes.count, using: &random)
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: bytes[position] = alphabet.randomElement(using: &random) ?? 0
+        case 1: bytes.remove(at: position)
+        default: bytes.insert(alphabet.randomElement(using: &random) ?? 0, at: position)
+        }
+    }
+    return bytes
+}

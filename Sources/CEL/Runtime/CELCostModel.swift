@@ -19,30 +19,10 @@ struct CELCostModel: Sendable {
     /// Steps per entry of a map copied by `cel.@mapInsert` (the `transformMap` accumulator).
     static let mapCopyStepsPerEntry = 10
 
-    /// The model of `function`, or `nil` when a call costs just its node.
+    /// The model of `function` (declared with it in `CELLibrary`), or `nil` when a call costs
+    /// just its node.
     static func model(for function: String) -> CELCostModel? {
-        switch function {
-        case "_+_": CELCostModel(binary: concatenationCost)
-        case "@in": CELCostModel(binary: { _, container in
-            if case .list(let list) = container { list.count } else { 0 }
-        })
-        // The insert copies the map and rebuilds its hash index: a few steps per entry.
-        case "cel.@mapInsert": CELCostModel(arguments: { size(of: $0.first ?? .null) * mapCopyStepsPerEntry })
-        case "join": CELCostModel(arguments: { joinedSize($0) })
-        // Comparing or searching walks the values.
-        case "_==_", "_!=_": CELCostModel(binary: { min(size(of: $0), size(of: $1)) })
-        case "contains", "startsWith", "endsWith", "indexOf", "lastIndexOf":
-            CELCostModel(arguments: { size(of: $0.first ?? .null) })
-        case "distinct": CELCostModel(arguments: { distinctCost($0) }, result: { size(of: $0) })
-        case "format", "replace", "strings.quote", "reverse", "lowerAscii", "upperAscii", "trim", "split",
-             "string", "bytes", "sort", "sortBy", "lists.sortBy", "slice":
-            CELCostModel(result: { size(of: $0) })
-        case "flatten": CELCostModel(arguments: { flattenedSize($0) })
-        case "lists.range": CELCostModel(arguments: { arguments in
-            if case .int(let n)? = arguments.first { Int(clamping: n) } else { 0 }
-        })
-        default: nil
-        }
+        CELLibrary.costs[function]
     }
 
     /// Most steps a call may cost to be folded into a constant when the program is planned:
@@ -63,7 +43,7 @@ struct CELCostModel: Sendable {
 
     /// `a + b`: the sizes of both sides; a string or bytes result over `maxBuiltBytes` costs
     /// more than any budget.
-    private static func concatenationCost(_ a: CELValue, _ b: CELValue) -> Int {
+    static func concatenationCost(_ a: CELValue, _ b: CELValue) -> Int {
         switch (a, b) {
         case (.string(let x), .string(let y)):
             let bytes = x.utf8.count + y.utf8.count
@@ -91,7 +71,7 @@ struct CELCostModel: Sendable {
     }
 
     /// `list.join(separator)`: the length of the joined string.
-    private static func joinedSize(_ arguments: [CELValue]) -> Int {
+    static func joinedSize(_ arguments: [CELValue]) -> Int {
         guard case .list(let list)? = arguments.first else { return 0 }
         var separator = 0
         if arguments.count > 1, case .string(let s) = arguments[1] { separator = s.utf8.count }
@@ -106,7 +86,7 @@ struct CELCostModel: Sendable {
     /// `list.distinct()`: map-key kinds are hashed (one step each); other elements (lists, maps,
     /// timestamps, fractional doubles) are compared with each other, so they cost their count
     /// squared.
-    private static func distinctCost(_ arguments: [CELValue]) -> Int {
+    static func distinctCost(_ arguments: [CELValue]) -> Int {
         guard case .list(let list)? = arguments.first else { return 0 }
         var compared = 0
         for element in list where CELMapKey.lookupKey(element) == nil { compared += 1 }
@@ -115,7 +95,7 @@ struct CELCostModel: Sendable {
     }
 
     /// `list.flatten()`: the elements of the result (one level).
-    private static func flattenedSize(_ arguments: [CELValue]) -> Int {
+    static func flattenedSize(_ arguments: [CELValue]) -> Int {
         guard case .list(let list)? = arguments.first else { return 0 }
         var count = 0
         for element in list {

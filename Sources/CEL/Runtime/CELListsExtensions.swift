@@ -3,48 +3,6 @@
 /// Results are built in time about linear in their size (sorting: n log n), and their sizes are
 /// charged to the cost limit (`CELCostModel`).
 enum CELListsExtensions {
-    static let table: [String: CELFunction] = {
-        var t: [String: CELFunction] = [:]
-        t["distinct"] = .unary { value in list(value, "distinct").map(distinct) ?? .error(.noOverload("distinct", value)) }
-        t["flatten"] = .variadic(flatten)
-        // `reverse` of a string is the strings extension's.
-        let reverseString = CELStringExtensions.table["reverse"]
-        t["reverse"] = .variadic { arguments in
-            if arguments.count == 1, case .list(let list) = arguments[0] { return .list(CELList(list.reversed())) }
-            guard case .variadic(let strings)? = reverseString else { return .error(.noOverload("reverse")) }
-            return strings(arguments)
-        }
-        t["slice"] = .variadic(slice)
-        t["sort"] = .unary { value in
-            guard case .list(let list) = value else { return .error(.noOverload("sort", value)) }
-            return sorted(list, by: list)
-        }
-        t["lists.@sortByAssociatedKeys"] = .binary { value, keys in
-            guard case .list(let list) = value, case .list(let keyList) = keys, list.count == keyList.count else {
-                return .error(.noOverload("sortBy", value, keys))
-            }
-            return sorted(list, by: keyList)
-        }
-        t["lists.range"] = .unary { value in
-            guard case .int(let n) = value else { return .error(.noOverload("lists.range", value)) }
-            return .list(CELList(n <= 0 ? [] : (0..<n).map { CELValue.int($0) }))
-        }
-        t["first"] = .unary { value in
-            guard case .list(let list) = value else { return .error(.noOverload("first", value)) }
-            return .optional(list.first)
-        }
-        t["last"] = .unary { value in
-            guard case .list(let list) = value else { return .error(.noOverload("last", value)) }
-            return .optional(list.last)
-        }
-        return t
-    }()
-
-    private static func list(_ value: CELValue, _ name: String) -> CELList? {
-        if case .list(let list) = value { return list }
-        return nil
-    }
-
     /// The elements in order, each kept the first time an equal one (CEL equality: `1 == 1u`)
     /// appears. Map-key kinds are found by hashing, other kinds by comparison.
     static func distinct(_ list: CELList) -> CELValue {

@@ -1,39 +1,9 @@
 import Foundation
 
-/// The implementations of cel-go's math extension library, keyed by qualified function name.
+/// The implementations of cel-go's math extension library (declared in `CELLibrary.math`).
 /// They dispatch on run-time kinds, so `math.ceil(dyn(1))` is a "no such overload" error as in
 /// cel-go, and an unchecked program gets the same results as a checked one.
 enum CELMathExtensions {
-    static let table: [String: CELFunction] = {
-        var t: [String: CELFunction] = [:]
-        t["math.greatest"] = .variadic { extreme("math.greatest", $0, wantLess: false) }
-        t["math.least"] = .variadic { extreme("math.least", $0, wantLess: true) }
-        t["math.ceil"] = rounding("math.ceil") { $0.rounded(.up) }
-        t["math.floor"] = rounding("math.floor") { $0.rounded(.down) }
-        // Halves round away from zero, as Go's math.Round.
-        t["math.round"] = rounding("math.round") { $0.rounded(.toNearestOrAwayFromZero) }
-        t["math.trunc"] = rounding("math.trunc") { $0.rounded(.towardZero) }
-        t["math.isInf"] = test("math.isInf") { $0.isInfinite }
-        t["math.isNaN"] = test("math.isNaN") { $0.isNaN }
-        t["math.isFinite"] = test("math.isFinite") { $0.isFinite }
-        t["math.abs"] = .unary(abs)
-        t["math.sign"] = .unary(sign)
-        t["math.sqrt"] = .unary(squareRoot)
-        t["math.bitAnd"] = bitwise("math.bitAnd", &, &)
-        t["math.bitOr"] = bitwise("math.bitOr", |, |)
-        t["math.bitXor"] = bitwise("math.bitXor", ^, ^)
-        t["math.bitNot"] = .unary { value in
-            switch value {
-            case .int(let i): .int(~i)
-            case .uint(let u): .uint(~u)
-            default: .error(.noOverload("math.bitNot", value))
-            }
-        }
-        t["math.bitShiftLeft"] = .binary { shift("math.bitShiftLeft", $0, $1, left: true) }
-        t["math.bitShiftRight"] = .binary { shift("math.bitShiftRight", $0, $1, left: false) }
-        return t
-    }()
-
     /// The greatest (or least) of the arguments, or of the elements of a single list argument.
     /// Numbers of different kinds compare by value; on a tie the earlier argument wins.
     static func extreme(_ name: String, _ args: [CELValue], wantLess: Bool) -> CELValue {
@@ -59,14 +29,14 @@ enum CELMathExtensions {
         return best
     }
 
-    private static func rounding(_ name: String, _ round: @escaping @Sendable (Double) -> Double) -> CELFunction {
+    static func rounding(_ name: String, _ round: @escaping @Sendable (Double) -> Double) -> CELFunction {
         .unary { value in
             guard case .double(let d) = value else { return .error(.noOverload(name, value)) }
             return .double(round(d))
         }
     }
 
-    private static func test(_ name: String, _ predicate: @escaping @Sendable (Double) -> Bool) -> CELFunction {
+    static func test(_ name: String, _ predicate: @escaping @Sendable (Double) -> Bool) -> CELFunction {
         .unary { value in
             guard case .double(let d) = value else { return .error(.noOverload(name, value)) }
             return .bool(predicate(d))
@@ -103,8 +73,8 @@ enum CELMathExtensions {
         }
     }
 
-    private static func bitwise(_ name: String, _ ints: @escaping @Sendable (Int64, Int64) -> Int64,
-                                _ uints: @escaping @Sendable (UInt64, UInt64) -> UInt64) -> CELFunction {
+    static func bitwise(_ name: String, _ ints: @escaping @Sendable (Int64, Int64) -> Int64,
+                        _ uints: @escaping @Sendable (UInt64, UInt64) -> UInt64) -> CELFunction {
         .binary { a, b in
             switch (a, b) {
             case (.int(let x), .int(let y)): .int(ints(x, y))

@@ -1,45 +1,8 @@
 /// cel-go's optional values at run time: `optional.of`, `optional.none`,
 /// `optional.ofNonZeroValue`, `hasValue`, `value`, `or`, `orValue`, optional selection
 /// `a.?f` and indexing `a[?k]`, and chaining (a field or index of an optional is optional).
-/// `or`/`orValue` are planned to short-circuit (`CELPlanner.planOptionalFallback`).
+/// Declared in `CELLibrary.optional`.
 enum CELOptionalLibrary {
-    static let table: [String: CELFunction] = {
-        var t: [String: CELFunction] = [:]
-        t["optional.of"] = .unary { .optional($0) }
-        t["optional.none"] = .variadic { arguments in
-            arguments.isEmpty ? .optional(nil) : .error(CELError(.noSuchOverload, "no such overload: optional.none"))
-        }
-        t["optional.ofNonZeroValue"] = .unary { isZero($0) ? .optional(nil) : .optional($0) }
-        t["hasValue"] = .unary { value in
-            guard case .optional(let wrapped) = value else { return .error(.noOverload("hasValue", value)) }
-            return .bool(wrapped != nil)
-        }
-        t["value"] = .unary { value in
-            guard case .optional(let wrapped) = value else { return .error(.noOverload("value", value)) }
-            return wrapped ?? .error(CELError(.invalidArgument, "optional.none() dereference"))
-        }
-        t["or"] = .binary { receiver, other in
-            guard case .optional(let wrapped) = receiver else { return .error(.noOverload("or", receiver, other)) }
-            if wrapped != nil { return receiver }
-            guard case .optional = other else { return .error(.noOverload("or", receiver, other)) }
-            return other
-        }
-        t["orValue"] = .binary { receiver, other in
-            guard case .optional(let wrapped) = receiver else { return .error(.noOverload("orValue", receiver, other)) }
-            return wrapped ?? other
-        }
-        t[CELOptionalSyntax.select] = .binary { container, field in
-            guard case .string(let name) = field else { return .error(.noOverload(CELOptionalSyntax.select, container, field)) }
-            return select(container, name)
-        }
-        t[CELOptionalSyntax.index] = .binary(index)
-        // The markers of `[?x]` and `{?k: v}` pass the optional on; the list or map literal
-        // unwraps it or leaves the element out (`CELPlanner.planList`, `planMap`).
-        t[CELOptionalSyntax.element] = .unary { $0 }
-        t[CELOptionalSyntax.entry] = .unary { $0 }
-        return t
-    }()
-
     /// The zero value of each kind, which `optional.ofNonZeroValue` turns into `optional.none()`.
     static func isZero(_ value: CELValue) -> Bool {
         switch value {

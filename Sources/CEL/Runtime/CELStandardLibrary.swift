@@ -1,69 +1,25 @@
 import Foundation
 
-/// The functions of langdef's standard definitions, plus `sum`, `min` and `max` on lists,
-/// keyed by function name. Receiver-style calls pass the receiver as the first argument.
+/// The implementations of langdef's standard functions that are not `CELValue` operations, and
+/// the planner's entry to every library's implementations (declared in `CELLibrary`).
+/// Receiver-style calls pass the receiver as the first argument.
 enum CELStandardLibrary {
     /// The implementation of `name` in the standard library or one of the extension libraries
-    /// (optional values, lists, strings, math), which every environment has. The lists
-    /// library's `reverse` also serves strings, so it is found first.
+    /// (optional values, lists, strings, math), which every environment has.
     static func function(named name: String) -> CELFunction? {
-        table[name] ?? CELOptionalLibrary.table[name] ?? CELListsExtensions.table[name]
-            ?? CELStringExtensions.table[name] ?? CELMathExtensions.table[name]
+        CELLibrary.implementations[name]
     }
 
-    static let table: [String: CELFunction] = {
-        var t: [String: CELFunction] = [:]
-        t["_+_"] = .binary(CELValue.add)
-        t["_-_"] = .binary(CELValue.subtract)
-        t["_*_"] = .binary(CELValue.multiply)
-        t["_/_"] = .binary(CELValue.divide)
-        t["_%_"] = .binary(CELValue.modulo)
-        t["-_"] = .unary(CELValue.negate)
-        t["!_"] = .unary(CELValue.not)
-        t["_==_"] = .binary(CELValue.equality)
-        t["_!=_"] = .binary { a, b in
-            if case .bool(let e) = CELValue.equality(a, b) { return .bool(!e) }
-            return CELValue.equality(a, b)
+    /// `text.matches(pattern)`: an RE2 pattern from data, compiled at each call.
+    static func matches(_ s: CELValue, _ pattern: CELValue) -> CELValue {
+        guard case .string(let text) = s, case .string(let p) = pattern else {
+            return .error(.noOverload("matches", s, pattern))
         }
-        t["_<_"] = .binary { CELValue.relation("_<_", $0, $1) { $0 == .less } }
-        t["_<=_"] = .binary { CELValue.relation("_<=_", $0, $1) { $0 != .greater } }
-        t["_>_"] = .binary { CELValue.relation("_>_", $0, $1) { $0 == .greater } }
-        t["_>=_"] = .binary { CELValue.relation("_>=_", $0, $1) { $0 != .less } }
-        t["_[_]"] = .binary(index)
-        t["@in"] = .binary(contains)
-        t["size"] = .unary(size)
-        t["int"] = .unary(CELValue.toInt)
-        t["uint"] = .unary(CELValue.toUint)
-        t["double"] = .unary(CELValue.toDouble)
-        t["string"] = .unary(CELValue.toStringValue)
-        t["bytes"] = .unary(CELValue.toBytes)
-        t["bool"] = .unary(CELValue.toBool)
-        t["timestamp"] = .unary(CELValue.toTimestamp)
-        t["duration"] = .unary(CELValue.toDuration)
-        t["type"] = .unary(CELValue.typeOf)
-        t["dyn"] = .unary { $0 }
-        t["contains"] = .binary(stringFunction("contains", CELText.contains))
-        t["startsWith"] = .binary(stringFunction("startsWith", CELText.hasPrefix))
-        t["endsWith"] = .binary(stringFunction("endsWith", CELText.hasSuffix))
-        t["matches"] = .binary { s, pattern in
-            guard case .string(let text) = s, case .string(let p) = pattern else {
-                return .error(.noOverload("matches", s, pattern))
-            }
-            switch CELRegex.compile(p) {
-            case .success(let regex): return regex.matchesWithinDefaultLimit(text)
-            case .failure(let error): return .error(error)
-            }
+        switch CELRegex.compile(p) {
+        case .success(let regex): return regex.matchesWithinDefaultLimit(text)
+        case .failure(let error): return .error(error)
         }
-        for accessor in CELTimeAccessor.allCases {
-            t[accessor.rawValue] = .variadic { accessor.apply($0) }
-        }
-        t["sum"] = .unary { CELListAggregate.sum($0, emptyValue: .int(0)) }
-        t["min"] = .unary { CELListAggregate.extreme($0, name: "min", wantLess: true) }
-        t["max"] = .unary { CELListAggregate.extreme($0, name: "max", wantLess: false) }
-        t["@mapInsert"] = .variadic(CELStandardLibrary.mapInsert)
-        t["cel.@mapInsert"] = .variadic(CELStandardLibrary.mapInsert)
-        return t
-    }()
+    }
 
     static func index(_ container: CELValue, _ key: CELValue) -> CELValue {
         switch container {
@@ -129,7 +85,7 @@ enum CELStandardLibrary {
         }
     }
 
-    private static func stringFunction(_ name: String, _ test: @escaping @Sendable (String, String) -> Bool)
+    static func stringFunction(_ name: String, _ test: @escaping @Sendable (String, String) -> Bool)
         -> @Sendable (CELValue, CELValue) -> CELValue {
         { a, b in
             guard case .string(let x) = a, case .string(let y) = b else { return .error(.noOverload(name, a, b)) }

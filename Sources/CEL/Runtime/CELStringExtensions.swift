@@ -1,27 +1,8 @@
-/// The implementations of cel-go's strings extension library, keyed by function name
-/// (receiver first). Indices and lengths count Unicode code points, as `size` does; every
+/// The implementations of cel-go's strings extension library (declared in `CELLibrary.strings`;
+/// receiver first). Indices and lengths count Unicode code points, as `size` does; every
 /// function checks its arguments' run-time kinds and count, so a wrong call is a "no such
 /// overload" error rather than a crash.
 enum CELStringExtensions {
-    static let table: [String: CELFunction] = {
-        var t: [String: CELFunction] = [:]
-        t["charAt"] = .variadic(charAt)
-        t["indexOf"] = .variadic { indexOf("indexOf", $0, fromEnd: false) }
-        t["lastIndexOf"] = .variadic { indexOf("lastIndexOf", $0, fromEnd: true) }
-        // Only ASCII letters change case; every other code point is kept.
-        t["lowerAscii"] = .variadic { mapScalars("lowerAscii", $0) { ("A"..."Z").contains($0) ? $0.value + 32 : $0.value } }
-        t["upperAscii"] = .variadic { mapScalars("upperAscii", $0) { ("a"..."z").contains($0) ? $0.value - 32 : $0.value } }
-        t["replace"] = .variadic(replace)
-        t["split"] = .variadic(split)
-        t["substring"] = .variadic(substring)
-        t["trim"] = .variadic(trim)
-        t["join"] = .variadic(join)
-        t["reverse"] = .variadic(reverse)
-        t["strings.quote"] = .variadic(quote)
-        t["format"] = .variadic(format)
-        return t
-    }()
-
     private typealias Scalars = [Unicode.Scalar]
 
     /// The longest string (in code points) `replace` and `strings.quote` may build. Both can
@@ -96,8 +77,8 @@ enum CELStringExtensions {
         return .int(-1)
     }
 
-    private static func mapScalars(_ name: String, _ args: [CELValue],
-                                   _ transform: (Unicode.Scalar) -> UInt32) -> CELValue {
+    static func mapScalars(_ name: String, _ args: [CELValue],
+                           _ transform: (Unicode.Scalar) -> UInt32) -> CELValue {
         guard args.count == 1, case .string(let s) = args[0] else { return noOverload(name, args) }
         return .string(text(s.unicodeScalars.map { Unicode.Scalar(transform($0)) ?? $0 }))
     }

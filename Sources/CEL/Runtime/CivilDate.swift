@@ -1,19 +1,20 @@
 /// A proleptic Gregorian calendar date, converted to and from days since 1970-01-01
-/// (Howard Hinnant's `days_from_civil` algorithm, exact for every year CEL allows).
-struct CivilDate: Sendable, Hashable {
-    var year: Int
+/// (Howard Hinnant's `days_from_civil` and `civil_from_days`, exact for every year CEL allows).
+/// The one calendar conversion: CEL's timestamps and the facts' local days both use it.
+package struct CivilDate: Sendable, Hashable {
+    package var year: Int
     /// 1 ... 12.
-    var month: Int
+    package var month: Int
     /// 1 ... 31.
-    var day: Int
+    package var day: Int
 
-    init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
-    init(daysSinceEpoch: Int) {
+    package init(daysSinceEpoch: Int) {
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -25,7 +26,7 @@ struct CivilDate: Sendable, Hashable {
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
-    var daysSinceEpoch: Int {
+    package var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -39,11 +40,11 @@ struct CivilDate: Sendable, Hashable {
         daysSinceEpoch - CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
     }
 
-    static func isLeapYear(_ year: Int) -> Bool {
+    package static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
-    static func daysInMonth(_ year: Int, _ month: Int) -> Int {
+    package static func daysInMonth(_ year: Int, _ month: Int) -> Int {
         switch month {
         case 2: isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -83,8 +83,7 @@ struct CELEscapeDecoder {
     }
 
     private func append(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
-        // Byte by byte: an array of the scalar's bytes made for each cost ~2,000 instructions a
-        // character of a string literal.
+        // Byte by byte: no array of the scalar's bytes is made for each character of a literal.
         UTF8.encode(scalar) { output.append($0) }
     }
 

@@ -70,9 +70,9 @@ struct CELLexer {
     }
 
     /// The source text of `range` (an identifier, a number, a quoted name), written as UTF-8 at
-    /// once: a string appended to scalar by scalar cost ~1,000 instructions a character. Made
-    /// with its exact size, so a short name is stored inline (a larger capacity gave every name
-    /// its own buffer, and every comparison of two names read both buffers).
+    /// once: appending scalar by scalar would grow and re-validate the string at every character.
+    /// Made with its exact size, so a short name is stored inline (a larger capacity would give
+    /// every name its own buffer, and every comparison of two names would read both buffers).
     private func text(_ range: Range<Int>) -> String {
         let size = range.reduce(0) { $0 + UTF8.width(scalars[$1]) }
         return String(unsafeUninitializedCapacity: size) { buffer in

@@ -29,7 +29,7 @@ struct FactBindings<Facts: ReplayFacts> {
     /// The fact variables read at the current checkpoint, by `position(of:)`.
     private var variables = [CELValue?](repeatElement(nil, count: FactVariable.allCases.count))
     /// Whether any of `variables` is held: most checkpoints read none, and clearing them all
-    /// at each one was a release per variable.
+    /// at each one would be a release per variable.
     private var holdsVariables = false
     private var metricValues: [(stamp: ChannelStamp, value: CELValue)?]
     /// Bumped whenever a metric is evaluated again, so records of metrics can be shared.
@@ -53,7 +53,7 @@ struct FactBindings<Facts: ReplayFacts> {
         self.stepBudget = stepBudget
         self.facts = facts
         self.moment = moment
-        // Asked through the stored facts: a local copy of them retained every array they hold.
+        // Asked through the stored facts: a local copy of them would retain every array they hold.
         let all = FactMoment(moment: self.facts.now, eventCount: self.facts.events.count)
         let events: [CELValue] = if case .list(let list) = self.facts.variable(.events, at: all) { list.array } else { [] }
         let hasDaily = replay.folds.contains { if case .daily = $0.shape { true } else { false } }
@@ -74,7 +74,7 @@ struct FactBindings<Facts: ReplayFacts> {
 
     /// The event counts at which each slot's value can change in this state.
     private static func changePoints(of slots: [ExpressionSlot], folds: EventFoldValues, pointsByFold: [[Int]]) -> [[Int]] {
-        // By index, passing the two fields read: `map` copied each slot (a retain per field).
+        // By index, passing the two fields read: `map` would copy each slot (a retain per field).
         slots.indices.map {
             changePoints(threshold: slots[$0].threshold, folds: slots[$0].folds, of: folds, pointsByFold: pointsByFold)
         }

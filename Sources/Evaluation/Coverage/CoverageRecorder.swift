@@ -2,7 +2,7 @@ import CEL
 import Facts
 import RuleModel
 
-/// Records the coverage of a rule set's conditions and awards over rule tests (SPEC 7.3,
+/// Records the coverage of a rule set's conditions and awards over rule tests (docs/guide.md, "Test coverage";
 /// "Coverage"; docs/guide.md, "Test coverage").
 ///
 /// The replay skips evaluations it can prove unneeded (docs/evaluation.md, "Replay"), so

@@ -19,10 +19,10 @@ public struct Decision: Sendable, Hashable {
     /// The metrics marked `show: true`, in dependency order, with their values at `now`.
     public var metrics: [ShownMetric]
     public var warnings: [EvaluationWarning]
-    /// What time alone would change after `now`, up to the end of tomorrow (SPEC 6), by time,
+    /// What time alone would change after `now`, up to the end of tomorrow (docs/evaluation.md), by time,
     /// kind and id.
     public var upcoming: [UpcomingChange] = []
-    /// The reminders due for `upcoming`, after `now`, by time and id (SPEC 2.9).
+    /// The reminders due for `upcoming`, after `now`, by time and id (docs/rules.md, `reminders[]`).
     public var reminders: [DueReminder] = []
 
     public init(schema: Int = 1, user: String, now: Moment, unlocks: [UnlockDecision],

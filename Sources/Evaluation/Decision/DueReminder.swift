@@ -1,6 +1,6 @@
 import Facts
 
-/// A reminder of the rules that is due for one upcoming change (SPEC 2.9, 6): an app schedules a
+/// A reminder of the rules that is due for one upcoming change (docs/evaluation.md): an app schedules a
 /// notification at `at`, replacing the ones it scheduled at its last evaluation.
 public struct DueReminder: Sendable, Hashable {
     /// The reminder's id in the rules.

@@ -1,6 +1,6 @@
 import Facts
 
-/// A change that time alone would bring after `now` if no event came (SPEC 6, `upcoming`).
+/// A change that time alone would bring after `now` if no event came (docs/evaluation.md, "What is coming").
 public struct UpcomingChange: Sendable, Hashable {
     /// When, in the calendar zone's offset (the last event's under `timezone: event`).
     public var at: Moment

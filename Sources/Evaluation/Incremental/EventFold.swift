@@ -6,8 +6,8 @@ import CEL
 /// instead of iterating all events again at every checkpoint.
 ///
 /// A final class of constants: every table and every appended event reads its fold, and a
-/// struct's copy retained and released each of its programs and strings (a twentieth of a
-/// session's `record`).
+/// struct's copy would retain and release each of its programs and strings at each read (on a
+/// session's `record` path).
 final class EventFold: Sendable {
     /// The macro shapes the CEL parser expands (`CELMacroShape`), with their bodies, and the count.
     enum Shape: Sendable {

@@ -118,7 +118,7 @@ struct EventFoldTable: Sendable {
         producedBefore.reserveCapacity(source.count + 1)
         if Self.typeTellsAll(fold, types: types, guardCode: guardCode, count: source.count) {
             // Kept exactly when of the guard's type: no value made per element, and the kept
-            // lists made at their size (grown one element at a time, they were copied ~log n times).
+            // lists made at their size (grown one element at a time, they would be copied at each doubling).
             var keptCount = 0
             for type in types where type == guardCode { keptCount += 1 }
             kept.reserveCapacity(keptCount)
@@ -150,8 +150,8 @@ struct EventFoldTable: Sendable {
     }
 
     /// A daily fold's table over every event of `source`, each event's contribution read from
-    /// its chain's tables where they tell it. Apart from `init`: inside it, this loop made the
-    /// other shapes' code slower (measured).
+    /// its chain's tables where they tell it. Apart from `init`: inside it, this loop would make
+    /// the other shapes' code slower (`rulecheck-bench` shows it).
     @inline(never)
     private static func dailyTable(_ fold: DailyFold, source: [CELValue], costLimit: Int, days: [Int32],
                                    tables: [EventFoldTable], chain: [Int]) -> DailyFoldTable {
@@ -245,9 +245,9 @@ struct EventFoldTable: Sendable {
     }
 
     /// How many elements are evaluated at once, at most and first when a decisive one stops it
-    /// (doubling from there). A small first chunk: an `exists` that holds mostly holds early (a
-    /// 100-event TaskMate state's early bird at its 4th focus session), and 64 evaluated ~35
-    /// sessions where 8 would have done (3% of that state's replay).
+    /// (doubling from there). A small first chunk: an `exists` that holds mostly holds early (an
+    /// early bird among the first few focus sessions), and a large one evaluates elements past
+    /// the one that decides.
     private static let guardedChunk = 4_096
     private static let firstChunk = 8
 
@@ -284,8 +284,8 @@ struct EventFoldTable: Sendable {
 
     /// The fold's value over the first m source elements.
     /// Inlined, as are `version(over:)`, `failed(within:)` and `produced(over:)`: called on a
-    /// table in an array (`tables[k].value(over: m)`), a call took a copy of the whole table
-    /// (464 bytes, a retain and release of each of its arrays) at every fold a condition read.
+    /// table in an array (`tables[k].value(over: m)`), a call would take a copy of the whole
+    /// table (a retain and release of each of its arrays) at every fold a condition reads.
     @inline(__always)
     func value(over m: Int) -> CELValue {
         let m = Swift.max(0, Swift.min(m, sourceCount))
@@ -387,8 +387,8 @@ extension CELValue {
 }
 
 /// A predicate's value for every source element, as a byte each: a list of `CELValue` booleans
-/// was destroyed value by value through the enum's general witness (a table per fold, an entry
-/// per event). A value that is not a bool (an error, a wrong type) is kept aside.
+/// would be destroyed value by value through the enum's general witness (a table per fold, an
+/// entry per event). A value that is not a bool (an error, a wrong type) is kept aside.
 private struct PredicateValues {
     private static let isFalse: Int8 = 0
     private static let isTrue: Int8 = 1

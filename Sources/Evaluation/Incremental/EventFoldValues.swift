@@ -170,7 +170,7 @@ struct EventFoldValues: Sendable {
 
     /// How many source elements the last table of `chain` hands on after n events, or `nil` once
     /// one of them failed. The chain's tables are read where they are (their reads are inlined):
-    /// a list of copies of them cost a retain and release of each of their arrays.
+    /// a list of copies of them would cost a retain and release of each of their arrays.
     private static func visible(through chain: [Int], of tables: [EventFoldTable], events n: Int) -> Int? {
         var visible = n
         for step in chain {

@@ -5,7 +5,7 @@ import RuleModel
 /// values come from the fold tables, and what the rewritten expression still reads.
 ///
 /// A class of constants, like `AwardRule`: the decision reads an award's plans from the replay
-/// at every award, and a struct this size was copied whole (a retain and release of each part).
+/// at every award, and a struct this size would be copied whole (a retain and release of each part).
 final class PlannedExpression: Sendable {
     /// The rewritten program (the original one when nothing could be folded).
     let program: CELProgram

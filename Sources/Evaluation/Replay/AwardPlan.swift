@@ -5,7 +5,7 @@ import RuleModel
 /// planned over the folds, and its gate (window, required awards and criterion, by index).
 /// What changes during one replay lives in `ReplayRun` (`AwardJudgement`).
 ///
-/// A class of constants, like `AwardRule`: read at every decision, a struct this size was
+/// A class of constants, like `AwardRule`: read at every decision, a struct this size would be
 /// copied whole (each of its plans retained and released) to reach one field.
 final class AwardPlan: Sendable {
     let rule: AwardRule

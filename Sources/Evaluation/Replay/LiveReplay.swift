@@ -73,7 +73,7 @@ package struct LiveReplay: Sendable {
         run.replay.decide(run.bindings.facts, found: run.findings, keepsBindings: false).decision
     }
 
-    /// `upcoming` and `reminders` at `now` (SPEC 6, 2.9), without the rest of the decision: the
+    /// `upcoming` and `reminders` at `now` (docs/evaluation.md), without the rest of the decision: the
     /// look-ahead over the kept facts. Reminders with a `when` are judged on the decision's
     /// values at `now`, so then the decision is built (once).
     package func coming() -> (upcoming: [UpcomingChange], reminders: [DueReminder]) {

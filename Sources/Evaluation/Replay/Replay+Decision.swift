@@ -163,7 +163,7 @@ extension Replay {
     /// step budget left unjudged is not evaluated again.
     private func conditionProgress(_ index: Int, condition: RuleExpression, locked: Bool, values: ValuesAtNow,
                                    budgetLimited: Set<String>, report: inout RuleErrorReport) -> (AwardProgress, Bool) {
-        // Read in place: copying the plan out retained each of its strings and programs.
+        // Read in place: copying the plan out would retain each of its strings and programs.
         let id = plans[index].rule.id
         // Looked up only when some award hit the budget: even an empty set hashes the id.
         if locked, !budgetLimited.isEmpty, budgetLimited.contains(id) {
@@ -216,8 +216,8 @@ extension Replay {
     /// `achievements` at an instant: every award with `unlocked` and, once unlocked, `unlocked_at`;
     /// a stored unlock counts from its `at`.
     func achievementsValue(_ unlocks: [String: UnlockDecision], at instant: CELTimestamp, only scope: [Int]? = nil) -> CELValue {
-        // Records of prepared shapes: built from names (`CELMap(strings:)`), the whole map cost
-        // thousands of instructions an award, hashing the same names for every state.
+        // Records of prepared shapes: built from names (`CELMap(strings:)`), every state would
+        // hash the same names again for every award.
         func record(_ index: Int) -> CELValue {
             let id = awardIDs[index]
             guard let unlock = unlocks[id], unlock.at.instant <= instant else { return Self.lockedRecord }

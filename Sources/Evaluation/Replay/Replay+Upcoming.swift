@@ -3,7 +3,7 @@ import Facts
 import RuleModel
 
 extension Replay {
-    /// `upcoming` (SPEC 6): the facts' time-driven changes after `now`, and the bounds of the
+    /// `upcoming` (docs/evaluation.md): the facts' time-driven changes after `now`, and the bounds of the
     /// award windows in the same span (for the awards that can still unlock: locked, or
     /// repeatable), by time, kind and id.
     func upcoming(_ facts: inout some ReplayFacts, unlocks: [String: UnlockDecision]) -> [UpcomingChange] {
@@ -40,7 +40,7 @@ extension Replay {
         }
     }
 
-    /// The reminders due for `upcoming` (SPEC 2.9): each reminder whose `when` holds at `now`
+    /// The reminders due for `upcoming` (docs/rules.md, `reminders[]`): each reminder whose `when` holds at `now`
     /// (an error counts as not holding and is noted in `report`), once per entry of its kind
     /// (and streak), `before` ahead of it and strictly after `now`; by time, then id.
     func dueReminders(_ upcoming: [UpcomingChange], facts: some ReplayFacts, values: ValuesAtNow,

@@ -212,14 +212,14 @@ package final class Replay: Sendable {
     }
 
     /// The facts are handed on, not copied, from here to the decision: a copy retains every
-    /// array they hold (about a hundred a state).
+    /// array they hold.
     private func replay<Facts: ReplayFacts>(_ facts: consuming Facts,
                                             keepsBindings: Bool = true) -> (outcome: ReplayOutcome, facts: Facts) {
         var run = ReplayRun(replay: self, facts: facts)
         run.walk()
         let outcome = run.decideAtNow(keepsBindings: keepsBindings)
         // Handed back rather than dropped with the run: a single `eval` then frees its event
-        // records at exit, as before, instead of one by one here.
+        // records at exit, all at once, instead of one by one here.
         return (outcome, run.bindings.facts)
     }
 

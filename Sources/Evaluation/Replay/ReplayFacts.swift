@@ -71,7 +71,7 @@ package protocol ReplayFacts {
     /// event (index in the state file) and the error.
     var streakCountsErrors: [Int: (event: Int, error: CELError)] { get }
     /// The changes time alone brings after `now`, through the end of the day after today, at the
-    /// facts' own time checkpoints (SPEC 6, `upcoming`; award windows excepted: the replay adds
+    /// facts' own time checkpoints (docs/evaluation.md, "What is coming"; award windows excepted: the replay adds
     /// them).
     mutating func timeDrivenChanges() -> (horizon: Moment, changes: [TimeDrivenChange])?
 }

@@ -60,15 +60,15 @@ struct ReplayRun<Facts: ReplayFacts> {
     init(replay: Replay, facts: Facts) {
         self.replay = replay
         checkpoints = CheckpointPlan(rules: replay.rules, facts: facts).checkpoints
-        // Read from the replay's per-award arrays: copying every award rule out cost a retain and
+        // Read from the replay's per-award arrays: copying every award rule out would cost a retain and
         // release of each of its strings and arrays, for every state.
         let count = replay.awardIDs.count
-        // Room for every award's unlock at once: grown one unlock at a time, it was rehashed.
+        // Room for every award's unlock at once: grown one unlock at a time, it would be rehashed.
         var unlocks: [String: UnlockDecision] = Dictionary(minimumCapacity: count)
         // Arrays of one repeated value are made from `repeatElement`, here and in the facts and
         // bindings a state builds: `Array(repeating:count:)` allocates through a standard-library
-        // call that runs unspecialized, looking the array type's metadata up each time (~300
-        // instructions, over a dozen arrays a state).
+        // call that runs unspecialized, looking the array type's metadata up each time (over a
+        // dozen arrays a state).
         var since = [CELTimestamp?](repeatElement(nil, count: count))
         for stored in facts.storedUnlocks where unlocks[stored.id] == nil {
             let position = replay.awardPositions[stored.id]
@@ -92,7 +92,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         let first = checkpoints.first.map { FactMoment(moment: $0.time, eventCount: $0.eventCount) }
             ?? FactMoment(moment: facts.now, eventCount: facts.events.count)
         let budget = replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: facts))
-        // The facts' last use: they move into the bindings (read in the same call, they were copied).
+        // The facts' last use: they move into the bindings (read in the same call, they would be copied).
         bindings = FactBindings(replay: replay, facts: facts, moment: first, stepBudget: budget)
         bindings.unlockedSince = since
     }
@@ -159,7 +159,7 @@ struct ReplayRun<Facts: ReplayFacts> {
                 if unlocking.isEmpty { break }
                 for award in unlocking { record(award, at: checkpoint) }
                 // A few awards unlock at once: looked for in the list, not hashed into a set made
-                // for each pass (a set and its hashing were ~0.5% of a state).
+                // for each pass (a set and its hashing would cost more than the search).
                 if unlocking.count <= 16 {
                     locked.removeAll { unlocking.contains($0) }
                 } else {
@@ -207,7 +207,7 @@ struct ReplayRun<Facts: ReplayFacts> {
 
     /// `wakeSleepers` once some sleeper is due.
     private mutating func wake(atEvents events: Int, unlocks: Int) {
-        // The run's own list, emptied and refilled: a new one each time was allocated at most checkpoints.
+        // The run's own list, emptied and refilled: a new one each time would be allocated at most checkpoints.
         var woken: [Int] = []
         swap(&woken, &wokenBuffer)
         woken.removeAll(keepingCapacity: true)
@@ -253,7 +253,7 @@ struct ReplayRun<Facts: ReplayFacts> {
            !AwardGate.requirementsMet(replay.requirements[award], unlockedSince: unlockedSince, at: instant) { return false }
         switch gate.criterion {
         case .condition(let slot):
-            // The threshold's parts are read in place: binding it copied its expression (a retain
+            // The threshold's parts are read in place: binding it would copy its expression (a retain
             // and release of each part) for every award at every checkpoint.
             guard slot < replay.streakThresholds.count, let streak = replay.streakThresholds[slot]?.streak,
                   let field = replay.streakThresholds[slot]?.field else {

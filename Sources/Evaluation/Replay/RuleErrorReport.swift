@@ -20,7 +20,7 @@ struct RuleErrorReport {
 
     let metrics: [MetricRule]
     /// Every metric's value at `now` (`ValuesAtNow.metrics`), read only when an error is noted:
-    /// a dictionary of them was built for every state, mostly to be asked nothing.
+    /// a dictionary of them built for every state would mostly be asked nothing.
     let metricValues: [(key: String, value: CELValue)]
     private var entries: [Entry] = []
     private var reported: Set<String> = []

@@ -3,12 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif
+import SystemIO
 
 /// Replaces a file's contents so that a reader sees the old file or the new one, never a part,
 /// and nothing of the old file is lost (docs/evaluation.md, "--write-state"):
@@ -78,7 +73,7 @@ struct AtomicFileReplacement {
     private func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(StateWriteError) {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written) }
+            let count = bytes.withUnsafeBytes { SystemCall.write(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw failure("cannot write the new file: \(count < 0 ? Self.reason() : "nothing written")") }
             written += count

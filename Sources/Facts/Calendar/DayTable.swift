@@ -39,7 +39,7 @@ struct DayTable<Value: Sendable>: Sendable {
             let offset = makeRoom(for: day)
             if slots[offset] == nil { slots[offset] = value() }
             // Changed where it is (the slot was just filled): neither copied nor moved out and
-            // back, which copied the whole entry twice at every event.
+            // back, which would copy the whole entry twice at every event.
             yield &slots[offset]!
         }
     }

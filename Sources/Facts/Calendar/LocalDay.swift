@@ -1,3 +1,5 @@
+import CEL
+
 /// A named local day (`2026-03-01`), counted in days since 1970-01-01 so that days are cheap
 /// to compare, subtract and use as keys. Proleptic Gregorian calendar.
 public struct LocalDay: Sendable, Hashable, Comparable, Strideable, CustomStringConvertible {
@@ -24,16 +26,8 @@ public struct LocalDay: Sendable, Hashable, Comparable, Strideable, CustomString
     }
 
     public var civil: (year: Int, month: Int, day: Int) {
-        // Howard Hinnant's civil_from_days.
-        let z = number + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let date = CivilDate(daysSinceEpoch: number)
+        return (date.year, date.month, date.day)
     }
 
     /// ISO weekday: 1 = Monday … 7 = Sunday.
@@ -95,21 +89,11 @@ public struct LocalDay: Sendable, Hashable, Comparable, Strideable, CustomString
     public static func - (day: LocalDay, n: Int) -> LocalDay { LocalDay(number: day.number - n) }
 
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        CivilDate(year: year, month: month, day: day).daysSinceEpoch
     }
 
     static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        CivilDate.daysInMonth(year, month)
     }
 
     static func digits<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ start: Int, _ count: Int) -> Int?

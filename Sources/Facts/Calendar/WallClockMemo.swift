@@ -3,8 +3,8 @@ import CEL
 /// Remembers the instant of the last wall-clock time resolved through a zone. Kill moments and
 /// day ends are asked about again and again (at every event, at every checkpoint), mostly the
 /// same day's in a row. Comparing one number beats hashing it; and resolving through the
-/// zone's offset table costs about what a dictionary would to remember every answer (measured:
-/// a dictionary cost more, for its inserts).
+/// zone's offset table costs no more than a dictionary remembering every answer would, with its
+/// inserts.
 struct WallClockMemo: Sendable {
     private var last: (local: LocalDateTime, instant: CELTimestamp)?
 

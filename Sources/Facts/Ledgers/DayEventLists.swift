@@ -5,7 +5,7 @@ import CEL
 ///
 /// Filed from the timeline only when a day record is first built, and then only the events
 /// added since: most replays read `days` through daily folds alone and build no record, and
-/// filing every event by day cost about 2% of a 100-event batch state.
+/// filing every event by day would cost every state what only a few need.
 struct DayEventLists: Sendable {
     private(set) var onTime = DayTable<[CELValue]>()
     private(set) var late = DayTable<[CELValue]>()

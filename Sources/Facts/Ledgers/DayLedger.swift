@@ -75,8 +75,8 @@ struct DayLedger: Sendable {
         let day = placed.day
         // The count it adds to, and with a completed task the status and expired count — only on
         // a day with an open plan: on any other day the status stays `empty` or `completed` and
-        // no task expires, so the day is not handed out to be judged again (a day's view was
-        // rebuilt and compared for every task done, ~1% of a TaskMate state).
+        // no task expires, so the day is not handed out to be judged again (its view would be
+        // rebuilt and compared for every task done).
         let completesPlanned = placed.effect == .taskCompleted && (entries.read(day) { $0.planned > 0 && !$0.completed } ?? false)
         let judged = completesPlanned || judgedFields.contains(placed.onTime ? .onTime : .late)
         change(day, judged: judged) { entry in
@@ -255,7 +255,7 @@ struct DayLedger: Sendable {
     /// of those fields), and whether its status can still change with time alone (planned,
     /// not completed).
     mutating func view(of day: LocalDay, now: Moment, fields: DayView.Fields) -> (view: DayView, waitsForTime: Bool) {
-        // Only the counts, read in place: a copy of the entry retained its arrays (at every event).
+        // Only the counts, read in place: a copy of the entry would retain its arrays (at every event).
         guard let entry = entries.read(day, { (planned: $0.planned, completed: $0.completed, killTime: $0.killTime,
                                                tasksDone: $0.tasksDone, onTime: $0.onTime, late: $0.late) })
         else { return (DayView(status: .empty), false) }

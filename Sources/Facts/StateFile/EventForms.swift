@@ -38,7 +38,7 @@ struct EventForms {
     private var last = 0
     private var types: [String: String] = [:]
     /// Recent types with their first sixteen bytes packed (`packed(_:)`): a type is found by
-    /// comparing words, without reading an array (each read retained and released it).
+    /// comparing words, without reading an array (each read retains and releases it).
     private var recentTypes: [(count: Int, words: (UInt64, UInt64), bytes: [UInt8], type: String)] = []
 
     mutating func form(of keys: [String]) -> Form {
@@ -63,7 +63,7 @@ struct EventForms {
     /// form).
     mutating func form(matching object: JSONFlatObject) -> Form {
         // Members and key bytes read in place: taking a member or a key array as a value
-        // retained and released it, several times per event.
+        // retains and releases it, several times per event.
         func matches(_ form: Form) -> Bool {
             guard form.keyEnds.count == object.members.count else { return false }
             return form.keyBytes.withUnsafeBufferPointer { bytes in
@@ -89,8 +89,8 @@ struct EventForms {
     }
 
     /// The event type written as `bytes` (checked ASCII): a recent type's string when the bytes
-    /// are its own. A string made of the bytes was validated each time (~190 instructions an
-    /// event), and most events repeat a few types.
+    /// are its own. A string made of the bytes is validated each time it is made, and most
+    /// events repeat a few types.
     mutating func type(of bytes: UnsafeBufferPointer<UInt8>) -> String {
         let words = Self.packed(bytes)
         for index in recentTypes.indices

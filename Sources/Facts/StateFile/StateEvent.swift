@@ -41,8 +41,8 @@ public struct StateEvent: Sendable, Hashable {
     /// The same, with the text of `at` as its bytes (a string is made only for an unusual form).
     init(index: Int, type: String, at: Moment, attributes: JSONObject, kind: Kind,
          typePosition: Int, atPosition: Int, atBytes: UnsafeBufferPointer<UInt8>) {
-        // Every property set once: set through `init(index:…)` and then changed, the event was
-        // copied and destroyed once more (a retain and release of each part, per event).
+        // Every property set once: set through `init(index:…)` and then changed, the event would
+        // be copied and destroyed once more (a retain and release of each part, per event).
         (self.index, self.type, self.at, self.attributes, self.kind) = (index, type, at, attributes, kind)
         form = typePosition != 0 || atPosition != 1 || !at.isDescribed(byUTF8: atBytes)
             ? .unusual(typePosition: typePosition, atPosition: atPosition, atText: String(decoding: atBytes, as: UTF8.self))

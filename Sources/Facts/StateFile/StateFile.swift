@@ -107,7 +107,7 @@ public struct StateFile: Sendable {
         try parse(json: Array(text.utf8), file: file)
     }
 
-    /// One event object checked as `events[index]` of a state file would be (SPEC 4): for
+    /// One event object checked as `events[index]` of a state file would be (docs/state-file.md): for
     /// appending events one at a time without reading the whole file again.
     public static func event(_ object: JSONValue, index: Int, file: String = "") throws(StateFileError) -> StateEvent {
         try StateFileDecoder(file: file).event(object, index: index)

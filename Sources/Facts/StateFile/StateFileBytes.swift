@@ -3,12 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-#elseif canImport(Darwin)
-private let systemRead = Darwin.read
-#endif
+import SystemIO
 
 /// Reads a state file's bytes, or says exactly why it cannot (docs/bad-input.md, "state file"):
 /// missing, a folder, not readable, not a regular file (a FIFO is never opened for reading
@@ -32,7 +27,7 @@ package enum StateFileBytes {
         bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { SystemCall.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { throw failure("cannot read the file: \(reason(errno))") }
             if count == 0 { break }

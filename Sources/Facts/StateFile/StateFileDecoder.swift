@@ -152,8 +152,8 @@ struct StateFileDecoder {
 
     /// The event `event(_:index:)` makes of the object `{"type": type, "at": at, attributes…}`
     /// (attributes named `type` or `at` left out), made from the parts: `at` is not written out
-    /// and read back, and no key list is studied (an app's `EngineSession.record`, where that
-    /// was an eighth of the step). An `at` its text would not give back goes through the object.
+    /// and read back, and no key list is studied (an app's `EngineSession.record` makes one
+    /// event per step). An `at` its text would not give back goes through the object.
     func event(type: String, at: Moment, attributes: JSONObject, index: Int) throws(StateFileError) -> StateEvent {
         var own = attributes
         if own.keys.contains(where: { $0 == "type" || $0 == "at" }) {
@@ -206,11 +206,11 @@ struct StateFileDecoder {
                           typePosition: typePosition, atPosition: atPosition, atText: atValue.stringValue ?? "")
     }
 
-    /// Appends the event of a plain object (SPEC 4) whose `type` and `at` are valid strings, whose
+    /// Appends the event of a plain object (docs/state-file.md) whose `type` and `at` are valid strings, whose
     /// keys name no computed attribute and whose reserved type (if any) has valid attributes:
     /// decoded from the object's bytes, without building the object first. `false` for any other
     /// object, which `event` decodes (and whose problems it names); both give the same event.
-    /// Appended in place: an event returned and then appended was copied and destroyed once more.
+    /// Appended in place: an event returned and then appended would be copied and destroyed once more.
     fileprivate func appendUsualEvent(_ object: JSONFlatObject, index: Int, forms: inout EventForms,
                                       to events: inout [StateEvent]) -> Bool {
         let form = forms.form(matching: object)
@@ -233,12 +233,12 @@ struct StateFileDecoder {
         return true
     }
 
-    /// The reserved event types, the cases of `kind` but `.other`.
-    static let reservedTypes = ["task_completed", "level_completed", "day_planned", "kill_time_changed", "freeze_used"]
-
-    /// Bit `n` is set when a reserved type is `n` bytes long: a type of any other length is
-    /// `.other` without comparing it with each reserved name (most events are of other types).
-    private static let reservedLengths: UInt64 = reservedTypes.reduce(0) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
+    /// Bit `n` is set when a reserved type (`EventPlan.reservedTypeNames`, the one list; each is a
+    /// case of `kind` but `.other`) is `n` bytes long: a type of any other length is `.other`
+    /// without comparing it with each reserved name (most events are of other types).
+    private static let reservedLengths: UInt64 = EventPlan.reservedTypeNames.reduce(0) {
+        $0 | 1 << UInt64(min($1.utf8.count, 63))
+    }
 
     private func kind(_ type: String, _ attributes: JSONObject, _ path: @autoclosure () -> JSONPath) throws(StateFileError) -> StateEvent.Kind {
         guard Self.reservedLengths & (1 << UInt64(min(type.utf8.count, 63))) != 0 else { return .other }

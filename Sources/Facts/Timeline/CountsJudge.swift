@@ -3,7 +3,8 @@ import CEL
 /// The streaks whose days qualify by a `counts` predicate (docs/rules.md, "streaks[]"), judging
 /// each on-time event. A predicate that reads nothing of the event but its `type` (`user` is the
 /// same for every event of a state) has one value per type, so it is evaluated once per type:
-/// every product's `counts` is such a test, and it was asked once per event and streak.
+/// every product's `counts` is such a test, and it would otherwise be asked once per event and
+/// streak.
 struct CountsJudge: Sendable {
     private let streaks: [(index: Int, predicate: StreakPredicate, byType: Bool)]
     /// Per event type: the values of the predicates judged by type, in `streaks` order (`nil`
@@ -78,7 +79,7 @@ struct CountsJudge: Sendable {
 
     private func record(_ values: [CELValue?], event: Int, counted: inout [Int32],
                         errors: inout [Int: (event: Int, error: CELError)]) {
-        // By position: enumerating `streaks` copied each entry, retaining and releasing its predicate.
+        // By position: enumerating `streaks` would copy each entry, retaining and releasing its predicate.
         for position in values.indices {
             switch values[position] {
             case .bool(true): counted.append(streakIndices[position])

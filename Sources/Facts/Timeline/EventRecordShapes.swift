@@ -13,7 +13,7 @@ struct EventRecordShapes: Sendable {
 
     subscript(names: [String]) -> CELRecordShape {
         mutating get {
-            // By index: taking each entry out retained its names and its shape's arrays.
+            // By index: taking each entry out would retain its names and its shape's arrays.
             for index in recent.indices where recent[index].names == names { return recent[index].shape }
             if let shape = others[names] { return shape }
             let shape = Self.made.shape(adding: names)

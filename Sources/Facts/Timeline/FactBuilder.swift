@@ -346,7 +346,7 @@ package struct FactBuilder: Sendable {
     // MARK: time ahead
 
     /// The changes time alone brings after the timeline's `now`, up to and including the end of
-    /// the local day after today (SPEC 6, `upcoming`): the builder, copied, is advanced over the
+    /// the local day after today (docs/evaluation.md, "What is coming"): the builder, copied, is advanced over the
     /// timeline's own time checkpoints in that span with no further event, and each streak's
     /// state and each open planned day's status is compared with the one before. The builder
     /// itself is left where it is. Returns the span's end with the changes, by time (`nil` when
@@ -387,7 +387,7 @@ package struct FactBuilder: Sendable {
         return (horizon, changes)
     }
 
-    /// What a streak's passing from `before` to `after` at `moment` is, in SPEC 6's kinds.
+    /// What a streak's passing from `before` to `after` at `moment` is, in the kinds of `upcoming`.
     private static func changes(from before: StreakState, to after: StreakState, at moment: Moment,
                                 streak: String) -> [TimeDrivenChange] {
         guard before != after else { return [] }
@@ -435,8 +435,8 @@ package struct FactBuilder: Sendable {
     }
 
     private mutating func advance(to moment: Moment) {
-        // The timeline's lists are read where they are, not taken out first: that retained and
-        // released three arrays at every checkpoint, mostly to apply one event.
+        // The timeline's lists are read where they are, not taken out first: that would retain
+        // and release three arrays at every checkpoint, mostly to apply one event.
         while true {
             let eventReady = position < timeline.events.count
                 && timeline.state.events[timeline.events[position].position].at.instant <= moment.instant
@@ -563,7 +563,7 @@ package struct FactBuilder: Sendable {
         let span = judgedSpan.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
         // Nothing changed, no day entered and the clock stood still: every view is as judged.
         // Without watched days (planned, not decided), nothing a view holds moves with the clock
-        // alone: a later moment has nothing to judge either (every checkpoint asked, ~0.4% a state).
+        // alone: a later moment has nothing to judge either (every checkpoint asks).
         if changedDays.isEmpty, span == judgedSpan, watchedDays.isEmpty || now == lastJudged { return }
         lastJudged = now
         // Days entering the span (all of it the first time) are judged once whatever changed.

@@ -89,7 +89,7 @@ package struct FactTimeline: Sendable {
         values.reserveCapacity(state.events.count)
         countedEnds.reserveCapacity(state.events.count)
         var counts = CountsJudge(qualifiers: qualifiers)
-        // Room for one streak an event (grown from empty, the list was copied ~8 times a state).
+        // Room for one streak an event (grown from empty, the list would be copied at each doubling).
         if !counts.isEmpty { countedStreaks.reserveCapacity(state.events.count) }
         var labels = DayLabels()
         var span = DaySpan()

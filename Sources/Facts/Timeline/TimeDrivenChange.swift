@@ -1,6 +1,6 @@
 import RuleModel
 
-/// A change that time alone brings after `now` (SPEC 6, `upcoming`): found by replaying the facts
+/// A change that time alone brings after `now` (docs/evaluation.md, "What is coming"): found by replaying the facts
 /// over the time checkpoints ahead, with no further event.
 package struct TimeDrivenChange: Sendable, Hashable {
     package var at: Moment

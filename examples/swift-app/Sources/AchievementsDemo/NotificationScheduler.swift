@@ -1,7 +1,7 @@
 import RulecheckEngine
 
 /// The app's local notifications (what `UNUserNotificationCenter` holds): after every step the
-/// session's due reminders replace the ones scheduled before (SPEC 2.9), so a check-in or a
+/// session's due reminders replace the ones scheduled before (docs/rules.md, `reminders[]`), so a check-in or a
 /// completed day cancels its warning without a rule of its own.
 final class NotificationScheduler {
     private let rules: EngineRules

@@ -1,6 +1,5 @@
 import JSON
 import Testing
-@testable import Facts
 import TestSupport
 
 /// `JSONStreamWriter` writes what `JSONWriter` writes for the same value, piece by piece.

@@ -1,6 +1,5 @@
 import JSON
 import Testing
-@testable import Facts
 
 /// What the parser's fast paths must keep, stated outright (`JSONParserEquivalenceTests`
 /// compares them with the parser before them on many more inputs).
@@ -95,19 +94,6 @@ import Testing
             #expect(throws: JSONParseError(message: #"duplicate key "a""#, line: 1, column: 29, path: pathValue("[1].a"))) {
                 try JSONParser.parse(json)
             }
-        }
-    }
-
-    /// `kind` skips its comparisons for types whose length no reserved type has: each reserved
-    /// type must still be typed (or refused for a missing attribute), never `.other`.
-    @Test("reserved event types are typed", arguments: StateFileDecoder.reservedTypes)
-    func reservedTypes(type: String) {
-        let text = #"{"schema": 1, "user": {"id": "u"}, "events": [{"type": "\#(type)", "at": "2026-01-05T09:00:00Z"}]}"#
-        do {
-            let state = try StateFile.parse(json: text)
-            #expect(state.events.first?.kind != .other)
-        } catch {
-            #expect(error.message.contains("needs"))
         }
     }
 }
