@@ -354,6 +354,9 @@ package struct FactBuilder: Sendable {
     package func timeDrivenChanges() -> (horizon: Moment, changes: [TimeDrivenChange])? {
         var ahead = self
         let now = timeline.now
+        // Every event up to `now` applied first: today's kill time, and whether a planned day is
+        // still open, are known only then (a builder that nothing asked yet has applied none).
+        ahead.moveTo(now)
         let today = ahead.days.today(at: now)
         let offset = timeline.events.last.map { timeline.event(of: $0).at.offsetSeconds } ?? now.offsetSeconds
         let horizon = timeline.calendar.instant(of: timeline.calendar.end(of: today + 1), offsetHint: offset)
@@ -361,7 +364,9 @@ package struct FactBuilder: Sendable {
         do { try ahead.timeline.advance(to: horizon) } catch { return nil }
         let moments = ahead.timeline.timeCheckpoints(after: now.instant)
         guard !moments.isEmpty else { return (horizon, []) }
-        // A day completes by counting its tasks: a builder that did not count starts over, counting.
+        // A day completes by counting its tasks: a builder that did not count (no rule reads the
+        // day records) starts over, counting, so the day facts ahead are the same whatever the
+        // rules read.
         if !ahead.countsDays, !ahead.days.openPlannedDays.isEmpty { ahead.countingDays() }
         // Compared from `now` read in the offset the checkpoints ahead are read in (under
         // `timezone: event`, `now`'s own may differ): a change of offset is no change of time.

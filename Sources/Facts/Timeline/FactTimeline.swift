@@ -52,8 +52,9 @@ package struct FactTimeline: Sendable {
     /// The `user` and `counters` CEL values (they never change).
     package let userValue: CELValue
     package let countersValue: CELValue
-    /// The local day of the state's backfill moment (`backfill.at`, else `now`): streaks with
-    /// `backfill_days` count from `backfill_days − 1` days before it.
+    /// The local day the state's backfill moment (`backfill.at`, else `now`) belongs to (under
+    /// `late: next_day`, the next day once its kill moment passed, by the kill time in force
+    /// then): streaks with `backfill_days` count from `backfill_days − 1` days before it.
     package let backfillDay: LocalDay
     /// Warnings that do not depend on the moment: events after `now`, unknown snapshot levels.
     package let standingWarnings: [FactWarning]
@@ -70,7 +71,6 @@ package struct FactTimeline: Sendable {
         calendar = try LocalCalendar(rule: rules.calendar, userTimeZone: state.userTimeZone, file: state.file)
             .cachingOffsets(around: state.events.map(\.at.instant.seconds) + [now.instant.seconds])
         catalogs = CatalogIndex(catalogs: rules.catalogs)
-        backfillDay = calendar.calendarDay(of: state.backfillAt ?? now)
         streakRules = rules.streaks
         let user = CELValue.map(state.user.celMap)
         userValue = user
@@ -95,7 +95,10 @@ package struct FactTimeline: Sendable {
         var span = DaySpan()
         span.note(calendar.calendarDay(of: now), from: .now)
         var recordShapes = EventRecordShapes()
+        let backfillMoment = state.backfillAt ?? now
+        var backfillDay: LocalDay?
         for (position, event) in state.events.enumerated() {
+            if backfillDay == nil, event.at.instant > backfillMoment.instant { backfillDay = placer.day(of: backfillMoment) }
             guard event.at.instant <= now.instant else {
                 warnings.append(FactWarning(.futureEvent, "'\(event.type)' at \(event.at) is after now (\(now)); ignored",
                                             event: event.index))
@@ -115,6 +118,7 @@ package struct FactTimeline: Sendable {
         }
         // Before anything walks the days: a span of centuries would take minutes.
         try span.check(file: state.file)
+        self.backfillDay = backfillDay ?? placer.day(of: backfillMoment)
         self.events = events
         finalKillTimes = placer.killTimes
         eventValues = values
