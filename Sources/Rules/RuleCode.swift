@@ -21,6 +21,7 @@ package enum RuleCode {
     // Reminders (E25x).
     package static let invalidDuration = "E250"
     package static let reminderStreakWithoutStreakKind = "E251"
+    package static let reminderKeyOfOtherKind = "E252"
     // Collecting the files (E220–E229).
     package static let notRegularFile = "E220"
     package static let danglingLink = "E221"

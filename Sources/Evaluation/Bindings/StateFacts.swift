@@ -82,6 +82,10 @@ package struct StateFacts: ReplayFacts {
         builder.timeDrivenChanges()
     }
 
+    package mutating func dailyMoments(at time: LocalTime) -> [(day: LocalDay, facts: FactSnapshot)] {
+        builder.dailyMoments(at: time)
+    }
+
     package func reportingOffset(at instant: CELTimestamp) -> Int {
         switch timeline.calendar.zone {
         case .named:

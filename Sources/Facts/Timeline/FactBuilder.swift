@@ -359,10 +359,19 @@ package struct FactBuilder: Sendable {
         ahead.moveTo(now)
         let today = ahead.days.today(at: now)
         let offset = timeline.events.last.map { timeline.event(of: $0).at.offsetSeconds } ?? now.offsetSeconds
-        let horizon = timeline.calendar.instant(of: timeline.calendar.end(of: today + 1), offsetHint: offset)
+        let zone = timeline.zoneAhead
+        let end = timeline.calendar.end(of: today + 1)
+        let horizon = timeline.momentAhead(of: end, lastOffset: offset, zone: zone)
         guard horizon.instant > now.instant else { return nil }
-        do { try ahead.timeline.advance(to: horizon) } catch { return nil }
-        let moments = ahead.timeline.timeCheckpoints(after: now.instant)
+        // The timeline places its boundaries in the last event's offset: taken far enough for
+        // both placings, then moved into the user's zone.
+        let reach = timeline.calendar.instant(of: end, offsetHint: offset)
+        do { try ahead.timeline.advance(to: max(horizon, reach)) } catch { return nil }
+        var moments = ahead.timeline.timeCheckpoints(after: now.instant)
+        if zone != nil {
+            moments = moments.map { timeline.momentAhead(of: $0.localDateTime, lastOffset: offset, zone: zone) }
+                .filter { $0.instant > now.instant && $0.instant <= horizon.instant }.sorted()
+        }
         guard !moments.isEmpty else { return (horizon, []) }
         // A day completes by counting its tasks: a builder that did not count (no rule reads the
         // day records) starts over, counting, so the day facts ahead are the same whatever the
@@ -390,6 +399,27 @@ package struct FactBuilder: Sendable {
             }
         }
         return (horizon, changes)
+    }
+
+    /// The moments of a daily reminder at `time` after `now`: `time` on today and on the next
+    /// local day (the span of `upcoming`; a time before `day_starts` falls on the next date, a
+    /// skipped one is the first instant after the gap), placed as `upcoming` places its moments,
+    /// each with the facts there as they would be with no further event. The builder itself is
+    /// left where it is.
+    package func dailyMoments(at time: LocalTime) -> [(day: LocalDay, facts: FactSnapshot)] {
+        var ahead = self
+        let now = timeline.now
+        ahead.moveTo(now)
+        let today = ahead.days.today(at: now)
+        let offset = timeline.events.last.map { timeline.event(of: $0).at.offsetSeconds } ?? now.offsetSeconds
+        let zone = timeline.zoneAhead
+        let moments = [today, today + 1].compactMap { day -> (LocalDay, Moment)? in
+            let moment = timeline.momentAhead(of: timeline.calendar.killDateTime(of: day, killTime: time), lastOffset: offset, zone: zone)
+            return moment.instant > now.instant ? (day, moment) : nil
+        }
+        guard let last = moments.last?.1 else { return [] }
+        do { try ahead.timeline.advance(to: last) } catch { return [] }
+        return moments.map { day, moment in (day, ahead.facts(at: moment)) }
     }
 
     /// What a streak's passing from `before` to `after` at `moment` is, in SPEC 6's kinds.

@@ -1,4 +1,5 @@
 import CEL
+import Foundation
 import RuleModel
 
 /// Everything about one user's history that is decided at event time, computed once: events
@@ -179,6 +180,24 @@ package struct FactTimeline: Sendable {
     package var firstDay: LocalDay? { growth.eventDays?.first }
 
     // MARK: time-driven checkpoints
+
+    /// Under `timezone: event`, the zone that places wall-clock times after `now`: the state's
+    /// `user.timezone` when it names one (the user's clock, daylight saving included); `nil`
+    /// otherwise (the last event's offset places them).
+    package var zoneAhead: TimeZone? {
+        guard case .eventOffset = calendar.zone, let name = state.userTimeZone else { return nil }
+        return TimeZone(identifier: name)
+    }
+
+    /// Where the wall-clock time `local` after `now` falls: in the calendar's zone; under
+    /// `timezone: event` in `zoneAhead` (`zone`, when the caller has it), else in `lastOffset`
+    /// (the last event's). A skipped time is the first instant after the gap.
+    package func momentAhead(of local: LocalDateTime, lastOffset: Int, zone: TimeZone?) -> Moment {
+        guard let zone else { return calendar.instant(of: local, offsetHint: lastOffset) }
+        var placing = calendar
+        placing.zone = .named(zone)
+        return placing.instant(of: local, offsetHint: lastOffset)
+    }
 
     /// The moments at which facts change without an event (docs/evaluation.md, "Replay"): the kill moment (with a
     /// kill time) and the end of every day from the earliest event's day on, strictly after the
