@@ -357,29 +357,26 @@ package struct FactBuilder: Sendable {
         // Every event up to `now` applied first: today's kill time, and whether a planned day is
         // still open, are known only then (a builder that nothing asked yet has applied none).
         ahead.moveTo(now)
-        let today = ahead.days.today(at: now)
         let offset = timeline.events.last.map { timeline.event(of: $0).at.offsetSeconds } ?? now.offsetSeconds
         let zone = timeline.zoneAhead
+        // Compared from `now` read in the offset the checkpoints ahead are read in (under
+        // `timezone: event`, `now`'s own may differ): a change of offset is no change of time.
+        let start = Moment(instant: now.instant, offsetSeconds: timeline.offsetAhead(at: now.instant, from: zone) ?? offset)
+        let today = ahead.days.today(at: zone == nil ? now : start)
         let end = timeline.calendar.end(of: today + 1)
         let horizon = timeline.momentAhead(of: end, lastOffset: offset, zone: zone)
         guard horizon.instant > now.instant else { return nil }
-        // The timeline places its boundaries in the last event's offset: taken far enough for
-        // both placings, then moved into the user's zone.
-        let reach = timeline.calendar.instant(of: end, offsetHint: offset)
-        do { try ahead.timeline.advance(to: max(horizon, reach)) } catch { return nil }
-        var moments = ahead.timeline.timeCheckpoints(after: now.instant)
-        if zone != nil {
-            moments = moments.map { timeline.momentAhead(of: $0.localDateTime, lastOffset: offset, zone: zone) }
-                .filter { $0.instant > now.instant && $0.instant <= horizon.instant }.sorted()
-        }
+        do { try ahead.timeline.advance(to: horizon) } catch { return nil }
+        // The timeline places its boundaries in the last event's offset; the user's clock places
+        // them in the user's zone.
+        let moments = zone.map { ahead.timeline.boundariesAhead(today - 1...today + 1, zone: $0, lastOffset: offset,
+                                                                       after: now.instant, through: horizon.instant) }
+            ?? ahead.timeline.timeCheckpoints(after: now.instant)
         guard !moments.isEmpty else { return (horizon, []) }
         // A day completes by counting its tasks: a builder that did not count (no rule reads the
         // day records) starts over, counting, so the day facts ahead are the same whatever the
         // rules read.
         if !ahead.countsDays, !ahead.days.openPlannedDays.isEmpty { ahead.countingDays() }
-        // Compared from `now` read in the offset the checkpoints ahead are read in (under
-        // `timezone: event`, `now`'s own may differ): a change of offset is no change of time.
-        let start = Moment(instant: now.instant, offsetSeconds: offset)
         var streaks = ahead.streakStates(at: start)
         var dayStatuses = ahead.days.openPlannedDays.sorted().map { ($0, ahead.days.status(of: $0, now: start)) }
         var changes: [TimeDrivenChange] = []
@@ -410,9 +407,12 @@ package struct FactBuilder: Sendable {
         var ahead = self
         let now = timeline.now
         ahead.moveTo(now)
-        let today = ahead.days.today(at: now)
         let offset = timeline.events.last.map { timeline.event(of: $0).at.offsetSeconds } ?? now.offsetSeconds
         let zone = timeline.zoneAhead
+        // Today on the clock that places the moments (the user's, under `timezone: event`).
+        let today = ahead.days.today(at: timeline.offsetAhead(at: now.instant, from: zone).map {
+            Moment(instant: now.instant, offsetSeconds: $0)
+        } ?? now)
         let moments = [today, today + 1].compactMap { day -> (LocalDay, Moment)? in
             let moment = timeline.momentAhead(of: timeline.calendar.killDateTime(of: day, killTime: time), lastOffset: offset, zone: zone)
             return moment.instant > now.instant ? (day, moment) : nil

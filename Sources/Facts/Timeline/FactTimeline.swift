@@ -189,6 +189,39 @@ package struct FactTimeline: Sendable {
         return TimeZone(identifier: name)
     }
 
+    /// The offset an instant after `now` is reported in under `timezone: event` when
+    /// `zoneAhead` names a zone (`nil` otherwise: the last event's).
+    package func offsetAhead(at instant: CELTimestamp) -> Int? {
+        guard instant > now.instant else { return nil }
+        return offsetAhead(at: instant, from: zoneAhead)
+    }
+
+    /// The kill moments (with a kill time) and ends of `days`, wall-clock times placed in `zone`
+    /// (`momentAhead`), those after `after` and at or before `horizon`, ascending: the time
+    /// checkpoints ahead under `timezone: event` with a `zoneAhead`.
+    package func boundariesAhead(_ days: ClosedRange<LocalDay>, zone: TimeZone, lastOffset: Int,
+                                 after: CELTimestamp, through horizon: CELTimestamp) -> [Moment] {
+        var moments: [Moment] = []
+        for number in days.lowerBound.number...days.upperBound.number {
+            let day = LocalDay(number: number)
+            let kill = finalKillTimes[day].map(LocalTime.init(minutes:)) ?? calendar.killTime
+            var boundaries = [calendar.end(of: day)]
+            if let kill { boundaries.append(calendar.killDateTime(of: day, killTime: kill)) }
+            for boundary in boundaries {
+                let moment = momentAhead(of: boundary, lastOffset: lastOffset, zone: zone)
+                if moment.instant > after, moment.instant <= horizon, !moments.contains(where: { $0.instant == moment.instant }) {
+                    moments.append(moment)
+                }
+            }
+        }
+        return moments.sorted()
+    }
+
+    /// `zone`'s offset at `instant` (`nil` without a zone).
+    package func offsetAhead(at instant: CELTimestamp, from zone: TimeZone?) -> Int? {
+        zone.map { ZoneOffsetTable.zoneOffset($0, at: instant.seconds) }
+    }
+
     /// Where the wall-clock time `local` after `now` falls: in the calendar's zone; under
     /// `timezone: event` in `zoneAhead` (`zone`, when the caller has it), else in `lastOffset`
     /// (the last event's). A skipped time is the first instant after the gap.
