@@ -80,7 +80,8 @@ struct EvalCommand: ParsableCommand {
             try runBatch(rules)
             return
         }
-        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: options.now, keepsBindings: false)
+        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: options.now, keepsBindings: false,
+                                                     badEvents: options.badEvents)
         if let writeState {
             do {
                 try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks,
@@ -110,7 +111,7 @@ struct EvalCommand: ParsableCommand {
         } else {
             input = FileHandle.standardInput
         }
-        let batch = BatchEvaluation(rules: rules, locale: options.locale, now: options.now,
+        let batch = BatchEvaluation(rules: rules, locale: options.locale, now: options.now, badEvents: options.badEvents,
                                     jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let result = try batch.run(input: input)
         if result.failed > 0 { throw ExitCode(1) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Facts
 
 /// The options `eval` and `explain` share: which rule set, at which moment, in which locale.
 struct EvaluationOptions: ParsableArguments {
@@ -10,4 +11,9 @@ struct EvaluationOptions: ParsableArguments {
 
     @Option(help: "The locale of titles (a BCP 47 tag: exact tag, then the same language, then the default).")
     var locale: String?
+
+    @Option(help: "An event that cannot be read: reject (the state fails) or skip (left out, warned about as bad_event).")
+    var badEvents: BadEvents = .reject
 }
+
+extension BadEvents: ExpressibleByArgument {}

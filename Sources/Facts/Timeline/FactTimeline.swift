@@ -131,7 +131,23 @@ package struct FactTimeline: Sendable {
         for placed in events { growth.note(placed, at: state.events[placed.position].at) }
 
         snapshotLevels = Self.knownSnapshotLevels(state.levels, catalogs: catalogs, warnings: &warnings)
-        standingWarnings = warnings
+        standingWarnings = Self.badEventWarnings(state.skippedEvents) + warnings
+    }
+
+    /// How many skipped events are warned about one by one; the rest are counted in one warning.
+    package static let badEventsListed = 100
+
+    /// One `bad_event` warning per skipped event (its JSON path and why), the first
+    /// `badEventsListed`, then one that counts the rest.
+    static func badEventWarnings(_ skipped: [SkippedEvent]) -> [FactWarning] {
+        var warnings = skipped.prefix(badEventsListed).map { event in
+            FactWarning(.badEvent, "\(event.error.path): \(event.error.message); the event is left out", event: event.index)
+        }
+        if skipped.count > badEventsListed {
+            let rest = skipped.count - badEventsListed
+            warnings.append(FactWarning(.badEvent, "\(rest) more event\(rest == 1 ? "" : "s") could not be read and \(rest == 1 ? "is" : "are") left out"))
+        }
+        return warnings
     }
 
     /// The snapshot levels some catalog knows (the others are warned about), in the order they
