@@ -32,7 +32,8 @@ extension RuleFileSchema {
         let fields: [(key: String, value: JSONValue)] = keys.map { key in
             switch key {
             case "at": (key, ref("timestamp", "The moment (compared as an instant)."))
-            case "kind": (key, string("The kind of change.", oneOf: upcomingKinds))
+            // A reminder's kind may be daily as well.
+            case "kind": (key, string("The kind of change.", oneOf: keys.contains("id") ? upcomingKinds + [ReminderRule.dailyKind] : upcomingKinds))
             case "day": (key, string("The local date, YYYY-MM-DD."))
             default: (key, ref("id", "The \(key)'s id."))
             }
