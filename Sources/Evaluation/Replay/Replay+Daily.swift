@@ -64,13 +64,14 @@ extension Replay {
     }
 
     /// `expression` on the facts at a moment ahead: every fact variable from `facts`, the metrics
-    /// as written in dependency order, `achievements` as unlocked by then.
+    /// as written in dependency order, `achievements` as unlocked by then. An expression whose
+    /// text never names `metrics` (or `achievements`) cannot read them: they are not built.
     private func value(of expression: RuleExpression, at facts: FactSnapshot, unlocks: [String: UnlockDecision]) -> CELValue {
         var values = FactVariable.allCases.map { facts.value(of: $0) }
-        if let position = FactVariable.allCases.firstIndex(of: .achievements) {
+        if expression.source.contains("achievements"), let position = FactVariable.allCases.firstIndex(of: .achievements) {
             values[position] = achievementsValue(unlocks, at: facts.now.instant)
         }
-        if let position = FactVariable.allCases.firstIndex(of: .metrics) {
+        if expression.source.contains("metrics"), let position = FactVariable.allCases.firstIndex(of: .metrics) {
             var metrics: [(key: String, value: CELValue)] = []
             for metric in rules.metrics {
                 values[position] = .map(CELMap(strings: metrics))

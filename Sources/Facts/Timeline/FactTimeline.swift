@@ -132,6 +132,11 @@ package struct FactTimeline: Sendable {
 
         snapshotLevels = Self.knownSnapshotLevels(state.levels, catalogs: catalogs, warnings: &warnings)
         standingWarnings = Self.badEventWarnings(state.skippedEvents) + warnings
+        if case .eventOffset = calendar.zone, let name = state.userTimeZone {
+            zoneAhead = TimeZone(identifier: name)
+        } else {
+            zoneAhead = nil
+        }
     }
 
     /// How many skipped events are warned about one by one; the rest are counted in one warning.
@@ -200,10 +205,7 @@ package struct FactTimeline: Sendable {
     /// Under `timezone: event`, the zone that places wall-clock times after `now`: the state's
     /// `user.timezone` when it names one (the user's clock, daylight saving included); `nil`
     /// otherwise (the last event's offset places them).
-    package var zoneAhead: TimeZone? {
-        guard case .eventOffset = calendar.zone, let name = state.userTimeZone else { return nil }
-        return TimeZone(identifier: name)
-    }
+    package let zoneAhead: TimeZone?
 
     /// The offset an instant after `now` is reported in under `timezone: event` when
     /// `zoneAhead` names a zone (`nil` otherwise: the last event's).
