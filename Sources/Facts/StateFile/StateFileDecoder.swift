@@ -71,27 +71,9 @@ struct StateFileDecoder {
         guard let eventsValue = object["events"] else {
             throw fail(root / "events", "missing required key 'events' (an empty list is fine)")
         }
-        var events: [StateEvent] = []
-        var skipped: [SkippedEvent] = []
-        if let streamed {
-            if let failure = streamed.failure { throw failure }
-            events = streamed.events
-            skipped = streamed.skipped
-        } else {
-            guard case .array(let rawEvents) = eventsValue else {
-                throw fail(root / "events", "expected an array of events, found \(eventsValue.kindName)")
-            }
-            events.reserveCapacity(rawEvents.count)
-            var forms = EventForms()
-            for (index, raw) in rawEvents.enumerated() {
-                do throws(StateFileError) {
-                    events.append(try event(raw, index: index, forms: &forms))
-                } catch {
-                    guard badEvents == .skip else { throw error }
-                    skipped.append(SkippedEvent(index: index, written: raw, error: error))
-                }
-            }
-        }
+        if let failure = streamed?.failure { throw failure }
+        var (events, skipped) = streamed.map { ($0.events, $0.skipped) } ?? ([], [])
+        if streamed == nil { (events, skipped) = try self.events(eventsValue) }
         // Stable: equal instants keep file order. Instants and positions are sorted, not the
         // events: moving an event retains and releases each of its fields.
         if !events.indices.dropFirst().allSatisfy({ events[$0 - 1].at.instant <= events[$0].at.instant }) {
@@ -123,6 +105,27 @@ struct StateFileDecoder {
                               backfillAt: try backfillMoment(object["backfill"]))
         state.skippedEvents = skipped
         return state
+    }
+
+    /// The `events` list read element by element: the events, and those left out under
+    /// `BadEvents.skip` (otherwise the first one that cannot be read is thrown).
+    private func events(_ value: JSONValue) throws(StateFileError) -> ([StateEvent], [SkippedEvent]) {
+        guard case .array(let rawEvents) = value else {
+            throw fail(JSONPath.root / "events", "expected an array of events, found \(value.kindName)")
+        }
+        var events: [StateEvent] = []
+        var skipped: [SkippedEvent] = []
+        events.reserveCapacity(rawEvents.count)
+        var forms = EventForms()
+        for (index, raw) in rawEvents.enumerated() {
+            do throws(StateFileError) {
+                events.append(try event(raw, index: index, forms: &forms))
+            } catch {
+                guard badEvents == .skip else { throw error }
+                skipped.append(SkippedEvent(index: index, written: raw, error: error))
+            }
+        }
+        return (events, skipped)
     }
 
     /// `unlocked`: the awards stored as unlocked, each `{"id", "at"}` with an optional

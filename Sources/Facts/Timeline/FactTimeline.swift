@@ -97,7 +97,7 @@ package struct FactTimeline: Sendable {
         span.note(calendar.calendarDay(of: now), from: .now)
         var recordShapes = EventRecordShapes()
         let backfillMoment = state.backfillAt ?? now
-        var backfillDay: LocalDay?
+        var backfillDay: LocalDay?  // placed with the kill times in force at the moment
         for (position, event) in state.events.enumerated() {
             if backfillDay == nil, event.at.instant > backfillMoment.instant { backfillDay = placer.day(of: backfillMoment) }
             guard event.at.instant <= now.instant else {
@@ -132,11 +132,13 @@ package struct FactTimeline: Sendable {
 
         snapshotLevels = Self.knownSnapshotLevels(state.levels, catalogs: catalogs, warnings: &warnings)
         standingWarnings = Self.badEventWarnings(state.skippedEvents) + warnings
-        if case .eventOffset = calendar.zone, let name = state.userTimeZone {
-            zoneAhead = TimeZone(identifier: name)
-        } else {
-            zoneAhead = nil
-        }
+        zoneAhead = Self.zoneAhead(calendar.zone, userTimeZone: state.userTimeZone)
+    }
+
+    /// Under `timezone: event`, the zone `user.timezone` names (when it names one).
+    private static func zoneAhead(_ zone: LocalCalendar.Zone, userTimeZone: String?) -> TimeZone? {
+        guard case .eventOffset = zone, let name = userTimeZone else { return nil }
+        return TimeZone(identifier: name)
     }
 
     /// How many skipped events are warned about one by one; the rest are counted in one warning.
