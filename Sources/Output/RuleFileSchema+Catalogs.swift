@@ -42,6 +42,8 @@ extension RuleFileSchema {
                 ])),
             ]))),
             ("now", ref("timestamp", "The evaluation moment (default: the state's now).")),
+            ("bad_events", string("An event that cannot be read: reject (the test fails) or skip (left out, a bad_event warning).",
+                                  oneOf: ["reject", "skip"])),
             ("expect", ref("expect", "What the decision must show; only what is listed is checked.")),
         ], required: ["name", "state", "expect"]))
     }

@@ -7,10 +7,13 @@ extension RuleFileSchema {
 
     /// One `reminders` entry (docs/rules.md, "reminders[]").
     static var reminder: JSONValue {
-        .object(object("A reminder on an upcoming change: due at the change's moment minus 'before' while 'when' holds at now.", [
+        .object(object("A reminder on an upcoming change: due at the change's moment minus 'before' while 'when' holds at now; "
+                       + "or on: daily, due at a time of day on today and tomorrow while 'when' holds at that moment.", [
             ("id", ref("id", "The reminder's id, unique among reminders.")),
             ("title", ref("text", "The notification's text (a string or per locale).")),
-            ("on", string("The kind of upcoming change it is for.", oneOf: upcomingKinds)),
+            ("on", string("The kind of upcoming change it is for, or daily.", oneOf: upcomingKinds + [ReminderRule.dailyKind])),
+            ("at", string("Daily only: the time of day, HH:MM in the calendar's zone.", pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$")),
+            ("setting", string("Daily only: the user key whose \"HH:MM\" replaces 'at' (null or false turns it off).")),
             ("streak", ref("id", "Streak kinds only: the one streak it is for (default: any).")),
             ("before", .object(JSONObject([
                 ("description", .string("How long before the change: days, hours, minutes in that order (30m, 4h, 1h30m, 2d), 0 to 7 days.")),
@@ -29,7 +32,8 @@ extension RuleFileSchema {
         let fields: [(key: String, value: JSONValue)] = keys.map { key in
             switch key {
             case "at": (key, ref("timestamp", "The moment (compared as an instant)."))
-            case "kind": (key, string("The kind of change.", oneOf: upcomingKinds))
+            // A reminder's kind may be daily as well.
+            case "kind": (key, string("The kind of change.", oneOf: keys.contains("id") ? upcomingKinds + [ReminderRule.dailyKind] : upcomingKinds))
             case "day": (key, string("The local date, YYYY-MM-DD."))
             default: (key, ref("id", "The \(key)'s id."))
             }

@@ -22,6 +22,7 @@ package struct UpcomingSection: DecisionPageSection {
         "day_expires": "the day's plan expires",
         "available_from": "the achievement becomes available",
         "available_until": "the achievement stops being available",
+        "daily": "daily, on the day",
     ]
 
     package func write(_ page: DecisionPage, to html: inout HTMLWriter) {

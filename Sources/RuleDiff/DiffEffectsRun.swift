@@ -12,11 +12,13 @@ package struct DiffEffectsRun: Sendable {
     package let new: RuleSet
     package let now: Moment?
     package let jobs: Int
+    package let badEvents: BadEvents
 
-    package init(old: RuleSet, new: RuleSet, now: Moment?, jobs: Int) {
+    package init(old: RuleSet, new: RuleSet, now: Moment?, jobs: Int, badEvents: BadEvents = .reject) {
         self.old = old
         self.new = new
         self.now = now
+        self.badEvents = badEvents
         self.jobs = max(1, jobs)
     }
 
@@ -32,9 +34,11 @@ package struct DiffEffectsRun: Sendable {
     ) throws(Failure) -> DiffEffects {
         let oldCopies = WorkerRuleCopies(old, workers: jobs), newCopies = WorkerRuleCopies(new, workers: jobs)
         let now = now
+        let badEvents = badEvents
         var effects = DiffEffects()
         _ = try LinePipeline<(comparison: StateComparison, sample: DiffSample)?>(jobs: jobs).run(input: input, worker: { index in
-            let differ = StateDiffer(old: oldCopies.rules(forWorker: index), new: newCopies.rules(forWorker: index), now: now)
+            let differ = StateDiffer(old: oldCopies.rules(forWorker: index), new: newCopies.rules(forWorker: index), now: now,
+                                    badEvents: badEvents)
             return { bytes, line in differ.compare(bytes, line: line) }
         }, consume: { (results, lines) throws(Failure) in
             for entry in results {

@@ -11,20 +11,23 @@ package struct StateDiffer: Sendable {
     let newRanks: [String: Int]
     /// `--now`, parsed; `nil`: each state's own `now`, else the clock (read once per state).
     let now: Moment?
+    /// What an event that cannot be read does to its state.
+    let badEvents: BadEvents
 
-    package init(old: RuleSet, new: RuleSet, now: Moment?) {
+    package init(old: RuleSet, new: RuleSet, now: Moment?, badEvents: BadEvents = .reject) {
         self.old = Replay(rules: old)
         self.new = Replay(rules: new)
         oldRanks = Dictionary(old.ranks.map { ($0.id, $0.minPoints) }, uniquingKeysWith: { first, _ in first })
         newRanks = Dictionary(new.ranks.map { ($0.id, $0.minPoints) }, uniquingKeysWith: { first, _ in first })
         self.now = now
+        self.badEvents = badEvents
     }
 
     /// One line's outcome: the comparison and the state's sample id, or nil when the line cannot
     /// be read or decided under either version.
     package func compare(_ bytes: [UInt8], line: Int) -> (comparison: StateComparison, sample: DiffSample)? {
         do {
-            let state = try StateFile.parse(json: bytes, file: "line \(line)")
+            let state = try StateFile.parse(json: bytes, file: "line \(line)", badEvents: badEvents)
             let moment = UserEvaluation.moment(now, fallback: state.now)
             let before = try UserEvaluation(replay: old, state: state, now: moment, keepsBindings: false).decision
             let after = try UserEvaluation(replay: new, state: state, now: moment, keepsBindings: false).decision

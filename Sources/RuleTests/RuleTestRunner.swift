@@ -65,11 +65,13 @@ extension RuleTestRunner {
     package static func replaying(_ rules: RuleSet, coverage: CoverageRecorder? = nil) -> RuleTestRunner {
         RuleTestRunner { test in
             let state: StateFile
+            let badEvents: BadEvents = test.skipsBadEvents ? .skip : .reject
             switch test.state {
             case .file(let path):
-                state = try StateFile.load(path: path)
+                state = try StateFile.load(path: path, badEvents: badEvents)
             case .inline(let node):
-                state = try StateFile.decode(RuleTestStateDocument.json(node), file: "\(test.span.file):\(test.span.start.line)")
+                state = try StateFile.decode(RuleTestStateDocument.json(node), file: "\(test.span.file):\(test.span.start.line)",
+                                             badEvents: badEvents)
             }
             let now: Moment
             if let text = test.now {

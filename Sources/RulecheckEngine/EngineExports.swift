@@ -28,6 +28,10 @@ public typealias EvaluationWarning = Evaluation.EvaluationWarning
 public typealias StateFile = Facts.StateFile
 /// Why a state cannot be used, with the JSON path of the problem.
 public typealias StateFileError = Facts.StateFileError
+/// What reading a state does with an event that cannot be read: `StateFile.parse(json:badEvents:)`.
+public typealias BadEvents = Facts.BadEvents
+/// An event left out by `BadEvents.skip` (`StateFile.skippedEvents`), kept as written.
+public typealias SkippedEvent = Facts.SkippedEvent
 /// An instant with the UTC offset it is written in: `Moment.parse("2026-03-01T09:00:00+08:00")`.
 public typealias Moment = Facts.Moment
 /// Event attributes and state documents, keys in written order.

@@ -14,6 +14,7 @@ extension RuleBundleDecoder {
             let id = try idNode.string()
             guard seen.insert(id).inserted else { throw idNode.error("reminder id '\(id)' is used twice") }
             let onNode = try node.field("on")
+            if try onNode.string() == ReminderRule.dailyKind { return try dailyReminder(node, id: id) }
             guard let on = UpcomingKind(rawValue: try onNode.string()) else {
                 throw onNode.error("'\(try onNode.string())' is not a kind of upcoming change")
             }
@@ -35,5 +36,21 @@ extension RuleBundleDecoder {
                 meta: try node.optional("meta").map { (n) throws(RuleBundleError) in try Self.meta(n) },
                 span: try span(node.field("at")))
         }
+    }
+
+    /// An `on: daily` entry: `daily_at` a time of day, `setting` optional, no streak and a
+    /// `before_seconds` of 0.
+    private func dailyReminder(_ node: BundleNode, id: String) throws(RuleBundleError) -> ReminderRule {
+        let atNode = try node.field("daily_at")
+        guard let time = LocalTime(try atNode.string()) else { throw atNode.error("daily_at must be a time as HH:MM") }
+        if let streak = try node.optional("streak") { throw streak.error("a daily reminder names no streak") }
+        let beforeNode = try node.field("before_seconds")
+        guard try beforeNode.int() == 0 else { throw beforeNode.error("a daily reminder has a before_seconds of 0") }
+        return ReminderRule(
+            id: id, title: try node.field("title").string(), localizedTitle: try text(node.field("localized_title")),
+            daily: ReminderRule.Daily(at: time, setting: try node.optional("setting")?.string()),
+            when: try node.optional("when").map { (n) throws(RuleBundleError) in try expression(n, scope: .rule, expecting: .bool) },
+            meta: try node.optional("meta").map { (n) throws(RuleBundleError) in try Self.meta(n) },
+            span: try span(node.field("at")))
     }
 }

@@ -7,7 +7,9 @@ import RuleModel
 struct ReminderDraft: Sendable {
     var id: Located<String>
     var title: LocalizedText?
-    var on: UpcomingKind
+    /// `nil` for a daily reminder (`daily` holds its time).
+    var on: UpcomingKind?
+    var daily: ReminderRule.Daily?
     var streak: Located<String>?
     var beforeSeconds: Int
     var when: ExpressionDraft?

@@ -21,6 +21,7 @@ package enum RuleCode {
     // Reminders (E25x).
     package static let invalidDuration = "E250"
     package static let reminderStreakWithoutStreakKind = "E251"
+    package static let reminderKeyOfOtherKind = "E252"
     // Collecting the files (E220–E229).
     package static let notRegularFile = "E220"
     package static let danglingLink = "E221"
@@ -105,6 +106,7 @@ extension RuleCode {
         historyDaysReplaced: "'history_days' was replaced by 'backfill_days'",
         invalidDuration: "A duration is not like 30m, 4h, 1h30m or 2d",
         reminderStreakWithoutStreakKind: "A reminder names a streak but is not on a streak kind",
+        reminderKeyOfOtherKind: "A reminder has a key of the other sort of reminder (daily or on a change)",
         notRegularFile: "A rule path is a FIFO, socket or device, not a regular file",
         danglingLink: "A symbolic link points to nothing",
         unreadableFolder: "A folder under the rule paths cannot be read",

@@ -3,7 +3,7 @@ import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let reminderKeys = ["id", "title", "on", "streak", "before", "when", "meta"]
+    static let reminderKeys = ["id", "title", "on", "streak", "before", "when", "meta", "at", "setting"]
 
     /// docs/rules.md, "reminders[]". The streak it names is checked with the whole rule set.
     mutating func decodeReminder(_ node: YAMLNode) -> ReminderDraft? {
@@ -12,23 +12,56 @@ extension RuleFileDecoder {
         let id = map.string("id", required: true, diagnostics: &diagnostics)
         let title = localizedText(map, "title")
         let kinds = UpcomingKind.allCases.map(\.rawValue)
-        let on = map.require("on", diagnostics: &diagnostics) != nil
-            ? map.choice("on", from: kinds, diagnostics: &diagnostics).flatMap { UpcomingKind(rawValue: $0.value) } : nil
+        let onText = map.require("on", diagnostics: &diagnostics) != nil
+            ? map.choice("on", from: kinds + [ReminderRule.dailyKind], diagnostics: &diagnostics)?.value : nil
+        let on = onText.flatMap(UpcomingKind.init(rawValue:))
+        let isDaily = onText == ReminderRule.dailyKind
         let streak = map.string("streak", diagnostics: &diagnostics)
-        if let streak, let on, !on.isStreakKind {
+        if let streak, let onText, on?.isStreakKind != true {
             diagnostics.append(.error(
-                RuleCode.reminderStreakWithoutStreakKind,
-                "'streak' is only for the streak kinds (\(kinds.filter { UpcomingKind(rawValue: $0)?.isStreakKind == true }.joined(separator: ", "))); this reminder is on '\(on.rawValue)'",
+                isDaily ? RuleCode.reminderKeyOfOtherKind : RuleCode.reminderStreakWithoutStreakKind,
+                "'streak' is only for the streak kinds (\(kinds.filter { UpcomingKind(rawValue: $0)?.isStreakKind == true }.joined(separator: ", "))); this reminder is on '\(onText)'",
                 at: streak.span, notes: [DiagnosticNote("'on' is here", at: map.keySpan("on"))],
-                fix: "remove 'streak', or put the reminder on a streak kind"))
+                fix: isDaily ? "remove 'streak': a daily reminder is due at its time whatever the streaks do"
+                    : "remove 'streak', or put the reminder on a streak kind"))
         }
         let before = map.value("before").flatMap { reminderBefore($0) }
+        if isDaily, map.has("before") {
+            diagnostics.append(.error(
+                RuleCode.reminderKeyOfOtherKind, "'before' is not for a daily reminder: it is due at its own time of day",
+                at: map.keySpan("before"), notes: [DiagnosticNote("'on' is here", at: map.keySpan("on"))],
+                fix: "remove 'before' and write the time you want in 'at'"))
+        }
+        let daily = isDaily ? dailySchedule(map) : nil
+        if onText != nil, !isDaily {
+            for key in ["at", "setting"] where map.has(key) {
+                diagnostics.append(.error(
+                    RuleCode.reminderKeyOfOtherKind, "'\(key)' is only for a daily reminder (on: daily); this reminder is on '\(onText ?? "")'",
+                    at: map.keySpan(key), notes: [DiagnosticNote("'on' is here", at: map.keySpan("on"))],
+                    fix: "remove '\(key)', or put the reminder on daily"))
+            }
+        }
         let when = map.value("when").flatMap { expression($0, key: "when", field: "reminder condition") }
         let meta = meta(map)
-        guard let id, let on else { return nil }
+        guard let id, on != nil || daily != nil else { return nil }
         if map.has("before"), before == nil { return nil }
-        return ReminderDraft(id: id, title: title, on: on, streak: on.isStreakKind ? streak : nil,
-                             beforeSeconds: before ?? 0, when: when, meta: meta, span: node.span)
+        return ReminderDraft(id: id, title: title, on: on, daily: daily, streak: on?.isStreakKind == true ? streak : nil,
+                             beforeSeconds: daily == nil ? before ?? 0 : 0, when: when, meta: meta, span: node.span)
+    }
+
+    /// A daily reminder's `at` (required, `HH:MM`) and `setting` (a `user` key).
+    private mutating func dailySchedule(_ map: NodeReader) -> ReminderRule.Daily? {
+        let setting = map.string("setting", diagnostics: &diagnostics)
+        guard map.require("at", diagnostics: &diagnostics) != nil, let text = map.string("at", diagnostics: &diagnostics) else {
+            return nil
+        }
+        guard let time = LocalTime(text.value) else {
+            diagnostics.append(.error(RuleCode.invalidTime,
+                                      "invalid at '\(text.value)'; expected a time of day as HH:MM (00:00 to 23:59)",
+                                      at: text.span, fix: "write it quoted with two digits each, such as \"09:00\""))
+            return nil
+        }
+        return ReminderRule.Daily(at: time, setting: setting?.value)
     }
 
     /// `before`: a duration such as `30m`, `4h`, `1h30m` or `2d` (or the number 0), 0 … 7 days.

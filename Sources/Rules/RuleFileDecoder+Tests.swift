@@ -4,7 +4,7 @@ import Foundation
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let testKeys = ["name", "state", "now", "expect"]
+    static let testKeys = ["name", "state", "now", "bad_events", "expect"]
     static let expectKeys = ["unlocks", "unlocked", "locked", "progress", "streaks", "points", "rank", "warnings",
                              "unlocked_at", "modules", "holds", "metrics", "categories",
                              "upcoming", "reminders"]
@@ -32,6 +32,7 @@ extension RuleFileDecoder {
         map.rejectUnknownKeys(allowed: Self.testKeys, diagnostics: &diagnostics)
         let name = map.string("name", required: true, diagnostics: &diagnostics)
         let now = map.string("now", diagnostics: &diagnostics)
+        let badEvents = map.choice("bad_events", from: ["reject", "skip"], diagnostics: &diagnostics)
         if let now, CELTimestamp.parseRFC3339(now.value) == nil {
             diagnostics.append(.error(RuleCode.invalidTimestamp,
                                       "invalid test 'now' '\(now.value)'; expected RFC 3339 with a UTC offset",
@@ -63,7 +64,9 @@ extension RuleFileDecoder {
                                                     into: &expectation)
         }
         guard let name, let state else { return nil }
-        return RuleTestCase(name: name.value, state: state, now: now?.value, expect: expectation, span: node.span)
+        var test = RuleTestCase(name: name.value, state: state, now: now?.value, expect: expectation, span: node.span)
+        test.skipsBadEvents = badEvents?.value == "skip"
+        return test
     }
 
     private mutating func decodeLists(_ e: NodeReader, into expectation: inout RuleTestCase.Expectation) {

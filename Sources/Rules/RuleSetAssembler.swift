@@ -121,9 +121,15 @@ struct RuleSetAssembler {
                 when = compile(expression, .rule, .bool, compiler)
                 if when == nil { complete = false; continue }
             }
-            reminders.append(ReminderRule(id: draft.id.value, title: draft.title?.defaultText ?? draft.id.value,
-                                          localizedTitle: draft.title, on: draft.on, streak: draft.streak?.value,
-                                          beforeSeconds: draft.beforeSeconds, when: when, meta: draft.meta, span: draft.span))
+            let title = draft.title?.defaultText ?? draft.id.value
+            if let on = draft.on {
+                reminders.append(ReminderRule(id: draft.id.value, title: title, localizedTitle: draft.title, on: on,
+                                              streak: draft.streak?.value, beforeSeconds: draft.beforeSeconds, when: when,
+                                              meta: draft.meta, span: draft.span))
+            } else if let daily = draft.daily {
+                reminders.append(ReminderRule(id: draft.id.value, title: title, localizedTitle: draft.title, daily: daily,
+                                              when: when, meta: draft.meta, span: draft.span))
+            }
         }
         return reminders
     }

@@ -120,6 +120,10 @@ package struct RuleTestCase: Sendable {
     package var expect: Expectation
     package var span: SourceSpan
 
+    /// `bad_events: skip`: the state's unreadable events are left out (warned about as
+    /// `bad_event`) instead of failing the test.
+    package var skipsBadEvents = false
+
     package init(name: String, state: StateSource, now: String?, expect: Expectation, span: SourceSpan) {
         self.name = name
         self.state = state

@@ -19,6 +19,7 @@ struct BatchEvaluation {
     let rules: RuleSet
     let locale: String?
     let now: Moment?
+    let badEvents: BadEvents
     let jobs: Int
 
     /// Reads `input` to its end, writing to standard output; returns how many lines were read
@@ -29,9 +30,9 @@ struct BatchEvaluation {
         var failed = 0
         let showsProgress = isatty(STDERR_FILENO) == 1
         let copies = WorkerRuleCopies(rules, workers: jobs)
-        let (locale, now) = (locale, now)
+        let (locale, now, badEvents) = (locale, now, badEvents)
         let lines = try LinePipeline<(bytes: [UInt8], failed: Bool)>(jobs: jobs).run(input: input, worker: { index in
-            let decider = LineDecider(rules: copies.rules(forWorker: index), locale: locale, now: now)
+            let decider = LineDecider(rules: copies.rules(forWorker: index), locale: locale, now: now, badEvents: badEvents)
             return { bytes, line in decider.decide(bytes, line: line) }
         }, consume: { (results, lineNumber) throws(ExitCode) in
             var bytes: [UInt8] = []
@@ -55,18 +56,20 @@ private struct LineDecider: Sendable {
     let shown: RuleSet
     let renderer: DecisionJSONRenderer
     let now: Moment?
+    let badEvents: BadEvents
 
-    init(rules: RuleSet, locale: String?, now: Moment?) {
+    init(rules: RuleSet, locale: String?, now: Moment?, badEvents: BadEvents) {
         replay = Replay(rules: rules)
         shown = rules.localized(to: locale)
         renderer = DecisionJSONRenderer(rules: rules, locale: locale)
         self.now = now
+        self.badEvents = badEvents
     }
 
     /// One line's output line (UTF-8, newline included).
     func decide(_ bytes: [UInt8], line: Int) -> (bytes: [UInt8], failed: Bool) {
         do {
-            let state = try StateFile.parse(json: bytes, file: "line \(line)")
+            let state = try StateFile.parse(json: bytes, file: "line \(line)", badEvents: badEvents)
             let evaluation = try UserEvaluation(replay: replay, state: state, now: UserEvaluation.moment(now, fallback: state.now),
                                                 keepsBindings: false)
             return (renderer.renderLine(evaluation.decision.retitled(by: shown)), false)

@@ -75,9 +75,10 @@ enum CommandInput {
 
     /// The replayed state, or the problem (with its JSON path) on stderr and exit status 2.
     /// `keepsBindings`: keep every variable at `now` (what `explain` evaluates against).
-    static func evaluation(rules: RuleSet, statePath: String, now: Moment?, keepsBindings: Bool) throws -> UserEvaluation {
+    static func evaluation(rules: RuleSet, statePath: String, now: Moment?, keepsBindings: Bool,
+                           badEvents: BadEvents = .reject) throws -> UserEvaluation {
         do {
-            let state = try StateFile.load(path: statePath)
+            let state = try StateFile.load(path: statePath, badEvents: badEvents)
             return try UserEvaluation(replay: Replay(rules: rules), state: state,
                                       now: UserEvaluation.moment(now, fallback: state.now), keepsBindings: keepsBindings)
         } catch {

@@ -45,6 +45,9 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How many states to decide at once (default: every core).", valueName: "n"))
     var jobs: Int?
 
+    @Option(help: "An event that cannot be read: reject (the state fails) or skip (left out).")
+    var badEvents: BadEvents = .reject
+
     @Option(help: "Output format: text, json, markdown, github, or html (a self-contained page with a chart per award).")
     var format: Format = .text
 
@@ -100,7 +103,7 @@ struct DiffCommand: ParsableCommand {
     private func measure(_ version: RuleSetVersions, input: FileHandle) throws -> DiffEffects {
         let moment: Moment? = now.flatMap { if case .success(let moment) = Moment.parse($0) { moment } else { nil } }
         let run = DiffEffectsRun(old: version.old, new: version.new, now: moment,
-                                 jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                                 jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, badEvents: badEvents)
         let showsProgress = isatty(STDERR_FILENO) == 1
         let effects = try run.run(input: input) { (lines, effects) throws(ExitCode) in
             if showsProgress { try StandardStream.error.write("\rrulecheck: \(lines) lines, \(effects.errors) failed") }

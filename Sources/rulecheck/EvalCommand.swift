@@ -1,10 +1,4 @@
 import ArgumentParser
-import Evaluation
-import Facts
-import Foundation
-import Output
-import RuleModel
-import Rules
 
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,8 +19,6 @@ struct EvalCommand: ParsableCommand {
         case text, json, html
     }
 
-    // PlainEvalArguments sets every stored property of this command: a property added here is
-    // set there too.
     @Argument(help: "Rule files or folders (every *.yaml / *.yml inside, recursively).")
     var paths: [String] = []
 
@@ -52,69 +44,20 @@ struct EvalCommand: ParsableCommand {
 
     @OptionGroup var watching: WatchOption
 
+    /// The run these options ask for.
+    var evalRun: EvalRun {
+        EvalRun(paths: paths, ruleset: options.ruleset, now: options.now, locale: options.locale, badEvents: options.badEvents,
+                state: state, batch: batch, states: states, jobs: jobs, format: format, writeState: writeState,
+                watch: watching.watch)
+    }
+
     func validate() throws {
-        if batch {
-            guard !watching.watch else { throw ValidationError("--watch does not go with --batch") }
-            guard state == nil, writeState == nil else {
-                throw ValidationError("--batch reads states from stdin or --states; --state and --write-state do not apply")
-            }
-            if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-            if format == .html { throw ValidationError("--format html is a page for one state; not with --batch") }
-        } else {
-            guard state != nil else { throw ValidationError("missing --state (or --batch)") }
-            guard states == nil, jobs == nil else { throw ValidationError("--states and --jobs go with --batch") }
-        }
+        try evalRun.validate()
     }
 
     func run() throws {
-        guard watching.watch else { return try runOnce() }
-        try watching.repeatRunning(watched: {
-            try WatchOption.rulePaths(paths, ruleSet: options.ruleset) + [state].compactMap { $0 }
-        }, runOnce)
-    }
-
-    func runOnce() throws {
-        let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: options.ruleset))
-        guard let state, !batch else {
-            try runBatch(rules)
-            return
-        }
-        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: options.moment, keepsBindings: false)
-        if let writeState {
-            do {
-                try StateWriteBack(state: evaluation.state, newUnlocks: evaluation.decision.unlocks,
-                               now: evaluation.facts.now).write(to: writeState)
-            } catch {
-                throw CommandInput.usageFailure("error: --write-state \(error)")
-            }
-        }
-        let shown = rules.localized(to: options.locale)
-        let decision = evaluation.decision.retitled(by: shown)
-        let text = switch format {
-        case .json: DecisionJSONRenderer(rules: rules, locale: options.locale).render(decision)
-        case .text: DecisionTextRenderer(rules: shown).render(decision)
-        case .html: DecisionHTMLRenderer(rules: shown).render(
-            DecisionPage(decision: decision, calendars: evaluation.streakCalendars()))
-        }
-        try StandardStream.output.write(text)
-        // Without --watch the process has nothing left to do: it ends here, and the system takes
-        // back the rules, the replay and the decision at once instead of object by object.
-        if !watching.watch { Foundation.exit(0) }
-    }
-
-    private func runBatch(_ rules: RuleSet) throws {
-        let input: FileHandle
-        if let states {
-            guard let handle = FileHandle(forReadingAtPath: states) else {
-                throw CommandInput.usageFailure("error: --states \(states): cannot read the file")
-            }
-            input = handle
-        } else {
-            input = FileHandle.standardInput
-        }
-        let batch = BatchEvaluation(rules: rules, locale: options.locale, now: options.moment,
-                                    jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        let result = try batch.run(input: input)
-        if result.failed > 0 { throw ExitCode(1) }
+        let run = evalRun
+        guard run.watch else { return try run.runOnce() }
+        try watching.repeatRunning(watched: run.watchedFiles, run.runOnce)
     }
 }

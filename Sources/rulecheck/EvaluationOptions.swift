@@ -12,6 +12,9 @@ struct EvaluationOptions: ParsableArguments {
     @Option(help: "The locale of titles (a BCP 47 tag: exact tag, then the same language, then the default).")
     var locale: String?
 
+    @Option(help: "An event that cannot be read: reject (the state fails) or skip (left out, warned about as bad_event).")
+    var badEvents: BadEvents = .reject
+
     /// A `--now` that is not RFC 3339 with an offset is bad usage, reported before any file is read.
     func validate() throws {
         if let now, case .failure(let problem) = Moment.parse(now) { throw ValidationError("--now '\(now)': \(problem)") }
@@ -22,3 +25,5 @@ struct EvaluationOptions: ParsableArguments {
         now.flatMap { if case .success(let moment) = Moment.parse($0) { moment } else { nil } }
     }
 }
+
+extension BadEvents: ExpressibleByArgument {}

@@ -43,7 +43,8 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let rules = try CommandInput.rules(CommandInput.rulePaths(paths, ruleSet: options.ruleset))
-        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: options.moment, keepsBindings: true)
+        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: options.moment, keepsBindings: true,
+                                                     badEvents: options.badEvents)
         let shown = rules.localized(to: options.locale)
         let builder = ExplanationBuilder(rules: shown, outcome: evaluation.outcome, events: evaluation.facts.events)
         guard let explanation = builder.explain(achievement) else {

@@ -1,18 +1,17 @@
-import ArgumentParser
+import Facts
 
 /// An `eval` command line in the one form every script and CI job writes: `eval`, then rule
 /// paths and long options each followed by its value as a separate argument (`--state FILE`),
-/// and the `--batch` flag. `Rulecheck.main` builds the command from it directly; any other
+/// and the `--batch` flag. `Rulecheck.main` runs the `EvalRun` made from it directly; any other
 /// command line (help, `--option=value`, short names, a value that starts with `-`, an option
-/// given twice, `--watch`, an unknown option, a command that fails `validate()`) is left to
-/// ArgumentParser, so messages and exit statuses stay its own.
+/// given twice, `--watch`, an option not listed here, a run that fails `EvalRun.validate()`) is
+/// left to ArgumentParser, so messages and exit statuses stay its own.
 ///
 /// Why it exists: ArgumentParser finds a command's options by reflecting over its property
 /// wrappers at every start, and in a statically linked binary each type it reflects costs the
 /// runtime a scan of every protocol conformance record the first time, which is a large part of
-/// a short `eval` process. The options read here are the ones `EvalCommand` declares; every
-/// stored property of `EvalCommand` (and of its option groups) is set below, since a property
-/// wrapper that ArgumentParser did not fill cannot be read.
+/// a short `eval` process. No property wrapper is made here: the run is a plain `EvalRun`, so an
+/// option that `EvalCommand` gains and this list lacks only sends its command lines the other way.
 struct PlainEvalArguments {
     private var paths: [String] = []
     private var values: [String: String] = [:]
@@ -20,7 +19,7 @@ struct PlainEvalArguments {
 
     /// The options that take a value, by their long name.
     private static let valueOptions: Set<String> = [
-        "--ruleset", "--now", "--locale", "--state", "--states", "--jobs", "--format", "--write-state",
+        "--ruleset", "--now", "--locale", "--bad-events", "--state", "--states", "--jobs", "--format", "--write-state",
     ]
 
     /// Reads `arguments` (the process arguments without the program name); nil unless they are
@@ -48,40 +47,32 @@ struct PlainEvalArguments {
         }
     }
 
-    /// The command ArgumentParser would have made of the same arguments, or nil when a value
-    /// does not convert or the command does not validate (ArgumentParser then reports it).
-    var command: EvalCommand? {
-        var options = EvaluationOptions()
-        options.ruleset = values["--ruleset"]
-        options.now = values["--now"]
-        options.locale = values["--locale"]
-        var watching = WatchOption()
-        watching.watch = false
-        var command = EvalCommand()
-        command.paths = paths
-        command.options = options
-        command.state = values["--state"]
-        command.batch = batch
-        command.states = values["--states"]
-        command.writeState = values["--write-state"]
-        command.watching = watching
-        if let jobs = values["--jobs"] {
-            guard let count = Int(jobs) else { return nil }
-            command.jobs = count
-        } else {
-            command.jobs = nil
+    /// The run ArgumentParser would have made of the same arguments, or nil when a value does
+    /// not convert or the run does not validate (ArgumentParser then reports it).
+    var evalRun: EvalRun? {
+        var jobs: Int?
+        if let written = values["--jobs"] {
+            guard let count = Int(written) else { return nil }
+            jobs = count
         }
-        if let format = values["--format"] {
-            guard let known = EvalCommand.Format(rawValue: format) else { return nil }
-            command.format = known
-        } else {
-            command.format = .text
+        var format = EvalCommand.Format.text
+        if let written = values["--format"] {
+            guard let known = EvalCommand.Format(rawValue: written) else { return nil }
+            format = known
         }
+        var badEvents = BadEvents.reject
+        if let written = values["--bad-events"] {
+            guard let known = BadEvents(rawValue: written) else { return nil }
+            badEvents = known
+        }
+        let run = EvalRun(paths: paths, ruleset: values["--ruleset"], now: values["--now"], locale: values["--locale"],
+                          badEvents: badEvents, state: values["--state"], batch: batch, states: values["--states"],
+                          jobs: jobs, format: format, writeState: values["--write-state"], watch: false)
         do {
-            try command.validate()
+            try run.validate()
         } catch {
             return nil
         }
-        return command
+        return run
     }
 }

@@ -22,9 +22,12 @@ struct Rulecheck: ParsableCommand {
         }
         do {
             let arguments = Array(CommandLine.arguments.dropFirst())
-            let plain: (any ParsableCommand)? = PlainEvalArguments(arguments)?.command
-            var command = try plain ?? parseAsRoot(arguments)
-            try command.run()
+            if let plain = PlainEvalArguments(arguments)?.evalRun {
+                try plain.runOnce()
+            } else {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+            }
         } catch {
             Foundation.exit(status(reporting: error))
         }

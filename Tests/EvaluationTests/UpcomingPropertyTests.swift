@@ -59,10 +59,16 @@ import TestSupport
         let now = timeline.now
         let calendar = timeline.calendar
         let offset = timeline.events.last.map { timeline.event(of: $0).at.offsetSeconds } ?? now.offsetSeconds
-        let today = timeline.facts(at: now).today
-        let horizon = calendar.instant(of: calendar.end(of: today + 1), offsetHint: offset)
+        // Under `timezone: event` with a `user.timezone`, the wall-clock times ahead are the user's.
+        let zone = timeline.zoneAhead
+        let start = Moment(instant: now.instant, offsetSeconds: timeline.offsetAhead(at: now.instant, from: zone) ?? offset)
+        let today = timeline.facts(at: zone == nil ? now : start).today
+        let end = calendar.end(of: today + 1)
+        let horizon = timeline.momentAhead(of: end, lastOffset: offset, zone: zone)
         guard let far = try? FactTimeline(state: state, rules: rules, now: horizon) else { return }
-        let moments = far.timeCheckpoints().filter { $0.instant > now.instant }
+        let moments = zone.map { far.boundariesAhead(today - 1...today + 1, zone: $0, lastOffset: offset,
+                                                        after: now.instant, through: horizon.instant) }
+            ?? far.timeCheckpoints().filter { $0.instant > now.instant }
         func look(at moment: Moment) throws -> Look {
             let fresh = try FactTimeline(state: state, rules: rules, now: moment)
             let facts = fresh.facts(at: moment)
@@ -77,7 +83,7 @@ import TestSupport
             return Look(streaks: Dictionary(uniqueKeysWithValues: facts.streakStates.map { ($0.id, $0.state) }), dayStatus: days)
         }
         var expected: [String] = []
-        var before = try look(at: Moment(instant: now.instant, offsetSeconds: offset))
+        var before = try look(at: start)
         for moment in moments {
             let after = try look(at: moment)
             // Nothing moves between checkpoints: one second before, it is as at the one before.
@@ -92,7 +98,7 @@ import TestSupport
             .map { "\($0.at.instant.seconds) \($0.kind) \($0.subject)" }
         #expect(listed.sorted() == expected.sorted(), "\(context): upcoming \(listed) but evaluating later shows \(expected)")
         #expect(upcoming.allSatisfy { $0.at.instant > now.instant && $0.at.instant <= horizon.instant })
-        // In the calendar zone's offset (the last event's under `timezone: event`).
+        // In the calendar zone's offset (under `timezone: event` the user's zone, else the last event's).
         #expect(upcoming.allSatisfy { $0.at.offsetSeconds == StateFacts(timeline: timeline).reportingOffset(at: $0.at.instant) })
         for entry in upcoming where entry.kind.hasPrefix("available_") {
             let window = rules.achievements.first { $0.info.id == entry.achievement }?.available

@@ -82,4 +82,24 @@ import Testing
         (decision.upcoming, decision.reminders) = ([], [])
         #expect(!DecisionTextRenderer().render(decision).contains("Coming up"))
     }
+
+    /// A daily reminder (`on: daily`) in the JSON (`kind: daily` with its `day`), the text view
+    /// and the page, titled in the locale.
+    @Test func dailyReminderInEveryOutput() {
+        var rules = RuleSet()
+        rules.reminders = [ReminderRule(id: "plan_today", title: "开始规划今日任务",
+                                        localizedTitle: LocalizedText(entries: [.init(locale: "zh-Hans", text: "开始规划今日任务"),
+                                                                                .init(locale: "en", text: "Plan today")], span: Self.span),
+                                        daily: ReminderRule.Daily(at: LocalTime(minutes: 540), setting: "daily_reminder"), span: Self.span)]
+        var decision = Decision(user: "u1", now: Self.at("2026-03-05T07:00:00+08:00"), unlocks: [], achievements: [], streaks: [],
+                                points: 0, rank: nil, warnings: [])
+        decision.reminders = [DueReminder(id: "plan_today", at: Self.at("2026-03-05T09:00:00+08:00"), kind: "daily", day: "2026-03-05")]
+        let line = String(decoding: DecisionJSONRenderer(rules: rules).renderLine(decision), as: UTF8.self)
+        #expect(line.contains(#""reminders":[{"id":"plan_today","at":"2026-03-05T09:00:00+08:00","kind":"daily","day":"2026-03-05"}]"#))
+        let text = DecisionTextRenderer(rules: rules.localized(to: "en")).render(decision)
+        #expect(text.contains("  2026-03-05T09:00:00+08:00  Plan today (plan_today)  (daily: day 2026-03-05)"))
+        let html = DecisionHTMLRenderer(rules: rules.localized(to: "en")).render(DecisionPage(decision: decision, calendars: []))
+        #expect(html.contains(#"data-reminder="plan_today" data-kind="daily""#))
+        #expect(html.contains("Plan today"))
+    }
 }

@@ -19,6 +19,9 @@ import TestSupport
         ["eval", "rules/taskmate", "--batch", "--jobs", "0"],
         ["eval", "rules/taskmate", "--format", "json"],
         ["eval", "rules/no-such-folder", "--state", "examples/taskmate/showcase.json"],
+        ["eval", "--ruleset", "taskmate", "--state", "examples/taskmate/showcase.json", "--bad-events", "skip",
+         "--format", "json"],
+        ["eval", "--ruleset", "taskmate", "--state", "examples/taskmate/showcase.json", "--bad-events", "ignore"],
     ]
 
     /// `line` with every option's value joined to it by `=`.

@@ -64,23 +64,43 @@ import Testing
     @Test func weekyiiKillTimeNotificationFollowsTheDay() throws {
         let rules = EngineRules(try EngineFixtures.rules("weekyii"))
         var session = try EngineSession(rules: rules, userID: "w", timeZone: "Asia/Shanghai", at: Self.moment("2026-03-02T08:00:00+08:00"))
-        #expect(session.reminders.isEmpty)
+        #expect(session.reminders.filter { $0.id == "kill_time" }.isEmpty)
         var now = Self.moment("2026-03-02T09:00:00+08:00")
         _ = try session.record(EngineEvent(type: "day_planned", at: now, attributes: JSONObject([("tasks", .int(2))])))
-        #expect(session.reminders.map { "\($0.id) \($0.at) \($0.kind) \($0.subject)" } == ["kill_time 2026-03-02T20:00:00+08:00 day_expires 2026-03-02"])
+        #expect(session.reminders.filter { $0.id == "kill_time" }.map { "\($0.id) \($0.at) \($0.kind) \($0.subject)" }
+            == ["kill_time 2026-03-02T20:00:00+08:00 day_expires 2026-03-02"])
         try Self.expectComingLikeTheDecision(session, at: now)
         for time in ["2026-03-02T10:00:00+08:00", "2026-03-02T11:00:00+08:00"] {
             now = Self.moment(time)
             _ = try session.record(EngineEvent(type: "task_completed", at: now))
             try Self.expectComingLikeTheDecision(session, at: now)
         }
-        #expect(session.reminders.isEmpty, "completed: cancelled")
+        #expect(session.reminders.filter { $0.id == "kill_time" }.isEmpty, "completed: cancelled")
         now = Self.moment("2026-03-03T20:30:00+08:00")
         _ = try session.advance(to: now)
         try Self.expectComingLikeTheDecision(session, at: now)
         _ = try session.record(EngineEvent(type: "day_planned", at: now, attributes: JSONObject([("tasks", .int(2))])))
         #expect(!session.upcoming.contains { $0.kind == "day_expires" }, "started after the kill time: expired at once")
-        #expect(session.reminders.isEmpty)
+        #expect(session.reminders.filter { $0.id == "kill_time" }.isEmpty)
+        try Self.expectComingLikeTheDecision(session, at: now)
+    }
+
+    /// Weekyii's daily planning reminder (seed 002 §8.1) through the compiled bundle: due at the
+    /// user's time on today and tomorrow while the day is not planned, as the decision gives it.
+    @Test func weekyiiDailyReminderThroughTheBundle() throws {
+        let yaml = try EngineFixtures.rules("weekyii")
+        let rules = try EngineRules(bundle: Array(RuleBundle.json(of: yaml).utf8), file: "rules.json")
+        let daily = try #require(rules.ruleSet.reminders.first { $0.id == "plan_today" })
+        #expect(daily.on == nil && daily.daily == ReminderRule.Daily(at: LocalTime(minutes: 9 * 60), setting: "daily_reminder"))
+        #expect(daily.when?.source == "today.planned == 0")
+        let user = JSONObject([("id", .string("w")), ("timezone", .string("Asia/Shanghai")), ("daily_reminder", .string("07:30"))])
+        let withTime = StateFile(user: user, userID: "w", userTimeZone: "Asia/Shanghai")
+        var session = try EngineSession(rules: rules, state: withTime, at: Self.moment("2026-03-02T07:00:00+08:00"))
+        #expect(session.reminders.map { "\($0.id) \($0.at) \($0.kind) \($0.subject)" }
+            == ["plan_today 2026-03-02T07:30:00+08:00 daily 2026-03-02", "plan_today 2026-03-03T07:30:00+08:00 daily 2026-03-03"])
+        let now = Self.moment("2026-03-02T07:10:00+08:00")
+        _ = try session.record(EngineEvent(type: "day_planned", at: now, attributes: JSONObject([("tasks", .int(2))])))
+        #expect(session.reminders.map { "\($0.id) \($0.subject)" } == ["kill_time 2026-03-02", "plan_today 2026-03-03"])
         try Self.expectComingLikeTheDecision(session, at: now)
     }
 

@@ -45,6 +45,14 @@ import RuleModel
         ("  - { id: r, title: R, on: streak_breaks, befor: 1h }", [RuleCode.unknownKey], 5),
         ("  - { id: R1, title: R, on: streak_breaks }", [RuleCode.invalidID], 5),
         ("  - { id: r, title: R, on: streak_breaks }\n  - { id: r, title: S, on: day_expires }", [RuleCode.duplicateID], 6),
+        ("  - { id: r, title: R, on: daily, at: \"09:00\", setting: plan_time, when: 'today.planned == 0' }", [], 0),
+        ("  - { id: r, title: R, on: daily }", [RuleCode.missingKey], 5),
+        ("  - { id: r, title: R, on: daily, at: \"9am\" }", [RuleCode.invalidTime], 5),
+        ("  - { id: r, title: R, on: daily, at: \"09:00\", before: 1h }", [RuleCode.reminderKeyOfOtherKind], 5),
+        ("  - { id: r, title: R, on: daily, at: \"09:00\", streak: daily }", [RuleCode.reminderKeyOfOtherKind], 5),
+        ("  - { id: r, title: R, on: streak_breaks, at: \"09:00\" }", [RuleCode.reminderKeyOfOtherKind], 5),
+        ("  - { id: r, title: R, on: day_expires, setting: plan_time }", [RuleCode.reminderKeyOfOtherKind], 5),
+        ("  - { id: r, title: R, on: daily, at: \"09:00\", setting: [a] }", [RuleCode.wrongType], 5),
     ])
     func eachKeyIsChecked(entry: String, codes: [String], line: Int) throws {
         let folder = try TemporaryRuleFolder(["a.yaml": Self.streak + entry + "\n"])
@@ -81,5 +89,18 @@ import RuleModel
         #expect(first.title == "今天还没打卡" && rules.localized(to: "en").reminders[0].title == "Check in today")
         #expect("\(first.meta ?? .null)" == #"{"ask_permission": true}"#)
         #expect(rules.reminders[1].streak == nil && rules.reminders[1].beforeSeconds == 0 && rules.reminders[1].when == nil)
+    }
+
+    @Test func dailyDecodedAsWritten() throws {
+        let folder = try TemporaryRuleFolder(["a.yaml": Self.streak + """
+              - { id: plan, title: Plan, on: daily, at: "21:30", setting: plan_time }
+              - { id: morning, title: Morning, on: daily, at: "07:05" }
+
+            """])
+        defer { folder.remove() }
+        let rules = try #require(RuleSetLoader.load(paths: [folder.path], baseline: nil).ruleSet)
+        #expect(rules.reminders.map(\.kindName) == ["daily", "daily"])
+        #expect(rules.reminders[0].on == nil && rules.reminders[0].daily == ReminderRule.Daily(at: LocalTime(minutes: 21 * 60 + 30), setting: "plan_time"))
+        #expect(rules.reminders[1].daily == ReminderRule.Daily(at: LocalTime(minutes: 7 * 60 + 5), setting: nil))
     }
 }

@@ -83,11 +83,17 @@ package struct StateFacts: ReplayFacts {
         builder.timeDrivenChanges()
     }
 
+    package mutating func dailyMoments(at time: LocalTime) -> [(day: LocalDay, facts: FactSnapshot)] {
+        builder.dailyMoments(at: time)
+    }
+
     package func reportingOffset(at instant: CELTimestamp) -> Int {
         switch timeline.calendar.zone {
         case .named:
             return timeline.calendar.offset(of: Moment(instant: instant, offsetSeconds: 0))
         case .eventOffset:
+            // Ahead of `now`, the user's clock when the state names a zone.
+            if let offset = timeline.offsetAhead(at: instant) { return offset }
             // The last event at or before the instant (binary search over processing order).
             var low = 0, high = events.count
             while low < high {

@@ -22,6 +22,15 @@ public struct DueReminder: Sendable, Hashable {
         self.achievement = achievement
     }
 
+    /// By time, then id (equal ones in their order).
+    static func ordered(_ due: [DueReminder]) -> [DueReminder] {
+        let order = due.indices.sorted { a, b in
+            due[a].at.instant != due[b].at.instant ? due[a].at.instant < due[b].at.instant
+                : due[a].id != due[b].id ? due[a].id < due[b].id : a < b
+        }
+        return order.map { due[$0] }
+    }
+
     /// The id of what changes, whichever of `streak`, `day` and `achievement` it is.
     public var subject: String { streak ?? day ?? achievement ?? "" }
 }

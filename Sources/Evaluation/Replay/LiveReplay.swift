@@ -74,10 +74,10 @@ package struct LiveReplay: Sendable {
     }
 
     /// `upcoming` and `reminders` at `now` (docs/evaluation.md), without the rest of the decision: the
-    /// look-ahead over the kept facts. Reminders with a `when` are judged on the decision's
-    /// values at `now`, so then the decision is built (once).
+    /// look-ahead over the kept facts. Reminders with a `when`, and daily ones, are judged as the
+    /// decision judges them, so then the decision is built (once).
     package func coming() -> (upcoming: [UpcomingChange], reminders: [DueReminder]) {
-        guard run.replay.rules.reminders.allSatisfy({ $0.when == nil }) else {
+        guard run.replay.rules.reminders.allSatisfy({ $0.when == nil && $0.daily == nil }) else {
             let decision = decision()
             return (decision.upcoming, decision.reminders)
         }

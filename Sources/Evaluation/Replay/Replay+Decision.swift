@@ -54,8 +54,10 @@ extension Replay {
         }
         let shown = shownMetrics(values, offsetSeconds: facts.now.offsetSeconds, report: &report)
         let upcoming = upcoming(&facts, unlocks: found.unlocks)
-        let reminders = dueReminders(upcoming, facts: facts, values: values, report: &report)
-        let warnings = warnings(found, facts: &facts, moment: moment, values: values, report: &report)
+        var reminders = dueReminders(upcoming, facts: facts, values: values, report: &report)
+        let daily = dailyReminders(&facts, unlocks: found.unlocks, report: &report)
+        if !daily.due.isEmpty { reminders = DueReminder.ordered(reminders + daily.due) }
+        let warnings = warnings(found, facts: &facts, moment: moment, values: values, report: &report) + daily.warnings
         var decision = Decision(
             user: facts.userID, now: facts.now, unlocks: Self.newUnlocks(found), achievements: standings,
             streaks: facts.streakStandings(at: moment), points: points,

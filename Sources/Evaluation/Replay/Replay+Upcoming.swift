@@ -52,14 +52,17 @@ extension Replay {
         }
     }
 
-    /// `dueReminders` with each `when` judged by `judge` (its value at `now`).
+    /// `dueReminders` with each `when` judged by `judge` (its value at `now`); the daily
+    /// reminders are left to `dailyReminders`.
     func dueReminders(_ upcoming: [UpcomingChange], facts: some ReplayFacts,
                       judge: ((expression: RuleExpression, reminderID: String)) -> CELValue) -> [DueReminder] {
         guard !rules.reminders.isEmpty else { return [] }
         let now = facts.now.instant
         var due: [DueReminder] = []
         for reminder in rules.reminders {
-            let entries = upcoming.filter { $0.kind == reminder.on.rawValue && (reminder.streak == nil || $0.streak == reminder.streak) }
+            // Daily reminders are due at their time of day (`dailyReminders`), not on a change.
+            guard let on = reminder.on else { continue }
+            let entries = upcoming.filter { $0.kind == on.rawValue && (reminder.streak == nil || $0.streak == reminder.streak) }
             // Judged whether or not something is coming: a condition that errs is reported alike.
             if let when = reminder.when {
                 let value = judge((when, reminder.id))

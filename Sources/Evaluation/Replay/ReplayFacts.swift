@@ -74,6 +74,9 @@ package protocol ReplayFacts {
     /// facts' own time checkpoints (docs/evaluation.md, "What is coming"; award windows excepted: the replay adds
     /// them).
     mutating func timeDrivenChanges() -> (horizon: Moment, changes: [TimeDrivenChange])?
+    /// A daily reminder's moments at `time` of day after `now` (today and the next local day),
+    /// each with the facts there as they would be with no further event.
+    mutating func dailyMoments(at time: LocalTime) -> [(day: LocalDay, facts: FactSnapshot)]
 }
 
 extension ReplayFacts {
@@ -105,6 +108,9 @@ extension ReplayFacts {
 
     /// Scripted facts have no calendar to look ahead on.
     package mutating func timeDrivenChanges() -> (horizon: Moment, changes: [TimeDrivenChange])? { nil }
+
+    /// Scripted facts have no calendar to look ahead on.
+    package mutating func dailyMoments(at time: LocalTime) -> [(day: LocalDay, facts: FactSnapshot)] { [] }
 
     /// Scripted facts judge no CEL predicates.
     package var streakCountsErrors: [Int: (event: Int, error: CELError)] { [:] }

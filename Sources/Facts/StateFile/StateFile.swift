@@ -25,6 +25,9 @@ public struct StateFile: Sendable {
     /// `backfill.at`: the moment of the state's first evaluation, which fixes every streak's
     /// `backfill_days` cut-off (`nil` until `--write-state` records one).
     public var backfillAt: Moment?
+    /// The events left out because they could not be read (read with `BadEvents.skip`), in file
+    /// order: warned about as `bad_event`, written back as they were.
+    public var skippedEvents: [SkippedEvent] = []
 
     /// Top-level keys this format defines; every other key is kept but ignored.
     public static let knownKeys: [String] = ["schema", "user", "now", "events", "levels", "counters", "unlocked", "backfill"]
@@ -37,9 +40,12 @@ public struct StateFile: Sendable {
     public var document: JSONObject {
         guard documentHead["events"] != nil else { return documentHead }
         var document = documentHead
-        var written = [JSONValue](repeating: .null, count: events.count)
+        var written = [JSONValue](repeating: .null, count: events.count + skippedEvents.count)
         for event in events where written.indices.contains(event.index) {
             written[event.index] = .object(event.writtenObject)
+        }
+        for skipped in skippedEvents where written.indices.contains(skipped.index) {
+            written[skipped.index] = skipped.written
         }
         document["events"] = .array(written)
         return document
@@ -83,14 +89,15 @@ public struct StateFile: Sendable {
 
     /// Reads a JSON state file, whatever its name (module StateFileYAML's `load(path:)` also
     /// reads YAML, told by the name).
-    public static func load(jsonPath path: String) throws(StateFileError) -> StateFile {
-        try parse(json: try StateFileBytes.read(path: path), file: path)
+    public static func load(jsonPath path: String, badEvents: BadEvents = .reject) throws(StateFileError) -> StateFile {
+        try parse(json: try StateFileBytes.read(path: path), file: path, badEvents: badEvents)
     }
 
-    /// Parses and validates JSON text.
-    public static func parse(json bytes: [UInt8], file: String = "") throws(StateFileError) -> StateFile {
+    /// Parses and validates JSON text. `badEvents`: whether an event that cannot be read fails
+    /// the file (`reject`) or is left out and listed (`skip`, `skippedEvents`).
+    public static func parse(json bytes: [UInt8], file: String = "", badEvents: BadEvents = .reject) throws(StateFileError) -> StateFile {
         // Each event is decoded as soon as it is read; a syntax error anywhere still comes first.
-        let decoder = StateFileDecoder(file: file)
+        let decoder = StateFileDecoder(file: file, badEvents: badEvents)
         var events = StateFileDecoder.StreamedEvents()
         let parsed: (document: JSONValue, streamed: Bool)
         do {
@@ -103,8 +110,8 @@ public struct StateFile: Sendable {
         return try decoder.decode(parsed.document, streamed: parsed.streamed ? events : nil)
     }
 
-    public static func parse(json text: String, file: String = "") throws(StateFileError) -> StateFile {
-        try parse(json: Array(text.utf8), file: file)
+    public static func parse(json text: String, file: String = "", badEvents: BadEvents = .reject) throws(StateFileError) -> StateFile {
+        try parse(json: Array(text.utf8), file: file, badEvents: badEvents)
     }
 
     /// One event object checked as `events[index]` of a state file would be (docs/state-file.md): for
@@ -121,7 +128,7 @@ public struct StateFile: Sendable {
     }
 
     /// Validates an already parsed document.
-    public static func decode(_ document: JSONValue, file: String = "") throws(StateFileError) -> StateFile {
-        try StateFileDecoder(file: file).decode(document)
+    public static func decode(_ document: JSONValue, file: String = "", badEvents: BadEvents = .reject) throws(StateFileError) -> StateFile {
+        try StateFileDecoder(file: file, badEvents: badEvents).decode(document)
     }
 }

@@ -5,6 +5,8 @@ import RuleModel
 /// path of the first problem.
 struct StateFileDecoder {
     var file: String
+    /// What an event that cannot be read does to the file.
+    var badEvents: BadEvents = .reject
 
     /// Events decoded while the parser reads them (`StateFile.parse`): the events in file order,
     /// or the first one's error, thrown where `decode` checks `events`.
@@ -12,8 +14,11 @@ struct StateFileDecoder {
         var events: [StateEvent] = []
         var forms = EventForms()
         var failure: StateFileError?
+        /// The events left out under `BadEvents.skip`, in file order.
+        var skipped: [SkippedEvent] = []
 
-        /// Decodes `events[index]`; `false` after the first error (the rest are not decoded).
+        /// Decodes `events[index]`; `false` after the first error (the rest are not decoded),
+        /// unless bad events are skipped.
         mutating func take(_ element: JSONStreamedElement, index: Int, decoder: StateFileDecoder) -> Bool {
             do throws(StateFileError) {
                 switch element {
@@ -26,8 +31,15 @@ struct StateFileDecoder {
                 }
                 return true
             } catch {
-                failure = error
-                return false
+                guard decoder.badEvents == .skip else {
+                    failure = error
+                    return false
+                }
+                switch element {
+                case .flat(let object): skipped.append(SkippedEvent(index: index, written: object.value, error: error))
+                case .value(let raw): skipped.append(SkippedEvent(index: index, written: raw, error: error))
+                }
+                return true
             }
         }
     }
@@ -59,20 +71,9 @@ struct StateFileDecoder {
         guard let eventsValue = object["events"] else {
             throw fail(root / "events", "missing required key 'events' (an empty list is fine)")
         }
-        var events: [StateEvent] = []
-        if let streamed {
-            if let failure = streamed.failure { throw failure }
-            events = streamed.events
-        } else {
-            guard case .array(let rawEvents) = eventsValue else {
-                throw fail(root / "events", "expected an array of events, found \(eventsValue.kindName)")
-            }
-            events.reserveCapacity(rawEvents.count)
-            var forms = EventForms()
-            for (index, raw) in rawEvents.enumerated() {
-                events.append(try event(raw, index: index, forms: &forms))
-            }
-        }
+        if let failure = streamed?.failure { throw failure }
+        var (events, skipped) = streamed.map { ($0.events, $0.skipped) } ?? ([], [])
+        if streamed == nil { (events, skipped) = try self.events(eventsValue) }
         // Stable: equal instants keep file order. Instants and positions are sorted, not the
         // events: moving an event retains and releases each of its fields.
         if !events.indices.dropFirst().allSatisfy({ events[$0 - 1].at.instant <= events[$0].at.instant }) {
@@ -99,9 +100,32 @@ struct StateFileDecoder {
         // The events are held once, as `events`; `StateFile.document` writes them back from there.
         var head = object
         head["events"] = .array([])
-        return StateFile(file: file, documentHead: head, user: user, userID: userID, userTimeZone: userTimeZone,
-                         now: now, events: events, levels: levels, counters: counters, unlocked: unlocked,
-                         backfillAt: try backfillMoment(object["backfill"]))
+        var state = StateFile(file: file, documentHead: head, user: user, userID: userID, userTimeZone: userTimeZone,
+                              now: now, events: events, levels: levels, counters: counters, unlocked: unlocked,
+                              backfillAt: try backfillMoment(object["backfill"]))
+        state.skippedEvents = skipped
+        return state
+    }
+
+    /// The `events` list read element by element: the events, and those left out under
+    /// `BadEvents.skip` (otherwise the first one that cannot be read is thrown).
+    private func events(_ value: JSONValue) throws(StateFileError) -> ([StateEvent], [SkippedEvent]) {
+        guard case .array(let rawEvents) = value else {
+            throw fail(JSONPath.root / "events", "expected an array of events, found \(value.kindName)")
+        }
+        var events: [StateEvent] = []
+        var skipped: [SkippedEvent] = []
+        events.reserveCapacity(rawEvents.count)
+        var forms = EventForms()
+        for (index, raw) in rawEvents.enumerated() {
+            do throws(StateFileError) {
+                events.append(try event(raw, index: index, forms: &forms))
+            } catch {
+                guard badEvents == .skip else { throw error }
+                skipped.append(SkippedEvent(index: index, written: raw, error: error))
+            }
+        }
+        return (events, skipped)
     }
 
     /// `unlocked`: the awards stored as unlocked, each `{"id", "at"}` with an optional

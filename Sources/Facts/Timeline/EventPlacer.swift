@@ -18,6 +18,16 @@ struct EventPlacer {
         killTimes[day].map(LocalTime.init(minutes:)) ?? calendar.killTime
     }
 
+    /// The local day `moment` belongs to with the kill times in force so far: its calendar day,
+    /// or the next one at or after that day's kill moment under `late: next_day`.
+    mutating func day(of moment: Moment) -> LocalDay {
+        let calendarDay = calendar.calendarDay(of: moment)
+        guard calendar.late == .nextDay, let kill = killTime(of: calendarDay),
+              clock.isAtOrAfter(moment, calendar.killDateTime(of: calendarDay, killTime: kill), in: calendar)
+        else { return calendarDay }
+        return calendarDay + 1
+    }
+
     /// `position`: the event's place in the state's `events`.
     mutating func place(_ event: StateEvent, position: Int, catalogs: CatalogIndex) -> TimelineEvent {
         let calendarDay = calendar.calendarDay(of: event.at)

@@ -1,4 +1,5 @@
 import CEL
+import Foundation
 import RuleModel
 
 /// Everything about one user's history that is decided at event time, computed once: events
@@ -52,8 +53,9 @@ package struct FactTimeline: Sendable {
     /// The `user` and `counters` CEL values (they never change).
     package let userValue: CELValue
     package let countersValue: CELValue
-    /// The local day of the state's backfill moment (`backfill.at`, else `now`): streaks with
-    /// `backfill_days` count from `backfill_days − 1` days before it.
+    /// The local day the state's backfill moment (`backfill.at`, else `now`) belongs to (under
+    /// `late: next_day`, the next day once its kill moment passed, by the kill time in force
+    /// then): streaks with `backfill_days` count from `backfill_days − 1` days before it.
     package let backfillDay: LocalDay
     /// Warnings that do not depend on the moment: events after `now`, unknown snapshot levels.
     package let standingWarnings: [FactWarning]
@@ -70,7 +72,6 @@ package struct FactTimeline: Sendable {
         calendar = try LocalCalendar(rule: rules.calendar, userTimeZone: state.userTimeZone, file: state.file)
             .cachingOffsets(around: state.events.map(\.at.instant.seconds) + [now.instant.seconds])
         catalogs = CatalogIndex(catalogs: rules.catalogs)
-        backfillDay = calendar.calendarDay(of: state.backfillAt ?? now)
         streakRules = rules.streaks
         let user = CELValue.map(state.user.celMap)
         userValue = user
@@ -95,7 +96,10 @@ package struct FactTimeline: Sendable {
         var span = DaySpan()
         span.note(calendar.calendarDay(of: now), from: .now)
         var recordShapes = EventRecordShapes()
+        let backfillMoment = state.backfillAt ?? now
+        var backfillDay: LocalDay?  // placed with the kill times in force at the moment
         for (position, event) in state.events.enumerated() {
+            if backfillDay == nil, event.at.instant > backfillMoment.instant { backfillDay = placer.day(of: backfillMoment) }
             guard event.at.instant <= now.instant else {
                 warnings.append(FactWarning(.futureEvent, "'\(event.type)' at \(event.at) is after now (\(now)); ignored",
                                             event: event.index))
@@ -115,6 +119,7 @@ package struct FactTimeline: Sendable {
         }
         // Before anything walks the days: a span of centuries would take minutes.
         try span.check(file: state.file)
+        self.backfillDay = backfillDay ?? placer.day(of: backfillMoment)
         self.events = events
         finalKillTimes = placer.killTimes
         eventValues = values
@@ -126,7 +131,30 @@ package struct FactTimeline: Sendable {
         for placed in events { growth.note(placed, at: state.events[placed.position].at) }
 
         snapshotLevels = Self.knownSnapshotLevels(state.levels, catalogs: catalogs, warnings: &warnings)
-        standingWarnings = warnings
+        standingWarnings = Self.badEventWarnings(state.skippedEvents) + warnings
+        zoneAhead = Self.zoneAhead(calendar.zone, userTimeZone: state.userTimeZone)
+    }
+
+    /// Under `timezone: event`, the zone `user.timezone` names (when it names one).
+    private static func zoneAhead(_ zone: LocalCalendar.Zone, userTimeZone: String?) -> TimeZone? {
+        guard case .eventOffset = zone, let name = userTimeZone else { return nil }
+        return TimeZone(identifier: name)
+    }
+
+    /// How many skipped events are warned about one by one; the rest are counted in one warning.
+    package static let badEventsListed = 100
+
+    /// One `bad_event` warning per skipped event (its JSON path and why), the first
+    /// `badEventsListed`, then one that counts the rest.
+    static func badEventWarnings(_ skipped: [SkippedEvent]) -> [FactWarning] {
+        var warnings = skipped.prefix(badEventsListed).map { event in
+            FactWarning(.badEvent, "\(event.error.path): \(event.error.message); the event is left out", event: event.index)
+        }
+        if skipped.count > badEventsListed {
+            let rest = skipped.count - badEventsListed
+            warnings.append(FactWarning(.badEvent, "\(rest) more event\(rest == 1 ? "" : "s") could not be read and \(rest == 1 ? "is" : "are") left out"))
+        }
+        return warnings
     }
 
     /// The snapshot levels some catalog knows (the others are warned about), in the order they
@@ -175,6 +203,54 @@ package struct FactTimeline: Sendable {
     package var firstDay: LocalDay? { growth.eventDays?.first }
 
     // MARK: time-driven checkpoints
+
+    /// Under `timezone: event`, the zone that places wall-clock times after `now`: the state's
+    /// `user.timezone` when it names one (the user's clock, daylight saving included); `nil`
+    /// otherwise (the last event's offset places them).
+    package let zoneAhead: TimeZone?
+
+    /// The offset an instant after `now` is reported in under `timezone: event` when
+    /// `zoneAhead` names a zone (`nil` otherwise: the last event's).
+    package func offsetAhead(at instant: CELTimestamp) -> Int? {
+        guard instant > now.instant else { return nil }
+        return offsetAhead(at: instant, from: zoneAhead)
+    }
+
+    /// The kill moments (with a kill time) and ends of `days`, wall-clock times placed in `zone`
+    /// (`momentAhead`), those after `after` and at or before `horizon`, ascending: the time
+    /// checkpoints ahead under `timezone: event` with a `zoneAhead`.
+    package func boundariesAhead(_ days: ClosedRange<LocalDay>, zone: TimeZone, lastOffset: Int,
+                                 after: CELTimestamp, through horizon: CELTimestamp) -> [Moment] {
+        var moments: [Moment] = []
+        for number in days.lowerBound.number...days.upperBound.number {
+            let day = LocalDay(number: number)
+            let kill = finalKillTimes[day].map(LocalTime.init(minutes:)) ?? calendar.killTime
+            var boundaries = [calendar.end(of: day)]
+            if let kill { boundaries.append(calendar.killDateTime(of: day, killTime: kill)) }
+            for boundary in boundaries {
+                let moment = momentAhead(of: boundary, lastOffset: lastOffset, zone: zone)
+                if moment.instant > after, moment.instant <= horizon, !moments.contains(where: { $0.instant == moment.instant }) {
+                    moments.append(moment)
+                }
+            }
+        }
+        return moments.sorted()
+    }
+
+    /// `zone`'s offset at `instant` (`nil` without a zone).
+    package func offsetAhead(at instant: CELTimestamp, from zone: TimeZone?) -> Int? {
+        zone.map { ZoneOffsetTable.zoneOffset($0, at: instant.seconds) }
+    }
+
+    /// Where the wall-clock time `local` after `now` falls: in the calendar's zone; under
+    /// `timezone: event` in `zoneAhead` (`zone`, when the caller has it), else in `lastOffset`
+    /// (the last event's). A skipped time is the first instant after the gap.
+    package func momentAhead(of local: LocalDateTime, lastOffset: Int, zone: TimeZone?) -> Moment {
+        guard let zone else { return calendar.instant(of: local, offsetHint: lastOffset) }
+        var placing = calendar
+        placing.zone = .named(zone)
+        return placing.instant(of: local, offsetHint: lastOffset)
+    }
 
     /// The moments at which facts change without an event (docs/evaluation.md, "Replay"): the kill moment (with a
     /// kill time) and the end of every day from the earliest event's day on, strictly after the

@@ -9,6 +9,7 @@ package struct FactWarning: Sendable, Hashable, CustomStringConvertible {
         case freezeUnavailable = "freeze_unavailable"
         case freezeNotNeeded = "freeze_not_needed"
         case unknownLevel = "unknown_level"
+        case badEvent = "bad_event"
     }
 
     package var code: Code
