@@ -12,14 +12,20 @@ struct RuleExpressionCompiler {
     }
 
     let names: RuleNames
+    /// The tracking plan's checks; `nil` for a rule set without `events`.
+    let planCheck: EventPlanCheck?
+    private let records: EventRecordTypes
     private var environments: [FactTypes.Scope: CELEnvironment] = [:]
     private(set) var metricTypes: [(name: String, type: CELType)] = []
     /// The rule set's expressions share their identifier and literal nodes' kinds (a thousand
     /// conditions over `events` hold one `events`).
     private let leafKinds = CELLeafKinds()
 
-    init(names: RuleNames) {
+    init(names: RuleNames, eventPlan: EventPlan? = nil) {
         self.names = names
+        let records = eventPlan == nil ? EventRecordTypes.open : EventRecordTypes(plan: eventPlan)
+        self.records = records
+        planCheck = eventPlan.map { EventPlanCheck(plan: $0, records: records) }
         rebuildEnvironments()
     }
 
@@ -32,7 +38,7 @@ struct RuleExpressionCompiler {
     private mutating func rebuildEnvironments() {
         let record = FactTypes.metricsRecord(metricTypes)
         for scope in [FactTypes.Scope.rule, .streakCounts, .streakDay] {
-            environments[scope] = FactTypes.environment(scope: scope, metrics: record)
+            environments[scope] = FactTypes.environment(scope: scope, metrics: record, records: records)
         }
     }
 
@@ -58,6 +64,9 @@ struct RuleExpressionCompiler {
             return (nil, diagnostics)
         case .success(let program):
             var diagnostics = program.checked.map { unknownNames(in: $0.ast.root, references: $0.references, draft: draft) } ?? []
+            if let planCheck, let checked = program.checked {
+                diagnostics += planCheck.findings(in: checked).map { Self.diagnostic($0, draft: draft) }
+            }
             if let expecting, let problem = Self.typeProblem(program.resultType, expecting: expecting) {
                 let code = expecting == .bool ? RuleCode.notBool : RuleCode.notNumber
                 diagnostics.append(.error(code, "\(draft.field) must be \(problem.wanted), but this expression is \(problem.found)",
@@ -65,7 +74,7 @@ struct RuleExpressionCompiler {
                                           fix: expecting == .bool ? "compare the value, e.g. metrics.x >= 10" : nil))
             }
             let expression = RuleExpression(source: draft.source, span: draft.span, program: program)
-            return (diagnostics.isEmpty ? expression : nil, diagnostics)
+            return (diagnostics.contains { $0.severity == .error } ? nil : expression, diagnostics)
         }
     }
 
