@@ -27,14 +27,16 @@ struct EventPlanCheck {
 
     let plan: EventPlan
     let records: EventRecordTypes
-    /// The names an event has, for suggestions: computed ones first, then the plan's attributes.
-    private let eventNames: [String]
+    /// The names an event has, for suggestions: the plan's attributes and the computed names.
+    private let attributeNames: [String]
+    private let computedNames: [String]
     private let typeNames: Set<String>
 
     init(plan: EventPlan, records: EventRecordTypes) {
         self.plan = plan
         self.records = records
-        eventNames = records.event.fields.map(\.name)
+        computedNames = FactTypes.event.fields.map(\.name)
+        attributeNames = records.event.fields.map(\.name).filter { FactTypes.event.fieldType($0) == nil }
         typeNames = Set(plan.typeNames)
     }
 
@@ -66,7 +68,16 @@ struct EventPlanCheck {
     // MARK: attributes (E313)
 
     private func unknownAttribute(_ name: String, at range: CELSourceRange) -> Finding {
-        Finding(kind: .unknownAttribute(suggestion: Suggestion.closest(to: name, in: eventNames)), name: name, range: range)
+        Finding(kind: .unknownAttribute(suggestion: closestName(to: name)), name: name, range: range)
+    }
+
+    /// The closest attribute or computed name; an attribute where both are as close (`minuets`
+    /// is as far from `minute` as from `minutes`, and the plan's word is the likelier meant).
+    private func closestName(to name: String) -> String? {
+        let attribute = Suggestion.closest(to: name, in: attributeNames)
+        let computed = Suggestion.closest(to: name, in: computedNames)
+        guard let attribute, let computed else { return attribute ?? computed }
+        return Suggestion.distance(name, computed) < Suggestion.distance(name, attribute) ? computed : attribute
     }
 
     private func isEvent(_ expr: CELExpr, _ checked: CELCheckedAST) -> Bool {
