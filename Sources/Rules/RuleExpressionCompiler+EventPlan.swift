@@ -3,7 +3,7 @@ import RuleModel
 
 extension RuleExpressionCompiler {
     /// A finding of the tracking plan's checks as a diagnostic at its place in the rule file.
-    static func diagnostic(_ finding: EventPlanCheck.Finding, draft: ExpressionDraft) -> Diagnostic {
+    static func diagnostic(_ finding: ConditionPlanCheck.Finding, draft: ExpressionDraft) -> Diagnostic {
         let span = span(of: draft, offset: finding.range.start, length: finding.range.end - finding.range.start)
         let name = finding.name
         switch finding.kind {

@@ -13,7 +13,7 @@ struct RuleExpressionCompiler {
 
     let names: RuleNames
     /// The tracking plan's checks; `nil` for a rule set without `events`.
-    let planCheck: EventPlanCheck?
+    let planCheck: ConditionPlanCheck?
     private let records: EventRecordTypes
     private var environments: [FactTypes.Scope: CELEnvironment] = [:]
     private(set) var metricTypes: [(name: String, type: CELType)] = []
@@ -25,7 +25,7 @@ struct RuleExpressionCompiler {
         self.names = names
         let records = eventPlan == nil ? EventRecordTypes.open : EventRecordTypes(plan: eventPlan)
         self.records = records
-        planCheck = eventPlan.map { EventPlanCheck(plan: $0, records: records) }
+        planCheck = eventPlan.map { ConditionPlanCheck(plan: $0, records: records) }
         rebuildEnvironments()
     }
 

@@ -8,7 +8,7 @@ import RuleModel
 /// `count` is a type of the plan (E314), and an attribute read where the `&&` chain around it has
 /// fixed the event's type to types that do not declare it is a warning (W436). It reads the
 /// checked tree's types: an event is any node of the plan's event record, whatever its name.
-struct EventPlanCheck {
+struct ConditionPlanCheck {
     /// One problem, at a range inside the expression.
     struct Finding: Equatable {
         enum Kind: Equatable {
@@ -41,33 +41,108 @@ struct EventPlanCheck {
     }
 
     func findings(in checked: CELCheckedAST) -> [Finding] {
-        let source = Array(checked.ast.source.unicodeScalars)
+        var visit = Visit(check: self, checked: checked)
+        visit.node(checked.ast.root)
+        // A read inside two chains that both fix its event is one finding.
+        var seen: [Finding] = []
+        for finding in visit.found where !seen.contains(finding) { seen.append(finding) }
+        return seen
+    }
+
+    /// One pass over a condition's tree, without the scope sets `CELExpr.walk` keeps: only the
+    /// `&&` chains need to know which names a comprehension binds anew.
+    private struct Visit {
+        let check: ConditionPlanCheck
+        let checked: CELCheckedAST
         var found: [Finding] = []
-        var chained = Set<CELExprID>()
-        checked.ast.root.walk { node, _ in
-            switch node.kind {
-            case .select(let operand, let field, _) where isEvent(operand, checked):
-                if records.event.fieldType(field) == nil {
-                    let range = Self.locate(field, in: source, after: operand.range.end)
-                        ?? CELSourceRange(start: operand.range.end, end: node.range.end)
-                    found.append(unknownAttribute(field, at: range))
-                }
-            case .call(nil, "_&&_", _) where !chained.contains(node.id):
-                let conjuncts = Self.conjuncts(of: node, chained: &chained)
-                found += outsideTypeReads(conjuncts, checked, source: source)
-            case .call(nil, let function, let args) where args.count == 2:
-                found += typeStrings(function, args, checked)
-            default:
-                break
-            }
-            return .descend
+        /// The expression's scalars, made at the first finding that needs a name's place.
+        private var scalars: [Unicode.Scalar]?
+
+        init(check: ConditionPlanCheck, checked: CELCheckedAST) {
+            self.check = check
+            self.checked = checked
         }
-        return found
+
+        mutating func node(_ expr: CELExpr) {
+            switch expr.kind {
+            case .literal, .ident:
+                return
+            case .select(let operand, let field, _):
+                if check.isEvent(operand, checked), check.records.event.fieldType(field) == nil {
+                    found.append(check.unknownAttribute(field, at: place(of: field, after: operand, in: expr)))
+                }
+                node(operand)
+            case .call(let target, let function, let args):
+                if target == nil, function == "_&&_" {
+                    chain(expr)
+                    return
+                }
+                if target == nil, args.count == 2 { found += check.typeStrings(function, args, checked) }
+                if let target { node(target) }
+                for arg in args { node(arg) }
+            case .list(let elements):
+                for element in elements { node(element) }
+            case .map(let entries):
+                for entry in entries {
+                    node(entry.key)
+                    node(entry.value)
+                }
+            case .comprehension(let c):
+                for part in [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result] { node(part) }
+            }
+        }
+
+        /// A chain of `&&` from its top: W436 over its operands, then each operand as any node.
+        private mutating func chain(_ top: CELExpr) {
+            let conjuncts = ConditionPlanCheck.conjuncts(of: top)
+            for (variable, types) in check.fixedTypes(conjuncts, checked) {
+                for conjunct in conjuncts { reads(of: variable, outside: types, in: conjunct) }
+            }
+            for conjunct in conjuncts { node(conjunct) }
+        }
+
+        /// W436 for each `variable.attribute` under `expr` that none of `types` declares.
+        private mutating func reads(of variable: String, outside types: Set<String>, in expr: CELExpr) {
+            switch expr.kind {
+            case .literal, .ident:
+                return
+            case .select(let operand, let field, let testOnly):
+                if !testOnly, case .ident(variable) = operand.kind, check.isEvent(operand, checked),
+                   let declaredBy = check.records.declaringTypes?[field], declaredBy.isDisjoint(with: types) {
+                    found.append(Finding(kind: .attributeOutsideTypes(types: types.sorted(), declaredBy: declaredBy.sorted()),
+                                         name: field, range: place(of: field, after: operand, in: expr)))
+                }
+                reads(of: variable, outside: types, in: operand)
+            case .call(let target, _, let args):
+                if let target { reads(of: variable, outside: types, in: target) }
+                for arg in args { reads(of: variable, outside: types, in: arg) }
+            case .list(let elements):
+                for element in elements { reads(of: variable, outside: types, in: element) }
+            case .map(let entries):
+                for entry in entries {
+                    reads(of: variable, outside: types, in: entry.key)
+                    reads(of: variable, outside: types, in: entry.value)
+                }
+            case .comprehension(let c):
+                reads(of: variable, outside: types, in: c.iterRange)
+                reads(of: variable, outside: types, in: c.accuInit)
+                // A comprehension that binds the name anew reads another event in its body.
+                guard c.iterVar != variable, c.iterVar2 != variable, c.accuVar != variable else { return }
+                for part in [c.loopCondition, c.loopStep, c.result] { reads(of: variable, outside: types, in: part) }
+            }
+        }
+
+        /// Where `field` of `operand.field` is written (`e . x` has spaces before it).
+        private mutating func place(of field: String, after operand: CELExpr, in select: CELExpr) -> CELSourceRange {
+            if scalars == nil { scalars = Array(checked.ast.source.unicodeScalars) }
+            return ConditionPlanCheck.locate(field, in: scalars ?? [], after: operand.range.end)
+                ?? CELSourceRange(start: operand.range.end, end: select.range.end)
+        }
     }
 
     // MARK: attributes (E313)
 
-    private func unknownAttribute(_ name: String, at range: CELSourceRange) -> Finding {
+    fileprivate func unknownAttribute(_ name: String, at range: CELSourceRange) -> Finding {
         Finding(kind: .unknownAttribute(suggestion: closestName(to: name)), name: name, range: range)
     }
 
@@ -80,7 +155,7 @@ struct EventPlanCheck {
         return Suggestion.distance(name, computed) < Suggestion.distance(name, attribute) ? computed : attribute
     }
 
-    private func isEvent(_ expr: CELExpr, _ checked: CELCheckedAST) -> Bool {
+    fileprivate func isEvent(_ expr: CELExpr, _ checked: CELCheckedAST) -> Bool {
         guard case .record(let record)? = checked.types[expr.id] else { return false }
         return record.name == records.event.name
     }
@@ -94,7 +169,7 @@ struct EventPlanCheck {
 
     /// `e.type == "X"`, `"X" != e.type`, `e.type in ["X"]`, `d.count["X"]`, `d.count[?"X"]`,
     /// `"X" in d.count`, and an attribute selected with `e.?name`.
-    private func typeStrings(_ function: String, _ args: [CELExpr], _ checked: CELCheckedAST) -> [Finding] {
+    fileprivate func typeStrings(_ function: String, _ args: [CELExpr], _ checked: CELCheckedAST) -> [Finding] {
         switch function {
         case "_==_", "_!=_":
             if isTypeSelection(args[0], checked) { return unknownTypes([args[1]]) }
@@ -135,12 +210,10 @@ struct EventPlanCheck {
 
     // MARK: reads outside the fixed types (W436)
 
-    /// The operands of a chain of `&&`, in written order; the chain's inner `&&` nodes go into
-    /// `chained`, so that each chain is read once, from its top.
-    private static func conjuncts(of node: CELExpr, chained: inout Set<CELExprID>) -> [CELExpr] {
+    /// The operands of a chain of `&&`, in written order.
+    fileprivate static func conjuncts(of node: CELExpr) -> [CELExpr] {
         guard case .call(nil, "_&&_", let args) = node.kind else { return [node] }
-        chained.insert(node.id)
-        return args.flatMap { conjuncts(of: $0, chained: &chained) }
+        return args.flatMap { conjuncts(of: $0) }
     }
 
     /// `v.type == "X"`, `"X" == v.type` or `v.type in ["X", "Y"]` with `v` an event variable: the
@@ -165,30 +238,20 @@ struct EventPlanCheck {
         return (variable, types)
     }
 
-    private func outsideTypeReads(_ conjuncts: [CELExpr], _ checked: CELCheckedAST,
-                                  source: [Unicode.Scalar]) -> [Finding] {
-        guard let declaring = records.declaringTypes else { return [] }
-        var fixed: [String: Set<String>] = [:]
+    /// The types the chain's operands fix each event variable to (intersected when several do);
+    /// in the order the variables are first fixed.
+    fileprivate func fixedTypes(_ conjuncts: [CELExpr], _ checked: CELCheckedAST) -> [(String, Set<String>)] {
+        guard records.declaringTypes != nil else { return [] }
+        var fixed: [(String, Set<String>)] = []
         for conjunct in conjuncts {
             guard let (variable, types) = fixedTypes(conjunct, checked) else { continue }
-            fixed[variable] = fixed[variable].map { $0.intersection(types) } ?? types
-        }
-        guard !fixed.isEmpty else { return [] }
-        var found: [Finding] = []
-        for conjunct in conjuncts {
-            conjunct.walk { node, bound in
-                guard case .select(let operand, let field, false) = node.kind, case .ident(let variable) = operand.kind,
-                      !bound.contains(variable), let types = fixed[variable], !types.isEmpty,
-                      isEvent(operand, checked), let declaredBy = declaring[field], declaredBy.isDisjoint(with: types)
-                else { return .descend }
-                let range = Self.locate(field, in: source, after: operand.range.end)
-                    ?? CELSourceRange(start: operand.range.end, end: node.range.end)
-                found.append(Finding(kind: .attributeOutsideTypes(types: types.sorted(), declaredBy: declaredBy.sorted()),
-                                     name: field, range: range))
-                return .descend
+            if let index = fixed.firstIndex(where: { $0.0 == variable }) {
+                fixed[index].1.formIntersection(types)
+            } else {
+                fixed.append((variable, types))
             }
         }
-        return found
+        return fixed.filter { !$0.1.isEmpty }
     }
 
     /// The range of `word` in `source` at or after `offset`.

@@ -6,7 +6,7 @@ import Testing
 /// The tracking plan's checks on one condition (docs/rules.md, "Conditions checked against the
 /// plan"): each case a condition, the scope it is written in and what the check finds, with the
 /// found name's column inside the condition (from 0) and the suggestion.
-@Suite struct EventPlanCheckTests {
+@Suite struct ConditionPlanCheckTests {
     static let plan = EventPlan(types: [
         EventPlan.EventType(name: "focus_session", attributes: [
             .init(name: "minutes", kind: .int, optional: false),
@@ -36,7 +36,7 @@ import Testing
         let environment = FactTypes.environment(scope: scope, metrics: FactTypes.metricsRecord([]), records: records)
         guard case .success(let program) = environment.compile(condition), let checked = program.checked else { return nil }
         guard let plan else { return [] }
-        return EventPlanCheck(plan: plan, records: records).findings(in: checked).map { finding in
+        return ConditionPlanCheck(plan: plan, records: records).findings(in: checked).map { finding in
             switch finding.kind {
             case .unknownAttribute(let suggestion):
                 Found(code: "E313", name: finding.name, column: finding.range.start, suggestion: suggestion)
