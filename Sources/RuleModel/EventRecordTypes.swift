@@ -10,37 +10,33 @@ import CEL
 package struct EventRecordTypes: Sendable {
     package let event: CELRecordType
     package let day: CELRecordType
-    /// The attributes the plan declares (`nil` without a plan), each with the types declaring it.
-    package let declaringTypes: [String: Set<String>]?
+    /// The plan the records were made from; `nil` without one.
+    package let plan: EventPlan?
 
     /// The records of a rule set without a plan: those of `FactTypes`.
     package static let open = EventRecordTypes(plan: nil)
 
     package init(plan: EventPlan?) {
+        self.plan = plan
         guard let plan else {
             event = FactTypes.event
             day = FactTypes.day
-            declaringTypes = nil
             return
         }
-        var kinds: [String: EventPlan.AttributeKind?] = [:]
-        var order: [String] = []
-        var declaring: [String: Set<String>] = [:]
+        // A plan has a few dozen attributes: arrays compare names more cheaply than hashing them.
+        var attributes: [(name: String, kind: EventPlan.AttributeKind?)] = []
         for type in plan.types {
-            for attribute in type.attributes {
-                declaring[attribute.name, default: []].insert(type.name)
-                if let known = kinds[attribute.name] {
-                    if known != attribute.kind { kinds[attribute.name] = .some(nil) }
+            for attribute in type.attributes where FactTypes.event.fieldType(attribute.name) == nil {
+                if let index = attributes.firstIndex(where: { $0.name == attribute.name }) {
+                    if attributes[index].kind != attribute.kind { attributes[index].kind = nil }
                 } else {
-                    kinds[attribute.name] = attribute.kind
-                    order.append(attribute.name)
+                    attributes.append((attribute.name, attribute.kind))
                 }
             }
         }
-        let computed = FactTypes.event.fields
-        let attributes = order.filter { FactTypes.event.fieldType($0) == nil }
-            .map { name in (name: name, type: Self.celType(kinds[name] ?? nil)) }
-        let plannedEvent = CELRecordType(name: FactTypes.event.name, fields: computed + attributes, isOpen: true)
+        let plannedEvent = CELRecordType(name: FactTypes.event.name,
+                                         fields: FactTypes.event.fields + attributes.map { ($0.name, Self.celType($0.kind)) },
+                                         isOpen: true)
         let dayFields = FactTypes.day.fields.map { field -> (name: String, type: CELType) in
             switch field.name {
             case FactTypes.DayField.events.rawValue, FactTypes.DayField.late.rawValue:
@@ -50,7 +46,11 @@ package struct EventRecordTypes: Sendable {
         }
         event = plannedEvent
         day = CELRecordType(name: FactTypes.day.name, fields: dayFields, isOpen: FactTypes.day.isOpen)
-        declaringTypes = declaring
+    }
+
+    /// The plan's types that declare `attribute`, in the plan's order.
+    package func typesDeclaring(_ attribute: String) -> [String] {
+        plan?.types.filter { $0.attribute(named: attribute) != nil }.map(\.name) ?? []
     }
 
     /// The CEL type of an attribute declared as `kind`; `nil` (types that disagree) is `dyn`.

@@ -108,7 +108,8 @@ struct ConditionPlanCheck {
                 return
             case .select(let operand, let field, let testOnly):
                 if !testOnly, case .ident(variable) = operand.kind, check.isEvent(operand, checked),
-                   let declaredBy = check.records.declaringTypes?[field], declaredBy.isDisjoint(with: types) {
+                   FactTypes.event.fieldType(field) == nil, case let declaredBy = check.records.typesDeclaring(field),
+                   !declaredBy.isEmpty, types.isDisjoint(with: declaredBy) {
                     found.append(Finding(kind: .attributeOutsideTypes(types: types.sorted(), declaredBy: declaredBy.sorted()),
                                          name: field, range: place(of: field, after: operand, in: expr)))
                 }
@@ -241,7 +242,6 @@ struct ConditionPlanCheck {
     /// The types the chain's operands fix each event variable to (intersected when several do);
     /// in the order the variables are first fixed.
     fileprivate func fixedTypes(_ conjuncts: [CELExpr], _ checked: CELCheckedAST) -> [(String, Set<String>)] {
-        guard records.declaringTypes != nil else { return [] }
         var fixed: [(String, Set<String>)] = []
         for conjunct in conjuncts {
             guard let (variable, types) = fixedTypes(conjunct, checked) else { continue }
