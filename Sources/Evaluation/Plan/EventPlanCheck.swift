@@ -9,8 +9,7 @@ import RuleModel
 /// count of such events and the JSON path of the first; the events are decided as written.
 ///
 /// One pass over the events; per event a type lookup (the last type first) and, for each
-/// attribute the plan declares, a value read at a position worked out once per key list (events
-/// of one kind share their key array).
+/// attribute the plan declares, a search among the event's few keys.
 package struct EventPlanCheck: Sendable {
     /// One problem an event can have.
     enum Problem: Hashable, Comparable {
@@ -47,32 +46,31 @@ package struct EventPlanCheck: Sendable {
     package func warnings(_ events: [StateEvent]) -> [EvaluationWarning] {
         var tally = Tally()
         var last: (type: String, index: Int?)? = nil
-        var layout: (type: Int, keys: [String], positions: [Int?])? = nil
-        for event in events {
+        // By index: an event taken out of the array is a copy of all its parts.
+        for index in events.indices {
             let found: Int?
-            if let last, last.type == event.type {
+            if let last, last.type == events[index].type {
                 found = last.index
             } else {
-                found = typeIndex[event.type]
-                last = (event.type, found)
+                found = typeIndex[events[index].type]
+                last = (events[index].type, found)
             }
+            let event = (type: events[index].type, index: events[index].index)
             guard let found else {
                 tally.note(.unknownType, type: event.type, typeIndex: -1, event: event.index, value: nil)
                 continue
             }
             let attributes = types[found].attributes
             if attributes.isEmpty { continue }
-            let keys = event.attributes.keys
-            if layout == nil || layout?.type != found || layout?.keys != keys {
-                layout = (found, keys, attributes.map { keys.firstIndex(of: $0.name) })
-            }
-            guard let positions = layout?.positions else { continue }
-            for (slot, attribute) in attributes.enumerated() {
-                guard let position = positions[slot] else {
+            // An event has a few attributes: a search among its keys costs less than any cache.
+            let keys = events[index].attributes.keys
+            for slot in attributes.indices {
+                let attribute = attributes[slot]
+                guard let position = keys.firstIndex(of: attribute.name) else {
                     if !attribute.optional { tally.note(.missing(attribute: slot), type: event.type, typeIndex: found, event: event.index, value: nil) }
                     continue
                 }
-                let value = event.attributes.values[position]
+                let value = events[index].attributes.values[position]
                 if !Self.accepts(value, attribute) {
                     tally.note(.wrongType(attribute: slot), type: event.type, typeIndex: found, event: event.index, value: value)
                 }
