@@ -139,12 +139,12 @@ import TestSupport
             """)
         #expect(run.stdout.contains("::error file=rules/lifer/rules.yaml,line="), "\(run.stdout)")
         let summary = run.stdout.components(separatedBy: "status 1\n").last ?? ""
-        #expect(summary.hasPrefix("### rulecheck validate\n\n❌ 1 error, 0 warnings in 2 files\n"), "\(summary)")
+        #expect(summary.hasPrefix("### rulecheck validate\n\n❌ 1 error, 0 warnings in 3 files\n"), "\(summary)")
         #expect(summary.contains("| rule set | file | errors | warnings |\n|---|---|--:|--:|\n| lifer | `rules/lifer/rules.yaml` | 1 | 0 |"),
                 "\(summary)")
         #expect(summary.contains("- **error E302** `rules/lifer/rules.yaml:"), "\(summary)")
         // The second run (paths, no rule set column) appended its own section.
-        #expect(summary.contains("\n\n### rulecheck validate\n\n❌ 1 error, 0 warnings in 2 files\n\n| file | errors | warnings |\n"),
+        #expect(summary.contains("\n\n### rulecheck validate\n\n❌ 1 error, 0 warnings in 3 files\n\n| file | errors | warnings |\n"),
                 "\(summary)")
     }
 
