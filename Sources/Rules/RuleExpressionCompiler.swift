@@ -32,12 +32,16 @@ struct RuleExpressionCompiler {
     /// Makes a compiled metric visible, with its inferred type, to everything compiled after it.
     mutating func declareMetric(_ name: String, type: CELType) {
         metricTypes.append((name, type))
-        rebuildEnvironments()
+        // Only `metrics` changes: the other variables stay declared as they are.
+        let metrics = FactVariable.metrics.type(metrics: FactTypes.metricsRecord(metricTypes), records: records)
+        for scope in Self.scopes { environments[scope]?.declare(variable: FactVariable.metrics.rawValue, type: metrics) }
     }
+
+    private static let scopes: [FactTypes.Scope] = [.rule, .streakCounts, .streakDay]
 
     private mutating func rebuildEnvironments() {
         let record = FactTypes.metricsRecord(metricTypes)
-        for scope in [FactTypes.Scope.rule, .streakCounts, .streakDay] {
+        for scope in Self.scopes {
             environments[scope] = FactTypes.environment(scope: scope, metrics: record, records: records)
         }
     }
