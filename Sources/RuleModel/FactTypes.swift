@@ -112,12 +112,13 @@ package enum FactTypes {
         /// A streak's `day`: also `day`.
         case streakDay
 
-        /// The variable this scope adds to `FactVariable`'s, with its type.
-        package var predicateVariable: (name: String, type: CELType)? {
+        /// The variable this scope adds to `FactVariable`'s, with its type (the event and day
+        /// records of the rule set, typed by its plan when it has one).
+        package func predicateVariable(records: EventRecordTypes) -> (name: String, type: CELType)? {
             switch self {
             case .rule: nil
-            case .streakCounts: ("event", .record(FactTypes.event))
-            case .streakDay: ("day", .record(FactTypes.day))
+            case .streakCounts: ("event", .record(records.event))
+            case .streakDay: ("day", .record(records.day))
             }
         }
     }
@@ -128,13 +129,15 @@ package enum FactTypes {
         CELRecordType(name: "rulecheck.Metrics", fields: metrics, isOpen: true)
     }
 
-    /// The environment for one scope, with the metrics known so far.
-    package static func environment(scope: Scope, metrics: CELRecordType) -> CELEnvironment {
+    /// The environment for one scope, with the metrics known so far and the event and day
+    /// records (`EventRecordTypes.open` without a tracking plan).
+    package static func environment(scope: Scope, metrics: CELRecordType,
+                                    records: EventRecordTypes = .open) -> CELEnvironment {
         var env = CELEnvironment()
         for variable in FactVariable.allCases {
-            env.declare(variable: variable.rawValue, type: variable.type(metrics: metrics))
+            env.declare(variable: variable.rawValue, type: variable.type(metrics: metrics, records: records))
         }
-        if let extra = scope.predicateVariable { env.declare(variable: extra.name, type: extra.type) }
+        if let extra = scope.predicateVariable(records: records) { env.declare(variable: extra.name, type: extra.type) }
         return env
     }
 }

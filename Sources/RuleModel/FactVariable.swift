@@ -7,14 +7,15 @@ import CEL
 package enum FactVariable: String, Sendable, Hashable, CaseIterable {
     case now, user, events, days, today, metrics, streaks, achievements, levels, catalogs, counters
 
-    /// The CEL type expressions see; `metrics` is the record of the rule set's own metrics.
-    package func type(metrics: CELRecordType) -> CELType {
+    /// The CEL type expressions see; `metrics` is the record of the rule set's own metrics,
+    /// `records` the event and day records (typed by the tracking plan when there is one).
+    package func type(metrics: CELRecordType, records: EventRecordTypes = .open) -> CELType {
         switch self {
         case .now: .timestamp
         case .user, .counters: .map(.string, .dyn)
-        case .events: .list(.record(FactTypes.event))
-        case .days: .list(.record(FactTypes.day))
-        case .today: .record(FactTypes.day)
+        case .events: .list(.record(records.event))
+        case .days: .list(.record(records.day))
+        case .today: .record(records.day)
         case .metrics: .record(metrics)
         case .streaks: .map(.string, .record(FactTypes.streak))
         case .achievements: .map(.string, .record(FactTypes.achievement))

@@ -43,6 +43,8 @@ package enum RuleCode {
     package static let requiresCycle = "E310"
     package static let notNumber = "E311"
     package static let unknownCategory = "E312"
+    package static let unknownEventAttribute = "E313"
+    package static let unknownEventType = "E314"
 
     // Values, ids and catalogs (E4xx).
     package static let invalidID = "E400"
@@ -84,6 +86,7 @@ package enum RuleCode {
     package static let repeatsNever = "W432"
     package static let progressTarget = "W433"
     package static let sameCriterion = "W434"
+    package static let attributeOutsideEventType = "W436"
 }
 
 extension RuleCode {
@@ -125,6 +128,8 @@ extension RuleCode {
         requiresCycle: "Achievements require each other in a cycle",
         notNumber: "A progress value is not a number",
         unknownCategory: "An award's category is not one of the rule set's categories",
+        unknownEventAttribute: "An event attribute the tracking plan does not declare",
+        unknownEventType: "An event type the tracking plan does not declare",
         invalidID: "An id does not match [a-z][a-z0-9_]*",
         duplicateID: "Duplicate id",
         invalidTime: "A time of day is not HH:MM",
@@ -156,5 +161,6 @@ extension RuleCode {
         repeatsNever: "A repeatable award whose criterion never turns false once true",
         progressTarget: "A progress target is not the threshold of its 'when'",
         sameCriterion: "Two achievements have the same criterion",
+        attributeOutsideEventType: "An event attribute read where the event's type cannot have it",
     ]
 }

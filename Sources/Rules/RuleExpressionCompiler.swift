@@ -12,6 +12,9 @@ struct RuleExpressionCompiler {
     }
 
     let names: RuleNames
+    /// The tracking plan's checks; `nil` for a rule set without `events`.
+    let planCheck: ConditionPlanCheck?
+    private let records: EventRecordTypes
     /// The environment of each scope, at the position `Self.position(of:)` gives: an array, where a
     /// dictionary keyed by scope would have the runtime look up the key's `Hashable` conformance.
     private var environments: [CELEnvironment] = []
@@ -20,8 +23,11 @@ struct RuleExpressionCompiler {
     /// conditions over `events` hold one `events`).
     private let leafKinds = CELLeafKinds()
 
-    init(names: RuleNames) {
+    init(names: RuleNames, eventPlan: EventPlan? = nil) {
         self.names = names
+        let records = eventPlan == nil ? EventRecordTypes.open : EventRecordTypes(plan: eventPlan)
+        self.records = records
+        planCheck = eventPlan.map { ConditionPlanCheck(plan: $0, records: records) }
         rebuildEnvironments()
     }
 
@@ -30,7 +36,8 @@ struct RuleExpressionCompiler {
     /// place rather than being built again.
     mutating func declareMetric(_ name: String, type: CELType) {
         metricTypes.append((name, type))
-        let metrics = CELType.record(FactTypes.metricsRecord(metricTypes))
+        // Only `metrics` changes: the other variables stay declared as they are.
+        let metrics = FactVariable.metrics.type(metrics: FactTypes.metricsRecord(metricTypes), records: records)
         for position in environments.indices {
             environments[position].declare(variable: FactVariable.metrics.rawValue, type: metrics)
         }
@@ -39,7 +46,7 @@ struct RuleExpressionCompiler {
     private mutating func rebuildEnvironments() {
         let record = FactTypes.metricsRecord(metricTypes)
         environments = [FactTypes.Scope.rule, .streakCounts, .streakDay].map { scope in
-            FactTypes.environment(scope: scope, metrics: record)
+            FactTypes.environment(scope: scope, metrics: record, records: records)
         }
     }
 
@@ -76,6 +83,9 @@ struct RuleExpressionCompiler {
             return (nil, diagnostics)
         case .success(let program):
             var diagnostics = program.checked.map { unknownNames(in: $0.ast.root, references: $0.references, draft: draft) } ?? []
+            if let planCheck, let checked = program.checked {
+                diagnostics += planCheck.findings(in: checked).map { Self.diagnostic($0, draft: draft) }
+            }
             if let expecting, let problem = Self.typeProblem(program.resultType, expecting: expecting) {
                 let code = expecting == .bool ? RuleCode.notBool : RuleCode.notNumber
                 diagnostics.append(.error(code, "\(draft.field) must be \(problem.wanted), but this expression is \(problem.found)",
@@ -86,7 +96,7 @@ struct RuleExpressionCompiler {
                 ExpressionPlaces(runs: map.runs.map { ExpressionPlaces.Run(offset: $0.offset, start: $0.start, length: $0.length) })
             }
             let expression = RuleExpression(source: draft.source, span: draft.span, program: program, places: places)
-            return (diagnostics.isEmpty ? expression : nil, diagnostics)
+            return (diagnostics.contains { $0.severity == .error } ? nil : expression, diagnostics)
         }
     }
 

@@ -35,7 +35,7 @@ struct RuleSetAssembler {
     var eventPlan: EventPlan? { drafts.lazy.compactMap(\.events).first?.plan }
 
     mutating func assemble() -> RuleSet? {
-        var compiler = RuleExpressionCompiler(names: names)
+        var compiler = RuleExpressionCompiler(names: names, eventPlan: eventPlan)
         var complete = true
         let metrics = compileMetrics(&compiler, complete: &complete)
 

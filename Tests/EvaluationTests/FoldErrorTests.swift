@@ -26,7 +26,9 @@ import Testing
         #expect(decision.unlocks.map(\.id) == ["task_first_create", "focus_first_session"])
         let errors = decision.warnings.filter { $0.code == "rule_error" }
         #expect(errors.compactMap(\.id) == ["focus_10_hours", "focus_50_hours", "special_8_hour_day"])
-        #expect(decision.warnings.count == errors.count)
+        // TaskMate's tracking plan requires `minutes`: the state breaks it once, and is decided as written.
+        #expect(decision.warnings.filter { $0.code == "event_not_in_plan" }.count == 1)
+        #expect(decision.warnings.count == errors.count + 1)
         let special = try #require(errors.last)
         #expect(special.message.replacingOccurrences(of: root + "/", with: "") == "'special_8_hour_day': its condition at rules/taskmate/achievements.yaml:157:11 fails: "
             + "no such key: 'minutes' (events[3], a 'focus_session', has 'type', 'at', 'minuths'); "

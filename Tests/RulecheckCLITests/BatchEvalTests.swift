@@ -39,7 +39,7 @@ import TestSupport
         var expected: [String: JSONTree] = [:]
         for state in Self.states {
             let single = try RulecheckRun.run(["eval", "rules/taskmate", "--state", state, "--format", "json"] + localeArguments)
-            expected[state] = try #require(JSONTree.parse(single.stdout))
+            expected[state] = JSONTree.parse(single.stdout)
         }
         for (line, state) in zip(lines, order) {
             #expect(JSONTree.parse(String(line)) == expected[state], "line for \(state)")

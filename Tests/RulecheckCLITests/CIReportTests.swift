@@ -71,7 +71,8 @@ import TestSupport
         #expect(odd["name"] == .string(#"a <b> & "c" 'd' | e"#))
         #expect(odd["file"] == .string("rules/lifer/tests.yaml"))
         #expect(odd["failure"]?["message"] == .string("points: expected 12, got 10"))
-        #expect((odd["failure"]?["text"]?.stringValue ?? "").contains("rules/lifer/tests.yaml:"))
+        let failureText = odd["failure"]?["text"]?.stringValue ?? ""
+        #expect(failureText.contains("rules/lifer/tests.yaml:"))
         #expect(cases.dropLast().allSatisfy { $0["failure"] == .null })
     }
 
@@ -139,12 +140,12 @@ import TestSupport
             """)
         #expect(run.stdout.contains("::error file=rules/lifer/rules.yaml,line="), "\(run.stdout)")
         let summary = run.stdout.components(separatedBy: "status 1\n").last ?? ""
-        #expect(summary.hasPrefix("### rulecheck validate\n\n❌ 1 error, 0 warnings in 2 files\n"), "\(summary)")
+        #expect(summary.hasPrefix("### rulecheck validate\n\n❌ 1 error, 0 warnings in 3 files\n"), "\(summary)")
         #expect(summary.contains("| rule set | file | errors | warnings |\n|---|---|--:|--:|\n| lifer | `rules/lifer/rules.yaml` | 1 | 0 |"),
                 "\(summary)")
         #expect(summary.contains("- **error E302** `rules/lifer/rules.yaml:"), "\(summary)")
         // The second run (paths, no rule set column) appended its own section.
-        #expect(summary.contains("\n\n### rulecheck validate\n\n❌ 1 error, 0 warnings in 2 files\n\n| file | errors | warnings |\n"),
+        #expect(summary.contains("\n\n### rulecheck validate\n\n❌ 1 error, 0 warnings in 3 files\n\n| file | errors | warnings |\n"),
                 "\(summary)")
     }
 

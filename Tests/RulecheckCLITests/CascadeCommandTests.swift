@@ -41,7 +41,7 @@ import TestSupport
         let run = try RulecheckRun.run(["validate", "rules/puzzle", "catalog/puzzle"])
         #expect(run.status == 1)
         #expect(run.stdout.contains("error[E200]"))
-        #expect(run.stdout.hasSuffix("1 error, 0 warnings in 2 files\n"))
+        #expect(run.stdout.hasSuffix("1 error, 0 warnings in 3 files\n"))
     }
 
     @Test func lintsFailOnlyWithStrict() throws {

@@ -83,7 +83,8 @@ import TestSupport
         #expect(report["warnings"] == .number(1))
         let warning = try #require(report["diagnostics"]?.arrayValue?.first)
         #expect(warning["severity"] == .string("warning"))
-        #expect((warning["file"]?.stringValue ?? "").hasSuffix("achievements.yaml"))
+        let file = warning["file"]?.stringValue ?? ""
+        #expect(file.hasSuffix("achievements.yaml"))
         #expect(warning["line"] == .number(5))
         let strict = try RulecheckRun.run(["validate", rules, "--strict"])
         #expect(strict.status == 1, "--strict with a warning: exit \(strict.status)")

@@ -21,7 +21,7 @@ import Glibc
     static let cases = [
         Case(arguments: ["validate", "rules/lifer", "--watch"], file: "rules/lifer/rules.yaml",
              from: "metrics.records >= 1", to: "metrics.record >= 1",
-             first: "0 errors, 0 warnings in 2 files\n", second: "error[E302]: unknown metric 'record'"),
+             first: "0 errors, 0 warnings in 3 files\n", second: "error[E302]: unknown metric 'record'"),
         Case(arguments: ["test", "--watch"], file: "rules/lifer/tests.yaml",
              from: "      points: 10\n", to: "      points: 11\n",
              first: "10 passed, 0 failed\n", second: "points: expected 11, got 10"),
