@@ -16,6 +16,7 @@ let useMimalloc = ProcessInfo.processInfo.environment["RULECHECK_MIMALLOC"] == "
 //   RuleTests   ← Evaluation, Rules, StateFileYAML   `rulecheck test`
 //   RuleDiff    ← RulecheckEngine, Evaluation   `rulecheck diff`: rule changes and their effects
 //   Output      ← Evaluation, Rules, RuleTests, RuleDiff  renderers → rulecheck
+//   LanguageServer ← Output, RuleTests, Evaluation, Rules   `rulecheck lsp`: the rules in an editor
 // Facts, Evaluation and RuleModel never reach CYAML (Tests/PackageLayersTests checks it).
 let package = Package(
     name: "rulecheck",
@@ -51,9 +52,11 @@ let package = Package(
         .target(name: "RuleDiff", dependencies: ["RulecheckEngine", "Evaluation", "Facts", "RuleModel", "Diagnostics", "CEL"]),
         .target(name: "Output", dependencies: ["Evaluation", "Facts", "RuleTests", "Rules", "RuleModel", "JSON",
                                                "Diagnostics", "CEL", "RuleDiff"]),
+        .target(name: "LanguageServer", dependencies: ["Output", "RuleTests", "Evaluation", "StateFileYAML", "Facts", "Rules",
+                                                       "RuleModel", "YAMLSource", "JSON", "Diagnostics", "CEL"]),
         .executableTarget(
             name: "rulecheck",
-            dependencies: ["Output", "RuleTests", "RulecheckEngine", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON",
+            dependencies: ["LanguageServer", "Output", "RuleTests", "RulecheckEngine", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON",
                            "Diagnostics", "RuleDiff", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // Opt-in: RULECHECK_MIMALLOC=1 links mimalloc (apt `libmimalloc-dev`) as the command's
             // allocator on Linux (docs/building.md). The default build needs Swift and libyaml only.
@@ -87,6 +90,8 @@ let package = Package(
                                    "JSON", "Diagnostics"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "OutputTests", dependencies: ["TestSupport", "Output", "Evaluation", "RuleModel", "Rules", "JSON", "Diagnostics"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "JSON", "Diagnostics"],
+                    exclude: ["Transcripts", "Fixtures"]),
         .testTarget(name: "PackageLayersTests", dependencies: ["TestSupport"]),
         .testTarget(name: "RuleDiffTests", dependencies: ["TestSupport", "RuleDiff", "Output", "Evaluation", "Facts", "Rules", "RuleModel",
                                                          "JSON"]),

@@ -1,0 +1,30 @@
+import Diagnostics
+import Foundation
+import Rules
+
+/// One rule set as the server last checked it, with the open buffers over its files.
+struct RuleSetState: Sendable {
+    var located: RuleSetLocator.Located
+    var result: RuleSetLoadResult
+    /// The files whose diagnostics were last published (every file of the rule set then).
+    var published: Set<String> = []
+
+    /// Loads the rule set through `validate`'s own path, `buffers` standing for their files.
+    static func check(_ located: RuleSetLocator.Located, buffers: [String: String]) -> RuleSetState {
+        let result = RuleSetLoader.load(paths: located.paths, baseline: nil,
+                                        contents: RuleFileContents(buffers: buffers))
+        return RuleSetState(located: located, result: result)
+    }
+
+    /// Each file's diagnostics: every file of the rule set (an empty list for a file without
+    /// any) and every file a diagnostic points into.
+    var diagnosticsByFile: [String: [Diagnostic]] {
+        var byFile: [String: [Diagnostic]] = [:]
+        for file in result.files { byFile[file] = [] }
+        for diagnostic in result.diagnostics {
+            guard let file = diagnostic.span?.file, file.hasPrefix("/") else { continue }
+            byFile[file, default: []].append(diagnostic)
+        }
+        return byFile
+    }
+}

@@ -1,0 +1,15 @@
+import Diagnostics
+import JSON
+
+/// What the server tells the client at `initialize`.
+enum ServerCapabilities {
+    static var initializeResult: JSONValue {
+        let sync = JSONValue.record(("openClose", .bool(true)), ("change", .int(2)),
+                                    ("save", .record(("includeText", .bool(false)))))
+        let capabilities = JSONValue.record(
+            ("positionEncoding", .string("utf-16")),
+            ("textDocumentSync", sync))
+        let info = JSONValue.record(("name", .string("rulecheck")), ("version", .string(RulecheckVersion.tool)))
+        return .record(("capabilities", capabilities), ("serverInfo", info))
+    }
+}
