@@ -1,14 +1,40 @@
+import Diagnostics
+import Foundation
 import JSON
 
 extension LanguageServer {
     /// The answer to a request about one document; a document in no rule set, or a rule set
     /// not checked yet, gets the empty answer of the request.
     mutating func respond(to request: DocumentRequest, uri: String, params: JSONValue?) -> JSONValue {
-        guard let located = ruleSet(of: uri), let state = ruleSets[located.paths] else {
+        guard let located = ruleSet(of: uri), let path = DocumentURI.path(of: uri),
+              var state = ruleSets[located.paths] else {
             return Self.emptyAnswer(request)
         }
-        _ = state
-        return Self.emptyAnswer(request)
+        if state.index == nil {
+            state.index = RuleSetIndex(files: state.result.files) { file in
+                document(at: file)?.text ?? state.result.sources[file]
+                    ?? FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) }
+            }
+            ruleSets[located.paths] = state
+        }
+        guard let table = lines(of: path, in: state), let index = state.index else { return Self.emptyAnswer(request) }
+        let position = LSPPosition(params?["position"]).map { table.sourcePosition(of: $0) }
+        let server = self
+        let context = RequestContext(path: path, lines: table, state: state, index: index, located: located,
+                                     linesOf: { server.lines(of: $0, in: state) })
+        let answer: JSONValue?
+        switch request {
+        case .documentSymbol: answer = context.documentSymbols()
+        case .codeAction: answer = LSPRange(params?["range"]).map { context.codeActions(in: $0) }
+        case .inlayHint: answer = LSPRange(params?["range"]).map { context.inlayHints(in: $0) }
+        case .definition: answer = position.map { context.definition(at: $0) }
+        case .references:
+            let declarations = params?["context"]?["includeDeclaration"] == .bool(true)
+            answer = position.map { context.references(at: $0, includingDeclarations: declarations) }
+        case .hover: answer = position.map { context.hover(at: $0) }
+        case .completion: answer = position.map { context.completion(at: $0) }
+        }
+        return answer ?? Self.emptyAnswer(request)
     }
 
     static func emptyAnswer(_ request: DocumentRequest) -> JSONValue {

@@ -173,6 +173,7 @@ package struct LanguageServer: Sendable {
         var buffers: [String: String] = [:]
         for document in documents.values { if let path = document.path { buffers[path] = document.text } }
         var state = RuleSetState.check(located, buffers: buffers)
+        state.lastGood = state.result.ruleSet ?? ruleSets[located.paths]?.lastGood
         let byFile = state.diagnosticsByFile
         let previously = ruleSets[located.paths]?.published ?? []
         var out: [JSONValue] = []

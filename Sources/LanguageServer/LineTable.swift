@@ -71,6 +71,21 @@ package struct LineTable: Sendable {
         return SourcePosition(line: line + 1, column: offset - lineStarts[line] + 1)
     }
 
+    /// The scalar offset of a loader position (clamped to its line).
+    package func scalarOffset(of source: SourcePosition) -> Int {
+        let line = min(max(source.line - 1, 0), lineStarts.count - 1)
+        let range = lineRange(line)
+        return range.lowerBound + min(max(source.column - 1, 0), range.count)
+    }
+
+    /// The text a loader span covers.
+    package func text(of span: SourceSpan) -> String {
+        let lower = scalarOffset(of: span.start), upper = max(lower, scalarOffset(of: span.end))
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[lower..<upper])
+        return String(view)
+    }
+
     /// The 0-based line of a scalar offset.
     package func lineIndex(containing offset: Int) -> Int {
         var low = 0, high = lineStarts.count - 1

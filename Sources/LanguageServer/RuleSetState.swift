@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import RuleModel
 import Rules
 
 /// One rule set as the server last checked it, with the open buffers over its files.
@@ -8,6 +9,11 @@ struct RuleSetState: Sendable {
     var result: RuleSetLoadResult
     /// The files whose diagnostics were last published (every file of the rule set then).
     var published: Set<String> = []
+    /// The index of its files, made at the first request after the check.
+    var index: RuleSetIndex?
+    /// The rule set of this check, else of the last check without errors: metric types,
+    /// titles and criteria stay known while an edit is half-written.
+    var lastGood: RuleSet?
 
     /// Loads the rule set through `validate`'s own path, `buffers` standing for their files.
     static func check(_ located: RuleSetLocator.Located, buffers: [String: String]) -> RuleSetState {
