@@ -35,8 +35,16 @@ extension LanguageServer {
         return JSONRPCMessage.notification(method: "textDocument/publishDiagnostics", params: .object(JSONObject(params)))
     }
 
-    /// `textDocument/didSave`: nothing changed in the text, so nothing is checked again.
+    /// `textDocument/didSave`: the rule tests of a saved tests file run, and its diagnostics
+    /// are published again with their failures. Other files were checked as they changed.
     mutating func saved(uri: String) -> [JSONValue] {
-        []
+        var out = checkPending(uri: uri)
+        guard let located = ruleSet(of: uri), let path = DocumentURI.path(of: uri),
+              let state = ruleSets[located.paths] else { return out }
+        let failures = RuleTestFailures.diagnostics(file: path, result: state.result)
+        guard !failures.isEmpty else { return out }
+        let own = state.diagnosticsByFile[path] ?? []
+        out.append(publication(file: path, diagnostics: (own + failures).sorted(by: Diagnostic.reportOrder), state: state))
+        return out
     }
 }

@@ -10,6 +10,10 @@ extension LanguageServer {
               var state = ruleSets[located.paths] else {
             return Self.emptyAnswer(request)
         }
+        if request == .inlayHint || request == .hover, !state.exampleEvaluated {
+            state.evaluateExample()
+            ruleSets[located.paths] = state
+        }
         if state.index == nil {
             state.index = RuleSetIndex(files: state.result.files) { file in
                 document(at: file)?.text ?? state.result.sources[file]

@@ -163,7 +163,7 @@ package struct LanguageServer: Sendable {
     }
 
     /// Checks the rule set of `uri` when it is marked, so that an answer reads the open buffers.
-    private mutating func checkPending(uri: String) -> [JSONValue] {
+    mutating func checkPending(uri: String) -> [JSONValue] {
         guard let located = ruleSet(of: uri), let index = pending.firstIndex(of: located) else { return [] }
         return check(pending.remove(at: index))
     }
@@ -174,6 +174,11 @@ package struct LanguageServer: Sendable {
         for document in documents.values { if let path = document.path { buffers[path] = document.text } }
         var state = RuleSetState.check(located, buffers: buffers)
         state.lastGood = state.result.ruleSet ?? ruleSets[located.paths]?.lastGood
+        if state.result.ruleSet == nil, let previous = ruleSets[located.paths] {
+            // The same rule set as before is the one evaluated: its outcome stays.
+            state.example = previous.example
+            state.exampleEvaluated = previous.exampleEvaluated
+        }
         let byFile = state.diagnosticsByFile
         let previously = ruleSets[located.paths]?.published ?? []
         var out: [JSONValue] = []

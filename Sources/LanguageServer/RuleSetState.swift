@@ -14,6 +14,19 @@ struct RuleSetState: Sendable {
     /// The rule set of this check, else of the last check without errors: metric types,
     /// titles and criteria stay known while an edit is half-written.
     var lastGood: RuleSet?
+    /// `lastGood` on the example state, evaluated at the first request that shows it.
+    var example: ExampleOutcome?
+    var exampleEvaluated = false
+
+    /// Evaluates the example state once per rule set without errors.
+    mutating func evaluateExample() {
+        guard !exampleEvaluated else { return }
+        exampleEvaluated = true
+        if let rules = lastGood, let path = located.example { example = ExampleOutcome(rules: rules, statePath: path) }
+    }
+
+    /// Whether the check found errors (the hints of what they touch are left out).
+    var hasErrors: Bool { result.errorCount > 0 }
 
     /// Loads the rule set through `validate`'s own path, `buffers` standing for their files.
     static func check(_ located: RuleSetLocator.Located, buffers: [String: String]) -> RuleSetState {
