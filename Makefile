@@ -37,6 +37,8 @@ test: deps
 	python3 Tests/schema/validate_rule_files.py $(RELEASE_BIN)
 	# The pages of eval/explain --format html in headless Chromium (installed with apt when missing).
 	python3 Tests/pages/check_pages.py $(RELEASE_BIN)
+	# `rulecheck lsp` with real clients: pytest-lsp (venv .build/lsp-venv) and headless Neovim.
+	python3 Tests/lsp/run_lsp_tests.py $(RELEASE_BIN)
 	$(MAKE) --no-print-directory example
 	$(MAKE) --no-print-directory dist-check
 	sh Tests/precommit/check_pre_commit.sh $(RELEASE_BIN)
