@@ -95,7 +95,7 @@ spark-example: release
 # Findings (crashes, timeouts, out-of-memory) land in .build-fuzz/findings/. Linked with lld:
 # gold fails with an internal error on the fuzzer-instrumented objects.
 SECONDS ?= 60
-FUZZ_TARGETS ?= yaml rules cel cel-eval state eval
+FUZZ_TARGETS ?= yaml rules cel cel-eval state eval lsp
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_BIN = $(FUZZ_SCRATCH)/release/rulecheck-fuzz
 # Fork mode with ignore_*: a campaign runs its whole time and collects every finding.

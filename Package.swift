@@ -64,7 +64,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "rulecheck-fuzz",
-            dependencies: ["Output", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON", "CEL", "YAMLSource"]
+            dependencies: ["LanguageServer", "Output", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON", "CEL", "YAMLSource"]
         ),
         .executableTarget(
             name: "rulecheck-bench",
