@@ -65,6 +65,7 @@ bench: deps
 	.build/release/rulecheck-bench products
 	.build/release/rulecheck-bench session
 	.build/release/rulecheck-bench diff
+	.build/release/rulecheck-bench lsp
 
 # Instruction and allocation counts of fixed workloads under valgrind, against bench/thresholds.json
 # (docs/testing.md): fails on a figure more than 10% over its stored value. `make bench-update`

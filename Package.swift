@@ -68,7 +68,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "rulecheck-bench",
-            dependencies: ["Output", "RulecheckEngine", "Evaluation", "Facts", "Rules", "RuleModel", "JSON", "Diagnostics", "CEL",
+            dependencies: ["LanguageServer", "Output", "RulecheckEngine", "Evaluation", "Facts", "Rules", "RuleModel", "JSON", "Diagnostics", "CEL",
                            "YAMLSource", "RuleDiff"]
         ),
         // What every test target shares: the seeded generator, the repository's paths, runs of the
