@@ -15,10 +15,7 @@ extension LanguageServer {
             ruleSets[located.paths] = state
         }
         if state.index == nil {
-            state.index = RuleSetIndex(files: state.result.files) { file in
-                document(at: file)?.text ?? state.result.sources[file]
-                    ?? FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) }
-            }
+            state.index = index(of: state)
             ruleSets[located.paths] = state
         }
         guard let table = lines(of: path, in: state), let index = state.index else { return Self.emptyAnswer(request) }
@@ -39,6 +36,23 @@ extension LanguageServer {
         case .completion: answer = position.map { context.completion(at: $0) }
         }
         return answer ?? Self.emptyAnswer(request)
+    }
+
+    /// The index of a checked rule set: each file's from the cache while its text is unchanged
+    /// (an edit re-indexes its own file only).
+    private mutating func index(of state: RuleSetState) -> RuleSetIndex {
+        var files: [String: RuleFileIndex] = [:]
+        for file in state.result.files {
+            guard let text = document(at: file)?.text ?? state.result.sources[file]
+                    ?? FileManager.default.contents(atPath: file).map({ String(decoding: $0, as: UTF8.self) }) else { continue }
+            if let cached = fileIndexes[file], cached.text == text {
+                files[file] = cached.index
+            } else if let index = RuleSetIndex.index(text: text, file: file) {
+                fileIndexes[file] = (text, index)
+                files[file] = index
+            }
+        }
+        return RuleSetIndex(files: files)
     }
 
     static func emptyAnswer(_ request: DocumentRequest) -> JSONValue {

@@ -18,6 +18,8 @@ package struct LanguageServer: Sendable {
     var documents: [String: TextDocument] = [:]
     /// Checked rule sets by their paths.
     var ruleSets: [[String]: RuleSetState] = [:]
+    /// Each file's index with the text it was made from.
+    var fileIndexes: [String: (text: String, index: RuleFileIndex)] = [:]
     /// Rule sets changed since their last check, in the order they changed.
     private(set) var pending: [RuleSetLocator.Located] = []
     /// The rule set of each URI asked about (nil: in none), found once.

@@ -7,14 +7,16 @@ import YAMLSource
 struct RuleSetIndex: Sendable {
     var files: [String: RuleFileIndex] = [:]
 
-    /// Indexes `files`, reading each through `text` (an open buffer, else what the check read).
-    init(files paths: [String], text: (String) -> String?) {
-        for file in paths {
-            guard let source = text(file), let document = YAMLLoader.load(text: source, file: file).document else { continue }
-            var index = RuleFileIndexer.index(document)
-            for expression in index.expressions { index.references += expression.references() }
-            self.files[file] = index
-        }
+    init(files: [String: RuleFileIndex]) {
+        self.files = files
+    }
+
+    /// The index of one file's text; nil when it is not YAML with a tree.
+    static func index(text: String, file: String) -> RuleFileIndex? {
+        guard let document = YAMLLoader.load(text: text, file: file).document else { return nil }
+        var index = RuleFileIndexer.index(document)
+        for expression in index.expressions { index.references += expression.references() }
+        return index
     }
 
     /// A named thing: its kind and id.
