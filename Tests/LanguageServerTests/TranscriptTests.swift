@@ -7,7 +7,8 @@ import TestSupport
 /// Conversations with the server, as files under Transcripts/: each step sends one message (or
 /// raw bytes through the framing) and lists messages the server must send back, in order; an
 /// expected message matches when every key it names has the value it gives (objects compared
-/// key by key, arrays element by element, everything else exactly). `$ROOT` is the repository, `$FILE(path)` a file's text.
+/// key by key, arrays element by element, everything else exactly; `{"$contains": [...]}` is an
+/// array that holds a match of each). `$ROOT` is the repository, `$FILE(path)` a file's text.
 @Suite struct TranscriptTests {
     static let folder = Repository.root.appendingPathComponent("Tests/LanguageServerTests/Transcripts")
 
@@ -54,6 +55,10 @@ import TestSupport
             return zip(have, want).allSatisfy { matches($0, $1) }
         }
         guard case .object(let want) = expected else { return message.resolved == expected.resolved }
+        if let wanted = want["$contains"]?.arrayValue {
+            guard case .array(let have) = message else { return false }
+            return wanted.allSatisfy { item in have.contains { matches($0, item) } }
+        }
         guard case .object(let have) = message else { return false }
         return want.entries.allSatisfy { entry in have[entry.key].map { matches($0, entry.value) } ?? false }
     }
