@@ -35,6 +35,7 @@ test: deps
 	$(RELEASE_BIN) test --coverage --coverage-min 90
 	$(RELEASE_BIN) test examples/puzzle/coming_soon
 	python3 Tests/schema/validate_rule_files.py $(RELEASE_BIN)
+	python3 Tests/schema/validate_state_files.py $(RELEASE_BIN)
 	# The pages of eval/explain --format html in headless Chromium (installed with apt when missing).
 	python3 Tests/pages/check_pages.py $(RELEASE_BIN)
 	# `rulecheck lsp` with real clients: pytest-lsp (venv .build/lsp-venv) and headless Neovim.

@@ -240,6 +240,8 @@ package struct DecisionJSONRenderer: Renderer {
         if let id = warning.id { writer.member("id", id) }
         writer.member("message", warning.message)
         if let event = warning.event { writer.member("event", event) }
+        if let path = warning.path { writer.member("path", path) }
+        if let count = warning.count { writer.member("count", count) }
         writer.endObject()
     }
 

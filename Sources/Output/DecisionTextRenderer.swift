@@ -110,7 +110,11 @@ package struct DecisionTextRenderer: Renderer {
         var lines = ["", "Warnings (\(others.count)):"]
         for warning in others {
             var line = "  \(warning.code): \(warning.message)"
-            if let event = warning.event { line += " [events[\(event)]]" }
+            if let path = warning.path {
+                line += " [\(path)]"
+            } else if let event = warning.event {
+                line += " [events[\(event)]]"
+            }
             lines.append(line)
         }
         return lines

@@ -19,6 +19,7 @@ package enum RuleFileSchema {
                             minItems: 1)),
             ("categories", array(ref("category", "A category."), "Award categories with names; awards must then name one.")),
             ("reminders", array(ref("reminder", "A reminder."), "Reminders on upcoming changes, in the decision's reminders.")),
+            ("events", ref("events", "The tracking plan: event types and their attributes (at most one per rule set).")),
         ], required: ["schema"])
         top["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
         top["$id"] = .string("https://rulecheck.dev/schema/rule-file.json")
@@ -70,6 +71,7 @@ package enum RuleFileSchema {
             ("calendar", calendar), ("metrics", metrics), ("streak", streak), ("milestone", milestone),
             ("achievement", achievement), ("rank", rank), ("catalog", catalog), ("module", module), ("level", level),
             ("test", test), ("expect", expect), ("category", category), ("reminder", reminder),
+            ("events", events), ("eventType", eventType),
         ]
     }
 

@@ -14,7 +14,11 @@ package struct WarningsSection: DecisionPageSection {
             html.element("li", [("data-warning", warning.code)]) { html in
                 html.element("code", text: warning.code)
                 html.text(": " + warning.message)
-                if let event = warning.event { html.text(" (events[\(event)])") }
+                if let path = warning.path {
+                    html.text(" (\(path))")
+                } else if let event = warning.event {
+                    html.text(" (events[\(event)])")
+                }
             }
         }
         html.close("ul")

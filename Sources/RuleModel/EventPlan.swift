@@ -25,6 +25,17 @@ package struct EventPlan: Sendable, Hashable {
             self.optional = optional
             self.span = span
         }
+
+        /// An attribute whose type is written as in a plan (`int`, `string?`); `nil` for any
+        /// other word.
+        package init?(name: String, written: String, span: SourceSpan? = nil) {
+            let optional = written.hasSuffix("?")
+            guard let kind = AttributeKind(rawValue: optional ? String(written.dropLast()) : written) else { return nil }
+            self.init(name: name, kind: kind, optional: optional, span: span)
+        }
+
+        /// The type as a plan writes it: `int`, `string?`.
+        package var written: String { kind.rawValue + (optional ? "?" : "") }
     }
 
     /// One event type of the plan.
@@ -60,6 +71,28 @@ package struct EventPlan: Sendable, Hashable {
         self.span = span
     }
 
+    /// A plan of the types a rule file declares, in written order, followed by the reserved types
+    /// it does not list. A listed reserved type keeps its reserved attributes first, then the
+    /// app's own.
+    package init(declaring declared: [EventType], span: SourceSpan? = nil) {
+        var types: [EventType] = []
+        types.reserveCapacity(declared.count + Self.reserved.count)
+        for type in declared {
+            guard let reserved = Self.reserved.first(where: { $0.name == type.name }) else {
+                types.append(type)
+                continue
+            }
+            var merged = type
+            merged.reserved = true
+            merged.attributes = reserved.attributes + type.attributes.filter { reserved.attribute(named: $0.name) == nil }
+            types.append(merged)
+        }
+        for reserved in Self.reserved where !declared.contains(where: { $0.name == reserved.name }) {
+            types.append(reserved)
+        }
+        self.init(types: types, span: span)
+    }
+
     package func type(named name: String) -> EventType? { types.first { $0.name == name } }
 
     /// Every type name of the plan, reserved ones included, in the plan's order.
@@ -90,6 +123,12 @@ package struct EventPlan: Sendable, Hashable {
             Attribute(name: "streak", kind: .string, optional: true),
         ], reserved: true),
     ]
+
+    /// Whether `name` can name an event type: `[a-z][a-z0-9_]*`.
+    package static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
 
     /// The names of `reserved`, in that order.
     package static let reservedTypeNames: [String] = reserved.map(\.name)

@@ -22,6 +22,8 @@ public typealias ShownMetric = Evaluation.ShownMetric
 public typealias UpcomingChange = Evaluation.UpcomingChange
 /// A reminder due for an upcoming change (SPEC 2.9): a notification to schedule.
 public typealias DueReminder = Evaluation.DueReminder
+/// Something in a state the evaluation worked around (`Decision.warnings`, `SessionChanges.warnings`).
+public typealias EvaluationWarning = Evaluation.EvaluationWarning
 /// A user's state file (SPEC 4): `StateFile.parse(json:)` reads one.
 public typealias StateFile = Facts.StateFile
 /// Why a state cannot be used, with the JSON path of the problem.

@@ -105,9 +105,17 @@ public struct EngineSession: Sendable {
         // The new event is the file's last: `document` writes it back from `events`.
         let checked = try StateFile.event(type: event.type, at: event.at, attributes: event.attributes,
                                           index: live.events.count, file: kept.file)
-        if live.canStep(with: checked, to: event.at) {
+        var changes = try decide(checked, at: event.at)
+        changes.warnings = rules.replay.planCheck?.warnings([checked]) ?? []
+        return changes
+    }
+
+    /// The changes of recording `checked`: a step of the kept replay when it can take it, else
+    /// a replay of everything.
+    private mutating func decide(_ checked: StateEvent, at now: Moment) throws(StateFileError) -> SessionChanges {
+        if live.canStep(with: checked, to: now) {
             do {
-                return try step(with: checked, to: event.at)
+                return try step(with: checked, to: now)
             } catch {
                 // The day span grew past its limit: the replay of everything says so below.
             }
@@ -117,7 +125,7 @@ public struct EngineSession: Sendable {
         var position = next.events.count
         while position > 0, next.events[position - 1].at.instant > checked.at.instant { position -= 1 }
         next.events.insert(checked, at: position)
-        return try replayAll(next, at: event.at)
+        return try replayAll(next, at: now)
     }
 
     /// Uses a streak freeze (a `freeze_used` event): it covers yesterday, or `date`

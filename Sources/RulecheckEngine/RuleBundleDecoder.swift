@@ -34,6 +34,8 @@ struct RuleBundleDecoder {
             throw version.error("bundle format version \(try version.int()) is not supported (this engine reads versions \(RuleBundle.readableVersions.lowerBound) to \(RuleBundle.readableVersions.upperBound)); compile the rules again with this release")
         }
         files = try root.field("files").strings()
+        // Before any expression: conditions are compiled against the plan's event types.
+        let eventPlan = try self.eventPlan(root.optional("events"))
         let calendar = try self.calendar(root.field("calendar"))
         var metrics: [MetricRule] = []
         for node in try root.field("metrics").array() {
@@ -56,6 +58,7 @@ struct RuleBundleDecoder {
         var rules = RuleSet(files: files, calendar: calendar, metrics: metrics, streaks: streaks, achievements: achievements,
                             ranks: ranks, catalogs: catalogs, categories: categories, awardOrder: awardOrder)
         rules.reminders = try reminders(root.optional("reminders"), streaks: streaks.map(\.id))
+        rules.eventPlan = eventPlan
         try RuleBundleCheck(root: root).check(rules)
         return rules
     }

@@ -47,6 +47,7 @@ struct RuleBundleEncoder {
             ("award_order", .array(rules.awardOrder.map(JSONValue.string))),
         ])
         bundle["reminders"] = reminders
+        if let plan = rules.eventPlan { bundle["events"] = encoder.events(plan) }
         return .object(bundle)
     }
 

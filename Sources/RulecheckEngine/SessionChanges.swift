@@ -39,8 +39,12 @@ public struct SessionChanges: Sendable, Hashable {
     public var progress: [Progress]
     /// Streaks that changed, in rule order.
     public var streaks: [Streak]
+    /// What is wrong with the recorded event, which is recorded and decided as given: with a
+    /// tracking plan, `event_not_in_plan` for a type the plan lacks, an attribute of the wrong
+    /// type or a required one missing (docs/warnings.md). Empty for `advance`.
+    public var warnings: [EvaluationWarning] = []
 
-    /// Whether nothing changed.
+    /// Whether nothing changed (warnings are not changes).
     public var isEmpty: Bool { unlocked.isEmpty && progress.isEmpty && streaks.isEmpty }
 
     /// The differences between where the awards and streaks of the same rules stood before and

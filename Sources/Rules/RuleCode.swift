@@ -68,6 +68,12 @@ package enum RuleCode {
     package static let emptyTests = "E440"
     package static let unknownExpectedID = "E441"
 
+    // The tracking plan, `events` (E45x).
+    package static let unknownAttributeType = "E450"
+    package static let fixedEventName = "E451"
+    package static let reservedAttributeRedeclared = "E452"
+    package static let duplicateEventPlan = "E453"
+
     // Warnings (W4xx).
     package static let moduleNeverUnlocks = "W401"
     package static let missingLocale = "W420"
@@ -140,6 +146,10 @@ extension RuleCode {
         workspaceExample: "The example state of a rule set in rulecheck.yaml does not exist or cannot be read",
         emptyTests: "A tests file holds no test",
         unknownExpectedID: "A rule test expects an id the rule set does not define",
+        unknownAttributeType: "An event attribute's type is not int, double, number, string, bool, timestamp, list or map",
+        fixedEventName: "An event attribute is named type, at or a name rulecheck computes for every event",
+        reservedAttributeRedeclared: "A reserved event type's own attribute is declared again",
+        duplicateEventPlan: "More than one 'events' in the rule set",
         missingLocale: "Some titles have a locale that another lacks",
         constantCondition: "A condition has the same value for every state",
         neverUnlocks: "An achievement requires one that can never unlock, or that cannot unlock within its window",

@@ -8,7 +8,7 @@ import YAMLSource
 /// values. Checks that need the whole rule set (ids, references, cycles) come later.
 struct RuleFileDecoder {
     static let topLevelKeys = ["schema", "calendar", "metrics", "streaks", "achievements", "ranks", "catalog", "tests",
-                               "categories", "reminders"]
+                               "categories", "reminders", "events"]
 
     let file: String
     /// The document being decoded, so trap messages can quote the source.
@@ -75,6 +75,9 @@ struct RuleFileDecoder {
         }
         if let items = top.list("reminders", diagnostics: &diagnostics) {
             draft.reminders = items.compactMap { decodeReminder($0) }
+        }
+        if let node = top.value("events") {
+            draft.events = decodeEventPlan(node, keySpan: top.keySpan("events") ?? node.span)
         }
         if let node = top.value("catalog"), let catalog = decodeCatalog(node) { draft.catalogs = [catalog] }
         if let node = top.value("tests") {

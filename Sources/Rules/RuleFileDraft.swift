@@ -11,6 +11,8 @@ struct RuleFileDraft: Sendable {
     var categories: [CategoryDraft] = []
     var tests: [RuleTestCase] = []
     var reminders: [ReminderDraft] = []
+    /// The tracking plan, when this file has `events`.
+    var events: EventPlanDraft?
     /// Achievement and milestone ids in order of appearance.
     var awardOrder: [String] = []
     /// Names written in this file that the draft does not hold (entries that could not be decoded).

@@ -31,6 +31,9 @@ struct RuleSetAssembler {
                   unread: unread)
     }
 
+    /// The rule set's tracking plan: the first file's `events` (a second one is an error, E453).
+    var eventPlan: EventPlan? { drafts.lazy.compactMap(\.events).first?.plan }
+
     mutating func assemble() -> RuleSet? {
         var compiler = RuleExpressionCompiler(names: names)
         var complete = true
@@ -64,6 +67,7 @@ struct RuleSetAssembler {
                        categories: drafts.flatMap(\.categories).map(\.rule),
                        awardOrder: drafts.flatMap(\.awardOrder))
         rules.reminders = reminders
+        rules.eventPlan = eventPlan
         return rules
     }
 

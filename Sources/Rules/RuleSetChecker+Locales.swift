@@ -24,6 +24,9 @@ extension RuleSetChecker {
             for reminder in draft.reminders {
                 if let title = reminder.title { texts.append(("reminder '\(reminder.id.value)'", "title", title)) }
             }
+            for type in draft.events?.plan.types ?? [] {
+                if let title = type.title { texts.append(("event type '\(type.name)'", "title", title)) }
+            }
             for rank in draft.ranks { texts.append(("rank '\(rank.id.value)'", "title", rank.rule.localizedTitle)) }
             for catalog in draft.catalogs {
                 for module in catalog.moduleRules { texts.append(("module '\(module.id)'", "title", module.localizedTitle)) }

@@ -32,6 +32,7 @@ struct RuleSetChecker {
     mutating func check() {
         checkIDs()
         checkCalendars()
+        checkEventPlans()
         checkMilestones()
         checkRanks()
         checkCatalogs()
@@ -119,6 +120,17 @@ struct RuleSetChecker {
             diagnostics.append(.error(RuleCode.duplicateCalendar, "duplicate 'calendar'; a rule set has at most one",
                                       at: extra.span, notes: [DiagnosticNote("the first calendar is here", at: first.span)],
                                       fix: "keep one calendar for the whole rule set"))
+        }
+    }
+
+    /// At most one `events` in a rule set: two plans would leave open which one the app follows.
+    private mutating func checkEventPlans() {
+        let plans = drafts.compactMap(\.events)
+        guard let first = plans.first else { return }
+        for extra in plans.dropFirst() {
+            diagnostics.append(.error(RuleCode.duplicateEventPlan, "duplicate 'events'; a rule set has at most one tracking plan",
+                                      at: extra.span, notes: [DiagnosticNote("the first 'events' is here", at: first.span)],
+                                      fix: "move these event types into the first 'events' and remove this one"))
         }
     }
 

@@ -10,6 +10,9 @@ struct UnreadNames: Sendable {
     /// The kinds of names rules refer to each other by.
     enum Kind: Sendable, Hashable, CaseIterable {
         case metric, streak, award, catalog, module, level
+        /// Event types and attributes of the tracking plan (`events`): an attribute is unread by
+        /// its name alone, whatever type it was written under.
+        case eventType, eventAttribute
     }
 
     /// Ids written in entries that could not be decoded, per kind.
@@ -61,6 +64,7 @@ struct UnreadNames: Sendable {
         case "streaks": [.streak, .award]
         case "achievements": [.award]
         case "catalog": [.catalog, .module, .level]
+        case "events": [.eventType, .eventAttribute]
         default: []
         }
     }

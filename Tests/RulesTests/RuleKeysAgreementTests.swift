@@ -19,6 +19,7 @@ import Testing
         ("category", RuleFileDecoder.categoryKeys),
         ("test", RuleFileDecoder.testKeys),
         ("expect", RuleFileDecoder.expectKeys),
+        ("eventType", RuleFileDecoder.eventTypeKeys),
     ]
 
     static func properties(of schema: JSONValue) -> Set<String>? {

@@ -70,6 +70,15 @@ def main():
            "streaks": [{"id": "s", "title": {"zh_Hans": "x"}, "counts": "true", "history_days": 3}]}
     if len(list(rules.iter_errors(bad))) < 3:
         found.append("self-check: the schema accepts a misspelt key, a bad locale tag or history_days")
+    # The tracking plan: a good one passes; a bad type name, attribute type, attribute name and key do not.
+    plan = {"focus_session": {"title": {"en": "Focus"}, "attributes": {"minutes": "int", "category": "string?"}},
+            "task_completed": {"attributes": {"category": "string?"}}, "custom_category_created": {}, "synced": None}
+    if list(rules.iter_errors({"schema": 1, "events": plan})):
+        found.append("self-check: the schema refuses a good tracking plan")
+    for wrong in [{"Focus": {}}, {"focus": {"attributes": {"minutes": "integer"}}}, {"focus": {"attributes": {"at": "timestamp"}}},
+                  {"focus": {"titel": "Focus"}}]:
+        if not list(rules.iter_errors({"schema": 1, "events": wrong})):
+            found.append(f"self-check: the schema accepts the plan {json.dumps(wrong)}")
     for line in found:
         print(line)
     print(f"schema: {len(files) + 1} files checked, {len(found)} problems")

@@ -11,6 +11,7 @@ package struct StateFacts: ReplayFacts {
     package var copiedDayListAppends: Int { builder.copiedDayListAppends }
     /// The state's events, or, when some are after `now`, those up to it.
     package var events: [StateEvent] { leftOutSome ?? builder.timeline.state.events }
+    package var writtenEvents: [StateEvent] { builder.timeline.state.events }
     private let leftOutSome: [StateEvent]?
     package private(set) var timeCheckpoints: [Moment]
     private var builder: FactBuilder

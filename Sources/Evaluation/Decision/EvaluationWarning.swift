@@ -8,11 +8,19 @@ public struct EvaluationWarning: Sendable, Hashable {
     public var message: String
     /// Index of the event in the state file's `events` array, when one event is concerned.
     public var event: Int?
+    /// The JSON path of what the warning is about in the state file (`events[17].minutes`), when
+    /// it names more than an event.
+    public var path: String?
+    /// How many events the warning stands for (`event_not_in_plan`: one warning per type and
+    /// problem); `event` and `path` name the first.
+    public var count: Int?
 
-    public init(code: String, id: String? = nil, message: String, event: Int? = nil) {
+    public init(code: String, id: String? = nil, message: String, event: Int? = nil, path: String? = nil, count: Int? = nil) {
         self.code = code
         self.id = id
         self.message = message
         self.event = event
+        self.path = path
+        self.count = count
     }
 }

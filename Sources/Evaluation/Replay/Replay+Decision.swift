@@ -95,7 +95,9 @@ extension Replay {
     /// (the awards' noted in `report` by their standings, then the streaks'), and the cost limits.
     private func warnings(_ found: ReplayFindings, facts: inout some ReplayFacts, moment: FactMoment, values: ValuesAtNow,
                           report: inout RuleErrorReport) -> [EvaluationWarning] {
-        var warnings = facts.warnings(at: moment)
+        // The state's events against the plan first: they describe what the app sent.
+        var warnings = planCheck?.warnings(facts.writtenEvents) ?? []
+        warnings += facts.warnings(at: moment)
         var warned: Set<String> = []
         for stored in facts.storedUnlocks where awardPositions[stored.id] == nil && !warned.contains(stored.id) {
             warned.insert(stored.id)

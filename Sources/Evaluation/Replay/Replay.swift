@@ -88,6 +88,8 @@ package final class Replay: Sendable {
     /// Each award's points and whether it is repeatable, in award order.
     let awardPoints: [Int]
     let awardRepeatable: [Bool]
+    /// The tracking plan's check of a state's events; `nil` without a plan.
+    package let planCheck: EventPlanCheck?
 
     package init(rules: RuleSet, costLimit: Int = 10_000_000, stateStepLimit: Int? = nil) {
         self.rules = rules
@@ -134,6 +136,7 @@ package final class Replay: Sendable {
         readsAtNow = VariablesRead.atNow(metricPlans: metricPlans, awards: plans)
             + rules.reminders.compactMap { $0.when.map { VariablesRead(PlannedExpression(writtenOnly: $0.program)) } }
         readsWholeDailyAtNow = readsAtNow.contains { $0.plan?.wholeDaily != nil }
+        planCheck = rules.eventPlan.map(EventPlanCheck.init(plan:))
         plannedSlots.set(Self.slots(of: self, plain: false))
         plannedPlainSlots.set(Self.slots(of: self, plain: true))
     }

@@ -15,6 +15,8 @@ package protocol ReplayFacts {
     var now: Moment { get }
     /// Events with `at` ≤ `now`, in processing order (by time, equal times in file order).
     var events: [StateEvent] { get }
+    /// Every event of the state, those after `now` too: what the tracking plan checks.
+    var writtenEvents: [StateEvent] { get }
     /// The kill moment and the end of every day from the earliest event's day up to `now`, each
     /// in the offset it is reported in (docs/evaluation.md, "Replay").
     var timeCheckpoints: [Moment] { get }
@@ -75,6 +77,9 @@ package protocol ReplayFacts {
 }
 
 extension ReplayFacts {
+    /// Facts that know no event after `now` have written none.
+    package var writtenEvents: [StateEvent] { events }
+
     /// `days`' length, from its value.
     package mutating func dayCount(at moment: FactMoment) -> Int {
         if case .list(let days) = variable(.days, at: moment) { days.count } else { 0 }
