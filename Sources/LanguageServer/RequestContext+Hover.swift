@@ -101,7 +101,10 @@ extension RequestContext {
             return (["**variable** `\(name)`\(meaning)", "type: `\(type)`"], node.range)
         case .select(_, let field, _):
             let count = field.unicodeScalars.count
-            return (["**field** `\(field)`", "type: `\(type)`"], CELSourceRange(start: node.range.end - count, end: node.range.end))
+            var lines = ["**field** `\(field)`", "type: `\(type)`"]
+            let declaring = eventPlan?.types.filter { $0.attribute(named: field) != nil }.map(\.name) ?? []
+            if !declaring.isEmpty { lines.append("attribute of " + declaring.joined(separator: ", ")) }
+            return (lines, CELSourceRange(start: node.range.end - count, end: node.range.end))
         case .call(_, let function, _) where Self.isCallable(function):
             let signatures = (environment.functions[function] ?? []).map { "`" + Self.signature(function, $0) + "`" }
             return (["**function** `\(function)`"] + signatures, node.range)
