@@ -38,6 +38,8 @@ test: deps
 	python3 Tests/schema/validate_state_files.py $(RELEASE_BIN)
 	# The pages of eval/explain --format html in headless Chromium (installed with apt when missing).
 	python3 Tests/pages/check_pages.py $(RELEASE_BIN)
+	# `rulecheck lsp` with real clients: pytest-lsp (venv .build/lsp-venv) and headless Neovim.
+	python3 Tests/lsp/run_lsp_tests.py $(RELEASE_BIN)
 	$(MAKE) --no-print-directory example
 	$(MAKE) --no-print-directory dist-check
 	sh Tests/precommit/check_pre_commit.sh $(RELEASE_BIN)
@@ -64,6 +66,7 @@ bench: deps
 	.build/release/rulecheck-bench products
 	.build/release/rulecheck-bench session
 	.build/release/rulecheck-bench diff
+	.build/release/rulecheck-bench lsp
 
 # Instruction and allocation counts of fixed workloads under valgrind, against bench/thresholds.json
 # (docs/testing.md): fails on a figure more than 10% over its stored value. `make bench-update`
@@ -94,7 +97,7 @@ spark-example: release
 # Findings (crashes, timeouts, out-of-memory) land in .build-fuzz/findings/. Linked with lld:
 # gold fails with an internal error on the fuzzer-instrumented objects.
 SECONDS ?= 60
-FUZZ_TARGETS ?= yaml rules cel cel-eval state eval
+FUZZ_TARGETS ?= yaml rules cel cel-eval state eval lsp
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_BIN = $(FUZZ_SCRATCH)/release/rulecheck-fuzz
 # Fork mode with ignore_*: a campaign runs its whole time and collects every finding.

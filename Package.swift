@@ -17,6 +17,7 @@ let useMimalloc = ProcessInfo.processInfo.environment["RULECHECK_MIMALLOC"] == "
 //   RuleTests   ← Evaluation, Rules, StateFileYAML   `rulecheck test`
 //   RuleDiff    ← RulecheckEngine, Evaluation   `rulecheck diff`: rule changes and their effects
 //   Output      ← Evaluation, Rules, RuleTests, RuleDiff  renderers → rulecheck
+//   LanguageServer ← Output, RuleTests, Evaluation, Rules   `rulecheck lsp`: the rules in an editor
 // Facts, Evaluation and RuleModel never reach CYAML (Tests/PackageLayersTests checks it).
 let package = Package(
     name: "rulecheck",
@@ -54,21 +55,24 @@ let package = Package(
                                                 "SystemIO"]),
         .target(name: "Output", dependencies: ["Evaluation", "Facts", "RuleTests", "Rules", "RuleModel", "JSON",
                                                "Diagnostics", "CEL", "RuleDiff"]),
+        .target(name: "LanguageServer", dependencies: ["Output", "RuleTests", "Evaluation", "StateFileYAML", "Facts", "Rules",
+                                                       "RuleModel", "YAMLSource", "JSON", "Diagnostics", "CEL"]),
         .executableTarget(
             name: "rulecheck",
-            dependencies: ["Output", "RuleTests", "RulecheckEngine", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON",
-                           "Diagnostics", "RuleDiff", "SystemIO", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["LanguageServer", "Output", "RuleTests", "RulecheckEngine", "Evaluation", "StateFileYAML", "Facts", "Rules",
+                           "RuleModel", "JSON", "Diagnostics", "RuleDiff", "SystemIO",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             // Opt-in: RULECHECK_MIMALLOC=1 links mimalloc (apt `libmimalloc-dev`) as the command's
             // allocator on Linux (docs/building.md). The default build needs Swift and libyaml only.
             linkerSettings: useMimalloc ? [.linkedLibrary("mimalloc", .when(platforms: [.linux]))] : []
         ),
         .executableTarget(
             name: "rulecheck-fuzz",
-            dependencies: ["Output", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON", "CEL", "YAMLSource"]
+            dependencies: ["LanguageServer", "Output", "Evaluation", "StateFileYAML", "Facts", "Rules", "RuleModel", "JSON", "CEL", "YAMLSource"]
         ),
         .executableTarget(
             name: "rulecheck-bench",
-            dependencies: ["Output", "RulecheckEngine", "Evaluation", "Facts", "Rules", "RuleModel", "JSON", "Diagnostics", "CEL",
+            dependencies: ["LanguageServer", "Output", "RulecheckEngine", "Evaluation", "Facts", "Rules", "RuleModel", "JSON", "Diagnostics", "CEL",
                            "YAMLSource", "RuleDiff"]
         ),
         // What every test target shares: the seeded generator, the repository's paths, runs of the
@@ -95,6 +99,8 @@ let package = Package(
                                    "JSON", "Diagnostics"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "OutputTests", dependencies: ["TestSupport", "Output", "Evaluation", "RuleModel", "Rules", "JSON", "Diagnostics"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "JSON", "Diagnostics"],
+                    exclude: ["Transcripts", "Fixtures"]),
         .testTarget(name: "PackageLayersTests", dependencies: ["TestSupport"]),
         .testTarget(name: "RuleDiffTests", dependencies: ["TestSupport", "RuleDiff", "Output", "Evaluation", "Facts", "Rules", "RuleModel",
                                                          "JSON"]),

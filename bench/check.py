@@ -7,7 +7,9 @@ memcheck summary), on fixed inputs — every product's long-time user, TaskMate'
 `--batch` of generated 100-event TaskMate states (the states of `rulecheck-bench products`) and of
 copies of the long-time user, and `validate` of the workspace; and the peak heap (valgrind's
 massif) of `validate` and of `eval` on a generated file of 4,000 achievements (docs/bad-input.md, rule
-files), with the instructions of `eval` on 1,000 of them (planning a large rule set stays linear).
+files), with the instructions of `eval` on 1,000 of them (planning a large rule set stays linear); and the
+instructions of a `rulecheck lsp` editing session per keystroke (the check of the rule set, the
+diagnostics, a completion).
 Per-state figures are differences of two runs within this one check (a batch of N states less a
 batch of one).
 
@@ -82,6 +84,41 @@ def one_line(path):
     return json.dumps(json.loads((ROOT / path).read_text(encoding="utf-8")), ensure_ascii=False)
 
 
+LSP_EDITS = 21
+
+
+def lsp_session(edits):
+    """A `rulecheck lsp` session on TaskMate's achievements: open, then `edits` keystrokes that
+    misspell and mend a metric, each followed by a completion after `metrics.` (which checks the
+    change first), then shutdown and exit. As LanguageServerBench's session, through the pipe."""
+    path = ROOT / "rules" / "taskmate" / "achievements.yaml"
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    row = next(i for i, line in enumerate(lines) if "metrics." in line)
+    character = len(lines[row][: lines[row].index("metrics.") + len("metrics.")].encode("utf-16-le")) // 2
+    uri = path.as_uri()
+    messages = [
+        {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"rootUri": ROOT.as_uri(), "capabilities": {}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen",
+         "params": {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}},
+    ]
+    at = {"line": row, "character": character}
+    for edit in range(edits):
+        end = {"line": row, "character": character + (edit % 2)}
+        messages.append({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": edit + 2},
+            "contentChanges": [{"range": {"start": at, "end": end}, "text": "x" if edit % 2 == 0 else ""}]}})
+        messages.append({"jsonrpc": "2.0", "id": edit + 1, "method": "textDocument/completion",
+                         "params": {"textDocument": {"uri": uri}, "position": at}})
+    messages += [{"jsonrpc": "2.0", "id": edits + 1, "method": "shutdown"}, {"jsonrpc": "2.0", "method": "exit"}]
+    framed = b""
+    for message in messages:
+        body = json.dumps(message).encode()
+        framed += b"Content-Length: %d\r\n\r\n" % len(body) + body
+    return framed
+
+
 def workloads(folder):
     """name → (kind, arguments, stdin file or None)."""
     batch = folder / "batch.ndjson"
@@ -118,6 +155,10 @@ def workloads(folder):
     planned.mkdir()
     (planned / "rules.yaml").write_text(large_rule_file(PLANNED_RULE_FILE_ACHIEVEMENTS), encoding="utf-8")
     runs["eval planned rule file"] = (["eval", str(planned), "--state", str(state), "--format", "json"], None)
+    for edits in (1, LSP_EDITS):
+        session = folder / f"lsp-{edits}.bin"
+        session.write_bytes(lsp_session(edits))
+        runs[f"lsp taskmate {edits} edits"] = (["lsp"], session)
     return runs
 
 
@@ -140,6 +181,8 @@ FIGURES = {
     f"validate {LARGE_RULE_FILE_ACHIEVEMENTS:,} achievements (1.3 MB): peak heap bytes": ("massif", "validate large rule file"),
     f"eval {LARGE_RULE_FILE_ACHIEVEMENTS:,} achievements (1.3 MB), one event: peak heap bytes": ("massif", "eval large rule file"),
     f"eval {PLANNED_RULE_FILE_ACHIEVEMENTS:,} achievements (330 kB), one event: instructions": ("callgrind", "eval planned rule file"),
+    f"lsp TaskMate session of {LSP_EDITS} keystrokes: instructions": ("callgrind", f"lsp taskmate {LSP_EDITS} edits"),
+    "lsp TaskMate session of 1 keystroke: instructions": ("callgrind", "lsp taskmate 1 edits"),
 }
 DERIVED = {  # name → (batch of N states, batch of one such state, N − 1)
     "per TaskMate 100-event batch state: instructions": (
@@ -148,6 +191,9 @@ DERIVED = {  # name → (batch of N states, batch of one such state, N − 1)
     "per TaskMate long-time user in a batch: instructions": (
         f"batch {LONG_TIME_COPIES} TaskMate long-time users: instructions", "batch 1 TaskMate long-time user: instructions",
         LONG_TIME_COPIES - 1),
+    "per lsp TaskMate keystroke (check, diagnostics, completion): instructions": (
+        f"lsp TaskMate session of {LSP_EDITS} keystrokes: instructions", "lsp TaskMate session of 1 keystroke: instructions",
+        LSP_EDITS - 1),
 }
 
 

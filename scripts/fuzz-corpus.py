@@ -57,6 +57,13 @@ def main():
     for expression in CEL_EVAL_SEEDS:
         write("cel-eval", expression.encode())
         write("cel", expression.encode())
+    # `lsp`: a file number, then an edit at (line, character) inserting the expression, a request
+    # of each kind at the same place, a save and an idle moment (LanguageServerScript).
+    for number, expression in enumerate(CEL_EVAL_SEEDS):
+        text = expression.encode()[:31]
+        script = bytes([number, 0, 24, 18, 0, len(text)]) + text
+        script += b"".join(bytes([1, method, 24, 18 + number % 20]) for method in range(8)) + bytes([2, 3])
+        write("lsp", script)
     for path in files(STATE_FOLDERS, {".json", ".yaml", ".yml"}):
         if path.name in ("expect.json", "tests.yaml") or "rules" in path.parts:
             continue
@@ -66,10 +73,10 @@ def main():
             write("eval", data)
     regressions = ROOT / "Tests" / "FuzzRegressions"
     for path in sorted(regressions.glob("*")) if regressions.is_dir() else []:
-        target = next((t for t in ("cel-eval", "yaml", "rules", "cel", "state", "eval") if path.name.startswith(t + "-")), None)
+        target = next((t for t in ("cel-eval", "yaml", "rules", "cel", "state", "eval", "lsp") if path.name.startswith(t + "-")), None)
         if target:
             write(target, path.read_bytes())
-    for target in ("yaml", "rules", "cel", "cel-eval", "state", "eval"):
+    for target in ("yaml", "rules", "cel", "cel-eval", "state", "eval", "lsp"):
         counts[target] = len(list((OUT / target).iterdir())) if (OUT / target).is_dir() else 0
     print("seed corpora in %s: %s" % (OUT, ", ".join("%s %d" % item for item in counts.items())))
 

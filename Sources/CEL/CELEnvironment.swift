@@ -59,6 +59,13 @@ package struct CELEnvironment: Sendable {
         return checker.check()
     }
 
+    /// The types the checker finds for the nodes of `ast`, even when it has errors (the nodes
+    /// it could not type are missing): for editors, which complete expressions being written.
+    package func typesLeniently(_ ast: CELAST) -> [CELExprID: CELType] {
+        var checker = CELChecker(ast: ast, variables: variables, functions: functions, container: container)
+        return checker.typesLeniently().types
+    }
+
     /// Compiles (parse → check; the program is planned at its first evaluation). Errors are
     /// sorted by position. `leafKinds` as in `parse`.
     package func compile(_ source: String, leafKinds: CELLeafKinds? = nil) -> Result<CELProgram, CELCompileErrors> {

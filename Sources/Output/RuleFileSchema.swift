@@ -30,10 +30,17 @@ package enum RuleFileSchema {
 
     /// The schema of `rulecheck.yaml`.
     package static var workspaceFile: JSONValue {
+        let pathList: [JSONValue] = [string("One file or folder."),
+                                     array(string("A file or folder."), "The files and folders of the rule set.", minItems: 1)]
+        let mapping = object("The rule set's paths and the example state editors evaluate it on.", [
+            ("paths", .object(JSONObject([("description", .string("The files and folders of the rule set.")),
+                                          ("anyOf", .array(pathList))]))),
+            ("example", string("A state file, relative to rulecheck.yaml, that editors evaluate the rule set on.")),
+        ], required: ["paths"])
         let paths: JSONValue = .object(JSONObject([
-            ("description", .string("The files and folders of the rule set, relative to rulecheck.yaml: one path or a list.")),
-            ("anyOf", .array([string("One file or folder."),
-                              array(string("A file or folder."), "The files and folders of the rule set.", minItems: 1)])),
+            ("description", .string("The files and folders of the rule set, relative to rulecheck.yaml: one path, a list, "
+                                    + "or a mapping with 'paths' and an 'example' state.")),
+            ("anyOf", .array(pathList + [.object(mapping)])),
         ]))
         var top = object("The rule sets of a repository, each checked on its own by rulecheck validate and test.", [
             ("schema", integer("The workspace file format version; always 1.", minimum: 1, maximum: 1)),

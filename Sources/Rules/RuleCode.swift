@@ -67,6 +67,7 @@ package enum RuleCode {
     package static let workspacePathNotFound = "E240"
     package static let workspaceEmpty = "E241"
     package static let invalidLocale = "E242"
+    package static let workspaceExample = "E243"
     package static let emptyTests = "E440"
     package static let unknownExpectedID = "E441"
 
@@ -149,6 +150,7 @@ extension RuleCode {
         workspacePathNotFound: "A path of a rule set in rulecheck.yaml does not exist",
         workspaceEmpty: "rulecheck.yaml names no rule set, or a rule set lists no path",
         invalidLocale: "A locale tag is not a BCP 47 language tag",
+        workspaceExample: "The example state of a rule set in rulecheck.yaml does not exist or cannot be read",
         emptyTests: "A tests file holds no test",
         unknownExpectedID: "A rule test expects an id the rule set does not define",
         unknownAttributeType: "An event attribute's type is not int, double, number, string, bool, timestamp, list or map",

@@ -15,8 +15,10 @@ package enum RuleSetLoader {
     /// Without `readsTests`, a file of rule tests (top-level `schema` and `tests` only) is listed
     /// but not loaded: it defines no rule, and `eval` need not pay for it (nor stop at its errors,
     /// which `validate` and `test` report).
-    package static func load(paths: [String], baseline: [String]?, readsTests: Bool = true) -> RuleSetLoadResult {
-        load(RuleFilesRead(paths: paths, readsTests: readsTests), baseline: baseline, readsTests: readsTests)
+    /// `contents` says where each file's text is read (open editor buffers over the disk).
+    package static func load(paths: [String], baseline: [String]?, readsTests: Bool = true,
+                             contents: RuleFileContents = .disk) -> RuleSetLoadResult {
+        load(RuleFilesRead(paths: paths, readsTests: readsTests, contents: contents), baseline: baseline, readsTests: readsTests)
     }
 
     /// Loads rule files given as texts, each named by `file` (the name diagnostics and spans
@@ -119,7 +121,7 @@ private struct RuleFilesRead {
     /// What the unread files and the decoded files' unreadable parts may define.
     private(set) var unread = UnreadNames()
 
-    init(paths: [String], readsTests: Bool = true) {
+    init(paths: [String], readsTests: Bool = true, contents: RuleFileContents = .disk) {
         let collected = RuleFileCollector.collect(paths: paths)
         files = collected.files
         diagnostics = collected.diagnostics
@@ -127,8 +129,8 @@ private struct RuleFilesRead {
         if collected.diagnostics.contains(where: { $0.severity == .error }) { unread.open(UnreadNames.Kind.allCases) }
         for file in files {
             guard let loaded = readsTests
-                ? YAMLLoader.load(path: file)
-                : YAMLLoader.load(path: file, skippingWhen: Self.holdsOnlyTests, scanningUntil: Self.isForeignToTests)
+                ? contents.load(path: file)
+                : contents.load(path: file, skippingWhen: Self.holdsOnlyTests, scanningUntil: Self.isForeignToTests)
             else { continue }  // a tests file, left unread
             read(loaded, file: file)
         }

@@ -9,11 +9,17 @@ package struct Workspace: Sendable {
         package var paths: [String]
         /// Where the name is written in `rulecheck.yaml`.
         package var span: SourceSpan
+        /// The example state editors evaluate the rule set on (`example:`), joined with the
+        /// workspace's folder, and where its value is written.
+        package var example: String?
+        package var exampleSpan: SourceSpan?
 
-        package init(name: String, paths: [String], span: SourceSpan) {
+        package init(name: String, paths: [String], span: SourceSpan, example: String? = nil, exampleSpan: SourceSpan? = nil) {
             self.name = name
             self.paths = paths
             self.span = span
+            self.example = example
+            self.exampleSpan = exampleSpan
         }
     }
 

@@ -3,7 +3,8 @@ import Foundation
 import YAMLSource
 
 /// Decodes `rulecheck.yaml`: `schema: 1` and `rulesets`, a mapping of names to a path or a list
-/// of paths, relative to the file's folder.
+/// of paths, relative to the file's folder, or to a mapping `{ paths: [...], example: FILE }`
+/// that also names the example state editors evaluate the rule set on.
 struct WorkspaceDecoder {
     static let topLevelKeys = ["schema", "rulesets"]
 
@@ -38,12 +39,36 @@ struct WorkspaceDecoder {
         }
     }
 
+    static let entryKeys = ["paths", "example"]
+
     private mutating func entry(_ pair: YAMLPair) -> Workspace.Entry? {
         let name = NodeReader.keyText(pair.key)
         if !RuleSetChecker.isValidID(name) {
             diagnostics.append(.error(RuleCode.invalidID, "rule set name '\(name)' must match [a-z][a-z0-9_]*",
                                       at: pair.key.span, fix: "use lowercase letters, digits and '_', starting with a letter"))
         }
+        guard case .mapping = pair.value.kind else { return entry(name: name, pair.key, paths: pair.value) }
+        guard let fields = NodeReader(pair.value, what: "rule set '\(name)'", diagnostics: &diagnostics) else { return nil }
+        fields.rejectUnknownKeys(allowed: Self.entryKeys, diagnostics: &diagnostics)
+        guard let paths = fields.require("paths", diagnostics: &diagnostics),
+              var entry = entry(name: name, pair.key, paths: paths) else { return nil }
+        if let node = fields.value("example"),
+           let example = NodeReader.string(node, field: "example", in: "rule set '\(name)'", diagnostics: &diagnostics) {
+            let joined = resolve(example.value)
+            if !FileManager.default.fileExists(atPath: joined) {
+                diagnostics.append(.error(RuleCode.workspaceExample,
+                                          "the example state '\(example.value)' of rule set '\(name)' does not exist",
+                                          at: example.span, fix: "paths in \(Workspace.fileName) are relative to its folder"))
+            }
+            entry.example = joined
+            entry.exampleSpan = example.span
+        }
+        return entry
+    }
+
+    /// The entry of a rule set whose paths are written at `node` (one path or a list).
+    private mutating func entry(name: String, _ key: YAMLNode, paths node: YAMLNode) -> Workspace.Entry? {
+        let pair = YAMLPair(key: key, value: node)
         let written: [Located<String>]
         if case .sequence(let items) = pair.value.kind {
             written = items.compactMap { NodeReader.string($0, field: name, in: "rulesets", diagnostics: &diagnostics) }

@@ -15,8 +15,10 @@ case "session":
     SessionBench.run(arguments: rest)
 case "diff":
     DiffBench.run(arguments: rest)
+case "lsp":
+    LanguageServerBench.run(arguments: rest)
 case "generate":
     HistoryText.generate(rest)
 default:
-    print("usage: rulecheck-bench cel [E0…E5|M1...] [--evaluations N] | validate [RUNS] | replay | products [RUNS] | session [RECORDS] | diff [RUNS] | generate million|daily|batch|replay-rules|replay-1k|replay-10k FILE")
+    print("usage: rulecheck-bench cel [E0…E5|M1...] [--evaluations N] | validate [RUNS] | replay | products [RUNS] | session [RECORDS] | diff [RUNS] | lsp [EDITS] | generate million|daily|batch|replay-rules|replay-1k|replay-10k FILE")
 }

@@ -2,6 +2,7 @@ import CEL
 import Evaluation
 import Facts
 import Foundation
+import LanguageServer
 import Output
 import RuleModel
 import Rules
@@ -26,6 +27,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// A whole eval (replay, decision, text and JSON views, explain) of the bytes as a state
     /// file against a product's rules.
     case eval
+    /// `rulecheck lsp`'s document path: random edits of a product's rule file and every request
+    /// at random positions (`LanguageServerScript`).
+    case lsp
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -35,6 +39,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .celEval: Self.celEval(bytes)
         case .state: Self.state(bytes)
         case .eval: Self.eval(bytes)
+        case .lsp: if var script = LanguageServerScript(bytes) { script.run() }
         }
     }
 

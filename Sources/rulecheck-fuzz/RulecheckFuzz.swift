@@ -46,6 +46,7 @@ struct RulecheckFuzz {
         case .celEval: { data, size in FuzzTarget.celEval.run(fuzzInput(data, size)); return 0 }
         case .state: { data, size in FuzzTarget.state.run(fuzzInput(data, size)); return 0 }
         case .eval: { data, size in FuzzTarget.eval.run(fuzzInput(data, size)); return 0 }
+        case .lsp: { data, size in FuzzTarget.lsp.run(fuzzInput(data, size)); return 0 }
         }
         var kept = [CommandLine.unsafeArgv[0]]
         for index in dropped..<Int(CommandLine.argc) { kept.append(CommandLine.unsafeArgv[index]) }

@@ -9,7 +9,7 @@ struct Rulecheck: ParsableCommand {
         abstract: "Validate, evaluate, explain and test achievement rule sets.",
         version: RulecheckVersion.line,
         subcommands: [ValidateCommand.self, EvalCommand.self, ExplainCommand.self, TestCommand.self, SchemaCommand.self,
-                      CompileCommand.self, DiffCommand.self, CompletionsCommand.self]
+                      CompileCommand.self, DiffCommand.self, CompletionsCommand.self, LspCommand.self]
     )
 
     /// Exit status 0 success, 1 rule errors or failed tests, 2 bad usage (ArgumentParser's own

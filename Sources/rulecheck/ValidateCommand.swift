@@ -1,8 +1,10 @@
 import ArgumentParser
 import Diagnostics
+import Facts
 import Foundation
 import Output
 import Rules
+import StateFileYAML
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -71,7 +73,8 @@ extension ValidateCommand {
         var sources: [String: String] = [:]
         for entry in selected {
             let result = RuleSetLoader.load(paths: entry.paths, baseline: baseline.isEmpty ? nil : baseline)
-            groups.append(DiagnosticGroup(name: entry.name, diagnostics: result.diagnostics, fileCount: result.files.count))
+            let diagnostics = (result.diagnostics + Self.exampleProblems(entry)).sorted(by: Diagnostic.reportOrder)
+            groups.append(DiagnosticGroup(name: entry.name, diagnostics: diagnostics, fileCount: result.files.count))
             sources.merge(result.sources) { current, _ in current }
         }
         let colour = format == .text && DiagnosticRenderer.usesColour(
@@ -81,6 +84,22 @@ extension ValidateCommand {
         try appendJobSummary(groups)
         let errors = groups.map(\.errorCount).reduce(0, +), warnings = groups.map(\.warningCount).reduce(0, +)
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
+    }
+}
+
+extension ValidateCommand {
+    /// The example state a rule set names (`example:`) must be a valid state file: E243 at its
+    /// value otherwise (a missing file is reported when the workspace file is read).
+    static func exampleProblems(_ entry: Workspace.Entry) -> [Diagnostic] {
+        guard let example = entry.example, FileManager.default.fileExists(atPath: example) else { return [] }
+        do {
+            _ = try StateFile.load(path: example)
+            return []
+        } catch {
+            return [.error(RuleCode.workspaceExample,
+                           "the example state of rule set '\(entry.name)' is not a valid state file: \(error)",
+                           at: entry.exampleSpan, fix: "fix the state file, or name another with 'example:'")]
+        }
     }
 }
 

@@ -67,4 +67,16 @@ import TestSupport
             }
         }
     }
+
+    /// The language server sits between the renderers and the command line: it reaches the
+    /// rule loader and the renderers' layer, and nothing but the command line reaches it.
+    @Test func theLanguageServerSitsBetweenOutputAndTheCommandLine() throws {
+        let graph = try Self.dependencies()
+        let reached = Self.closure(of: "LanguageServer", in: graph)
+        #expect(reached.isSuperset(of: ["Output", "Rules", "JSON"]))
+        #expect(!reached.contains("rulecheck"))
+        let dependents = Set(graph.filter { $0.value.contains("LanguageServer") }.keys)
+        #expect(dependents.contains("rulecheck"))
+        #expect(dependents.isSubset(of: ["rulecheck", "rulecheck-bench", "rulecheck-fuzz", "LanguageServerTests"]))
+    }
 }

@@ -32,10 +32,11 @@ import TestSupport
     @Test func thereIsAFixtureForEveryRuleCode() {
         let covered = Set(RuleFixture.all.compactMap(\.code))
         // Codes about paths and folders are covered by RuleFileCollectionTests and RuleSetLoaderTests;
-        // rulecheck.yaml's own codes by WorkspaceCommandTests on the command line.
+        // rulecheck.yaml's own codes by WorkspaceCommandTests on the command line (its example
+        // state, E243, by WorkspaceLoaderTests and WorkspaceExampleTests).
         let layoutCodes: Set = [RuleCode.pathNotFound, RuleCode.noRuleFiles, RuleCode.notRegularFile, RuleCode.danglingLink,
                                 RuleCode.unreadableFolder, RuleCode.linkLoop, RuleCode.nonUTF8Name,
-                                RuleCode.workspacePathNotFound, RuleCode.workspaceEmpty]
+                                RuleCode.workspacePathNotFound, RuleCode.workspaceEmpty, RuleCode.workspaceExample]
         let missing = RuleCode.summaries.keys.filter { !covered.contains($0) && !layoutCodes.contains($0) }
         #expect(missing.sorted() == [])
     }

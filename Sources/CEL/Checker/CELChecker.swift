@@ -43,6 +43,13 @@ struct CELChecker {
         return .success(CELCheckedAST(ast: checkedAST, types: finalTypes, references: CELNodeTable(references)))
     }
 
+    /// The type of every node the checker could type, and its issues, whether or not there
+    /// were any: an editor completes a half-written expression from its receiver's type.
+    mutating func typesLeniently() -> (types: [CELExprID: CELType], issues: [CELIssue]) {
+        _ = check(ast.root)
+        return (types.mapValues { mapping.substitute($0, freeToDyn: true) }, issues)
+    }
+
     // MARK: Nodes
 
     private mutating func check(_ expr: CELExpr) -> CELExpr {
