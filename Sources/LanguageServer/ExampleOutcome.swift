@@ -16,9 +16,9 @@ struct ExampleOutcome: Sendable {
 
     /// Nil when the state cannot be read or decided (`validate` reports why).
     init?(rules: RuleSet, statePath: String) {
-        guard let state = try? StateFile.load(path: statePath),
-              let evaluation = try? UserEvaluation(rules: rules, state: state,
-                                                   now: UserEvaluation.moment(nil, fallback: state.now)) else { return nil }
+        guard let state = try? StateFile.load(path: statePath) else { return nil }
+        let now = UserEvaluation.moment(nil, fallback: state.now)
+        guard let evaluation = try? UserEvaluation(rules: rules, state: state, now: now) else { return nil }
         let decision = evaluation.decision
         for standing in decision.achievements {
             awards[standing.id] = Self.text(standing)
