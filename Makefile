@@ -49,6 +49,8 @@ test: deps
 	  else echo "acceptance-1.1: $(SHARED)/acceptance-1.1 not found, skipped"; fi
 	@if [ -f $(SHARED)/acceptance-1.2/run.py ]; then python3 $(SHARED)/acceptance-1.2/run.py $(RELEASE_BIN); \
 	  else echo "acceptance-1.2: $(SHARED)/acceptance-1.2 not found, skipped"; fi
+	@if [ -f $(SHARED)/acceptance-1.3/run.py ]; then python3 $(SHARED)/acceptance-1.3/run.py $(RELEASE_BIN); \
+	  else echo "acceptance-1.3: $(SHARED)/acceptance-1.3 not found, skipped"; fi
 
 # The example app package (examples/swift-app): the embedded engine on compiled rules.
 example: release

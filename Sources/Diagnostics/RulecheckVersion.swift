@@ -4,9 +4,9 @@
 /// (the formats docs/ describes) that the tool implements.
 public enum RulecheckVersion {
     /// The release, semantic versioning.
-    public static let tool = "1.0.0"
+    public static let tool = "1.1.0"
     /// The version of the formats (rule files, state files, decisions) this release implements.
-    public static let contract = "1.2"
-    /// What `rulecheck --version` prints: `rulecheck 1.0.0 (contract 1.2)`.
+    public static let contract = "1.3"
+    /// What `rulecheck --version` prints: `rulecheck 1.1.0 (contract 1.3)`.
     public static let line = "rulecheck \(tool) (contract \(contract))"
 }

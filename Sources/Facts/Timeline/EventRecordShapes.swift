@@ -10,6 +10,12 @@ struct EventRecordShapes: Sendable {
     private var recent: [(names: [String], shape: CELRecordShape)] = []
     private var others: [[String]: CELRecordShape] = [:]
     private static let recentLimit = 8
+    /// The types the tracking plan gives attributes in these records.
+    let plannedForms: PlannedAttributeForms
+
+    init(plan: EventPlan?) {
+        plannedForms = PlannedAttributeForms(plan: plan)
+    }
 
     subscript(names: [String]) -> CELRecordShape {
         mutating get {

@@ -95,7 +95,7 @@ package struct FactTimeline: Sendable {
         var labels = DayLabels()
         var span = DaySpan()
         span.note(calendar.calendarDay(of: now), from: .now)
-        var recordShapes = EventRecordShapes()
+        var recordShapes = EventRecordShapes(plan: rules.eventPlan)
         let backfillMoment = state.backfillAt ?? now
         var backfillDay: LocalDay?  // placed with the kill times in force at the moment
         for (position, event) in state.events.enumerated() {
@@ -349,6 +349,14 @@ package struct FactTimeline: Sendable {
             for position in fields.count..<buffer.count {
                 let index = position - fields.count
                 buffer.initializeElement(at: position, to: index < attributes.count ? attributes[index].celValue : .null)
+            }
+            if let forms = shapes.plannedForms.forms(of: event.type) {
+                let names = event.attributes.keys
+                for (name, form) in forms {
+                    guard let index = names.firstIndex(of: name) else { continue }
+                    let position = fields.count + index
+                    buffer[position] = PlannedAttributeForms.value(buffer[position], in: form)
+                }
             }
         })
     }
