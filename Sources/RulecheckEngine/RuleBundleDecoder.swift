@@ -13,6 +13,8 @@ struct RuleBundleDecoder {
     private var files: [String] = []
     private var metricTypes: [(name: String, type: CELType)] = []
     private var environments: [FactTypes.Scope: CELEnvironment] = [:]
+    /// Event records typed by the bundle's tracking plan, as the YAML loader types them.
+    private var records = EventRecordTypes.open
 
     private init(file: String) {
         self.file = file
@@ -36,6 +38,10 @@ struct RuleBundleDecoder {
         files = try root.field("files").strings()
         // Before any expression: conditions are compiled against the plan's event types.
         let eventPlan = try self.eventPlan(root.optional("events"))
+        if let eventPlan {
+            records = EventRecordTypes(plan: eventPlan)
+            rebuildEnvironments()
+        }
         let calendar = try self.calendar(root.field("calendar"))
         var metrics: [MetricRule] = []
         for node in try root.field("metrics").array() {
@@ -66,7 +72,7 @@ struct RuleBundleDecoder {
     private mutating func rebuildEnvironments() {
         let record = FactTypes.metricsRecord(metricTypes)
         for scope in [FactTypes.Scope.rule, .streakCounts, .streakDay] {
-            environments[scope] = FactTypes.environment(scope: scope, metrics: record)
+            environments[scope] = FactTypes.environment(scope: scope, metrics: record, records: records)
         }
     }
 
