@@ -9,7 +9,7 @@ import RulecheckEngine
 /// `EngineSession.record` after a history of 1,000, 10,000 and 100,000 events (CPU time of one
 /// thread, median). Run from the repository root.
 ///
-/// Usage: `rulecheck-bench session [RECORDS]`. The target: `record` ≤ 20 µs at 10,000 events.
+/// Usage: `rulecheck-bench session [RECORDS]`. Its target is in docs/evaluation.md ("Figures").
 enum SessionBench {
     static func run(arguments: [String] = []) {
         let records = max(3, arguments.first.flatMap(Int.init) ?? 15)
