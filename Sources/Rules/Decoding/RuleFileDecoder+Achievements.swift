@@ -52,20 +52,7 @@ extension RuleFileDecoder {
             }
         }
 
-        var available: AchievementRule.Window?
-        if let node = map.value("available"), let a = NodeReader(node, what: "available", diagnostics: &diagnostics) {
-            a.rejectUnknownKeys(allowed: ["from", "until"], diagnostics: &diagnostics)
-            let from = timestamp(a, "from"), until = timestamp(a, "until")
-            if !a.has("from") && !a.has("until") {
-                diagnostics.append(.error(RuleCode.missingKey, "'available' needs 'from', 'until' or both", at: node.span))
-            }
-            if let from, let until, !(from.value < until.value) {
-                diagnostics.append(.error(RuleCode.emptyWindow,
-                                          "'available' is empty: 'until' is not after 'from'", at: until.span,
-                                          notes: [DiagnosticNote("'from' is here", at: from.span)]))
-            }
-            available = AchievementRule.Window(from: from?.value, until: until?.value)
-        }
+        let available = map.value("available").flatMap { availableWindow($0) }
 
         guard let award else {
             unread.open(.award)
@@ -73,6 +60,22 @@ extension RuleFileDecoder {
         }
         return AchievementDraft(id: award.id, info: award.info, categorySpan: award.categorySpan, criterion: criterion, progress: progress,
                                 requires: requires, available: available)
+    }
+
+    /// `available: {from, until}`: at least one bound, and `until` after `from`.
+    private mutating func availableWindow(_ node: YAMLNode) -> AchievementRule.Window? {
+        guard let a = NodeReader(node, what: "available", diagnostics: &diagnostics) else { return nil }
+        a.rejectUnknownKeys(allowed: ["from", "until"], diagnostics: &diagnostics)
+        let from = timestamp(a, "from"), until = timestamp(a, "until")
+        if !a.has("from") && !a.has("until") {
+            diagnostics.append(.error(RuleCode.missingKey, "'available' needs 'from', 'until' or both", at: node.span))
+        }
+        if let from, let until, !(from.value < until.value) {
+            diagnostics.append(.error(RuleCode.emptyWindow,
+                                      "'available' is empty: 'until' is not after 'from'", at: until.span,
+                                      notes: [DiagnosticNote("'from' is here", at: from.span)]))
+        }
+        return AchievementRule.Window(from: from?.value, until: until?.value)
     }
 
     private mutating func moduleReference(_ node: YAMLNode) -> AchievementDraft.ModuleReference? {
