@@ -4,8 +4,7 @@ import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let achievementKeys = ["id", "title", "description", "category", "rarity", "icon", "points", "hidden",
-                                  "when", "complete_module", "progress", "requires", "available", "repeatable", "meta"]
+    static let achievementKeys = AchievementRuleKey.names
 
     /// docs/rules.md, "achievements[]".
     mutating func decodeAchievement(_ node: YAMLNode) -> AchievementDraft? {
@@ -93,7 +92,7 @@ extension RuleFileDecoder {
     }
 
     /// The keys of `complete_module`.
-    static let completeModuleKeys = ["catalog", "module", "difficulty", "release", "levels"]
+    static let completeModuleKeys = CompleteModuleRuleKey.names
     /// A catalog version a `complete_module` may name: from the first release to a bound far
     /// past any catalog's life (a release a year for a million years).
     static let releaseRange = 1...1_000_000

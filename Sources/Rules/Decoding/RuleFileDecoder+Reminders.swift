@@ -3,7 +3,7 @@ import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let reminderKeys = ["id", "title", "on", "streak", "before", "when", "meta", "at", "setting"]
+    static let reminderKeys = ReminderRuleKey.names
 
     /// docs/rules.md, "reminders[]". The streak it names is checked with the whole rule set.
     mutating func decodeReminder(_ node: YAMLNode) -> ReminderDraft? {

@@ -7,8 +7,7 @@ import YAMLSource
 /// Decodes one loaded rule file into a `RuleFileDraft`: shapes, required keys, types and enum
 /// values. Checks that need the whole rule set (ids, references, cycles) come later.
 struct RuleFileDecoder {
-    static let topLevelKeys = ["schema", "calendar", "metrics", "streaks", "achievements", "ranks", "catalog", "tests",
-                               "categories", "reminders", "events"]
+    static let topLevelKeys = RuleFileKey.names
 
     let file: String
     /// The document being decoded, so trap messages can quote the source.
@@ -210,9 +209,9 @@ struct RuleFileDecoder {
     }
 
     /// The keys of a metric written as a mapping.
-    static let metricKeys = ["expr", "show"]
-    static let calendarKeys = ["timezone", "day_starts", "kill_time", "late"]
-    static let rankKeys = ["id", "title", "min_points"]
+    static let metricKeys = MetricRuleKey.names
+    static let calendarKeys = CalendarRuleKey.names
+    static let rankKeys = RankRuleKey.names
 
     // MARK: ranks
 
