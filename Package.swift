@@ -86,7 +86,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "CELTests", dependencies: ["TestSupport", "CEL"]),
         .testTarget(name: "JSONTests", dependencies: ["TestSupport", "JSON"]),
-        .testTarget(name: "RulesTests", dependencies: ["TestSupport", "Rules", "RuleModel", "Output", "YAMLSource", "Diagnostics", "CEL"],
+        .testTarget(name: "RulesTests", dependencies: ["TestSupport", "RulesTestSupport", "Rules", "RuleModel", "Output", "YAMLSource", "Diagnostics", "CEL"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "FactsTests", dependencies: ["TestSupport", "RulesTestSupport", "Facts", "StateFileYAML", "Rules", "RuleModel", "JSON", "CEL"],
                     resources: [.copy("Fixtures")]),
