@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport", "LanguageServer", "JSON", "Diagnostics"],
                     exclude: ["Transcripts", "Fixtures"]),
         .testTarget(name: "PackageLayersTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "RuleDiffTests", dependencies: ["TestSupport", "RuleDiff", "Output", "Evaluation", "Facts", "Rules", "RuleModel",
+        .testTarget(name: "RuleDiffTests", dependencies: ["TestSupport", "RulesTestSupport", "RuleDiff", "Output", "Evaluation", "Facts", "Rules", "RuleModel",
                                                          "JSON"]),
         .testTarget(name: "RulecheckCLITests", dependencies: ["TestSupport", "RuleTests", "Evaluation", "Output", "Rules", "RuleModel"],
                     exclude: ["Cases"]),
