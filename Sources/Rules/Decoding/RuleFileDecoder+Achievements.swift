@@ -16,7 +16,7 @@ extension RuleFileDecoder {
         let award = awardInfo(map, defaultCategory: "general")
 
         var criterion: AchievementDraft.Criterion?
-        switch (map.value("when"), map.value("complete_module")) {
+        switch (map.value(AchievementRuleKey.when.rawValue), map.value(AchievementRuleKey.completeModule.rawValue)) {
         case (let when?, nil):
             criterion = expression(when, key: "when").map { .when($0) }
         case (nil, let module?):
@@ -24,8 +24,8 @@ extension RuleFileDecoder {
         case (_?, _?):
             diagnostics.append(.error(RuleCode.conflictingKeys,
                                       "an achievement has exactly one criterion: 'when' or 'complete_module', not both",
-                                      at: map.keySpan("complete_module") ?? node.span,
-                                      notes: [DiagnosticNote("'when' is here", at: map.keySpan("when"))],
+                                      at: map.keySpan(AchievementRuleKey.completeModule.rawValue) ?? node.span,
+                                      notes: [DiagnosticNote("'when' is here", at: map.keySpan(AchievementRuleKey.when.rawValue))],
                                       fix: "keep one of them; use 'requires' to combine achievements"))
         case (nil, nil):
             diagnostics.append(.error(RuleCode.missingKey,
@@ -34,7 +34,7 @@ extension RuleFileDecoder {
         }
 
         var progress: (current: ExpressionDraft, target: ExpressionDraft)?
-        if let node = map.value("progress"), let p = NodeReader(node, what: "progress", diagnostics: &diagnostics) {
+        if let node = map.value(AchievementRuleKey.progress.rawValue), let p = NodeReader(node, what: "progress", diagnostics: &diagnostics) {
             p.rejectUnknownKeys(allowed: ["current", "target"], diagnostics: &diagnostics)
             let current = p.require("current", diagnostics: &diagnostics).flatMap { expression($0, key: "current", field: "progress current") }
             let target = p.require("target", diagnostics: &diagnostics).flatMap { expression($0, key: "target", field: "progress target") }
@@ -42,16 +42,16 @@ extension RuleFileDecoder {
         }
 
         var requires: [Located<String>] = []
-        if let node = map.value("requires") {
+        if let node = map.value(AchievementRuleKey.requires.rawValue) {
             if case .scalar = node.kind, let single = NodeReader.string(node, field: "requires", in: "achievement",
                                                                         diagnostics: &diagnostics) {
                 requires = [single]
             } else {
-                requires = map.stringList("requires", diagnostics: &diagnostics) ?? []
+                requires = map.stringList(AchievementRuleKey.requires.rawValue, diagnostics: &diagnostics) ?? []
             }
         }
 
-        let available = map.value("available").flatMap { availableWindow($0) }
+        let available = map.value(AchievementRuleKey.available.rawValue).flatMap { availableWindow($0) }
 
         guard let award else {
             unread.open(.award)

@@ -199,7 +199,7 @@ struct RuleFileDecoder {
             }
             entry.rejectUnknownKeys(allowed: Self.metricKeys, diagnostics: &diagnostics)
             let show = entry.bool("show", diagnostics: &diagnostics)
-            guard let node = entry.require("expr", diagnostics: &diagnostics),
+            guard let node = entry.require(MetricRuleKey.expr.rawValue, diagnostics: &diagnostics),
                   let expression = expression(node, key: "expr", field: "metric '\(name)'") else {
                 unread.add(name, .metric)
                 return nil
