@@ -64,17 +64,7 @@ package struct CELDuration: Sendable, Hashable, Comparable {
                 unit.unicodeScalars.append(c)
                 scalars = scalars.dropFirst()
             }
-            let unitNanos: Int64
-            switch unit {
-            case "ns": unitNanos = 1
-            case "us", "µs", "μs": unitNanos = 1_000
-            case "ms": unitNanos = 1_000_000
-            case "s": unitNanos = 1_000_000_000
-            case "m": unitNanos = 60_000_000_000
-            case "h": unitNanos = 3_600_000_000_000
-            default: return nil
-            }
-            if overflowed { return nil }
+            guard let unitNanos = nanoseconds(perUnit: unit), !overflowed else { return nil }
             let (wholeNanos, o1) = whole.multipliedReportingOverflow(by: unitNanos)
             // Exact: numerator / scale of a unit, truncated to whole nanoseconds. The quotient is
             // below `unitNanos`, so the full-width division cannot overflow.
@@ -92,6 +82,19 @@ package struct CELDuration: Sendable, Hashable, Comparable {
         }
         guard exact else { return nil }
         return CELDuration(nanoseconds: negative ? -exactTotal : exactTotal)
+    }
+
+    /// The nanoseconds in one of a duration's units, `nil` for an unknown unit.
+    private static func nanoseconds(perUnit unit: String) -> Int64? {
+        switch unit {
+        case "ns": 1
+        case "us", "µs", "μs": 1_000
+        case "ms": 1_000_000
+        case "s": 1_000_000_000
+        case "m": 60_000_000_000
+        case "h": 3_600_000_000_000
+        default: nil
+        }
     }
 
     /// CEL's string form: seconds with a fraction only when needed, e.g. `"3600s"`, `"1.5s"`.

@@ -17,8 +17,8 @@ package enum RuleEntries {
         case .zone(let name): name
         }
         return [RuleEntry(kind: .calendar, id: "calendar", span: calendar.span, fields: [
-            ("timezone", zone), ("day_starts", calendar.dayStarts.description), ("kill_time", calendar.killTime?.description),
-            ("late", calendar.late.rawValue),
+            (CalendarRuleKey.timezone.rawValue, zone), (CalendarRuleKey.dayStarts.rawValue, calendar.dayStarts.description), (CalendarRuleKey.killTime.rawValue, calendar.killTime?.description),
+            (CalendarRuleKey.late.rawValue, calendar.late.rawValue),
         ])]
     }
 
@@ -39,10 +39,10 @@ package enum RuleEntries {
             }
             let freezes = streak.freezes.map { "\($0.max)/\($0.refillDays)/\($0.mode.rawValue)" }
             return RuleEntry(kind: .streak, id: streak.id, span: streak.span, fields: [
-                ("title", RuleFingerprint.text(streak.localizedTitle)),
+                (StreakRuleKey.title.rawValue, RuleFingerprint.text(streak.localizedTitle)),
                 (StreakRuleKey.counts.rawValue, RuleFingerprint.expression(counts)),
                 (StreakRuleKey.day.rawValue, RuleFingerprint.expression(day)), (StreakRuleKey.freezes.rawValue, freezes),
-                (StreakRuleKey.backfillDays.rawValue, streak.backfillDays.map(String.init)), ("meta", RuleFingerprint.value(streak.meta)),
+                (StreakRuleKey.backfillDays.rawValue, streak.backfillDays.map(String.init)), (StreakRuleKey.meta.rawValue, RuleFingerprint.value(streak.meta)),
             ])
         }
     }
@@ -51,7 +51,7 @@ package enum RuleEntries {
         rules.streaks.flatMap { streak in
             streak.milestones.map { milestone in
                 RuleEntry(kind: .milestone, id: milestone.info.id, span: milestone.info.span,
-                          fields: [("streak", streak.id), ("days", String(milestone.days))] + award(milestone.info))
+                          fields: [("streak", streak.id), (MilestoneRuleKey.days.rawValue, String(milestone.days))] + award(milestone.info))
             }
         }
     }
@@ -74,30 +74,30 @@ package enum RuleEntries {
             }
             let info = award(achievement.info)
             return RuleEntry(kind: .achievement, id: achievement.info.id, span: achievement.info.span, fields:
-                Array(info.prefix(7)) + [("when", when), ("complete_module", module), ("progress", progress),
-                                         ("requires", achievement.requires.sorted().joined(separator: ",")),
-                                         ("available", available)] + Array(info.dropFirst(7)))
+                Array(info.prefix(7)) + [(AchievementRuleKey.when.rawValue, when), (AchievementRuleKey.completeModule.rawValue, module), (AchievementRuleKey.progress.rawValue, progress),
+                                         (AchievementRuleKey.requires.rawValue, achievement.requires.sorted().joined(separator: ",")),
+                                         (AchievementRuleKey.available.rawValue, available)] + Array(info.dropFirst(7)))
         }
     }
 
     /// The presentation keys of an achievement or milestone: seven, then `repeatable` and `meta`.
     private static func award(_ info: AwardInfo) -> [(key: String, value: String?)] {
-        [("title", RuleFingerprint.text(info.localizedTitle)), ("description", RuleFingerprint.text(info.localizedDescription)),
-         ("category", info.category), ("rarity", info.rarity.rawValue), ("icon", info.icon), ("points", String(info.points)),
-         ("hidden", String(info.hidden)), ("repeatable", String(info.repeatable)), ("meta", RuleFingerprint.value(info.meta))]
+        [(AchievementRuleKey.title.rawValue, RuleFingerprint.text(info.localizedTitle)), (AchievementRuleKey.description.rawValue, RuleFingerprint.text(info.localizedDescription)),
+         (AchievementRuleKey.category.rawValue, info.category), (AchievementRuleKey.rarity.rawValue, info.rarity.rawValue), (AchievementRuleKey.icon.rawValue, info.icon), (AchievementRuleKey.points.rawValue, String(info.points)),
+         (AchievementRuleKey.hidden.rawValue, String(info.hidden)), (AchievementRuleKey.repeatable.rawValue, String(info.repeatable)), (AchievementRuleKey.meta.rawValue, RuleFingerprint.value(info.meta))]
     }
 
     static func ranks(_ rules: RuleSet) -> [RuleEntry] {
         rules.ranks.map { rank in
             RuleEntry(kind: .rank, id: rank.id, span: rank.span, fields: [
-                ("title", RuleFingerprint.text(rank.localizedTitle)), ("min_points", String(rank.minPoints)),
+                (RankRuleKey.title.rawValue, RuleFingerprint.text(rank.localizedTitle)), (RankRuleKey.minPoints.rawValue, String(rank.minPoints)),
             ])
         }
     }
 
     static func catalogs(_ rules: RuleSet) -> [RuleEntry] {
         rules.catalogs.map { catalog in
-            RuleEntry(kind: .catalog, id: catalog.id, span: catalog.span, fields: [("version", String(catalog.version))])
+            RuleEntry(kind: .catalog, id: catalog.id, span: catalog.span, fields: [(CatalogRuleKey.version.rawValue, String(catalog.version))])
         }
     }
 
@@ -105,8 +105,8 @@ package enum RuleEntries {
         rules.catalogs.flatMap { catalog in
             catalog.modules.map { module in
                 RuleEntry(kind: .module, id: module.id, span: module.span ?? catalog.span, fields: [
-                    ("catalog", catalog.id), ("title", RuleFingerprint.text(module.localizedTitle)),
-                    ("meta", RuleFingerprint.value(module.meta)),
+                    ("catalog", catalog.id), (CatalogModuleRuleKey.title.rawValue, RuleFingerprint.text(module.localizedTitle)),
+                    (CatalogModuleRuleKey.meta.rawValue, RuleFingerprint.value(module.meta)),
                 ])
             }
         }
@@ -116,10 +116,10 @@ package enum RuleEntries {
         rules.catalogs.flatMap { catalog in
             catalog.levels.map { level in
                 RuleEntry(kind: .level, id: level.id, span: level.span, fields: [
-                    ("catalog", catalog.id), ("module", level.module), ("title", RuleFingerprint.text(level.localizedTitle)),
-                    ("asset", level.asset), ("difficulties", level.difficulties?.joined(separator: ",")),
-                    ("counts", String(level.counts)), ("release", String(level.release)),
-                    ("meta", RuleFingerprint.value(level.meta)),
+                    ("catalog", catalog.id), (CatalogLevelRuleKey.module.rawValue, level.module), (CatalogLevelRuleKey.title.rawValue, RuleFingerprint.text(level.localizedTitle)),
+                    (CatalogLevelRuleKey.asset.rawValue, level.asset), (CatalogLevelRuleKey.difficulties.rawValue, level.difficulties?.joined(separator: ",")),
+                    (CatalogLevelRuleKey.counts.rawValue, String(level.counts)), (CatalogLevelRuleKey.release.rawValue, String(level.release)),
+                    (CatalogLevelRuleKey.meta.rawValue, RuleFingerprint.value(level.meta)),
                 ])
             }
         }

@@ -147,7 +147,7 @@ struct RuleBundleDecoder {
     // MARK: rules
 
     private func calendar(_ node: BundleNode) throws(RuleBundleError) -> CalendarRule {
-        let zoneNode = try node.field("timezone")
+        let zoneNode = try node.field(CalendarRuleKey.timezone.rawValue)
         let timezone: CalendarRule.TimeZonePolicy
         switch zoneNode.value {
         case .string("event"): timezone = .event
@@ -155,14 +155,14 @@ struct RuleBundleDecoder {
         case .object: timezone = .zone(try zoneNode.field("zone").string())
         default: throw zoneNode.error("expected \"event\", \"user\" or {\"zone\": NAME}")
         }
-        let startsNode = try node.field("day_starts")
+        let startsNode = try node.field(CalendarRuleKey.dayStarts.rawValue)
         guard let starts = LocalTime(try startsNode.string()) else { throw startsNode.error("expected a time HH:MM") }
         var kill: LocalTime?
-        if let killNode = try node.optional("kill_time") {
+        if let killNode = try node.optional(CalendarRuleKey.killTime.rawValue) {
             guard let time = LocalTime(try killNode.string()) else { throw killNode.error("expected a time HH:MM") }
             kill = time
         }
-        let lateNode = try node.field("late")
+        let lateNode = try node.field(CalendarRuleKey.late.rawValue)
         guard let late = CalendarRule.LatePolicy(rawValue: try lateNode.string()) else {
             throw lateNode.error("expected \"exclude\" or \"next_day\"")
         }
@@ -215,14 +215,14 @@ struct RuleBundleDecoder {
 
     private func achievement(_ node: BundleNode) throws(RuleBundleError) -> AchievementRule {
         let criterion: AchievementRule.Criterion
-        if let when = try node.optional("when") {
+        if let when = try node.optional(AchievementRuleKey.when.rawValue) {
             criterion = .when(try expression(when, scope: .rule, expecting: .bool))
-        } else if let module = try node.optional("complete_module") {
+        } else if let module = try node.optional(AchievementRuleKey.completeModule.rawValue) {
             criterion = .completeModule(try moduleCriterion(module))
         } else {
             throw node.error("an achievement needs 'when' or 'complete_module'")
         }
-        let progressNode = try node.field("progress")
+        let progressNode = try node.field(AchievementRuleKey.progress.rawValue)
         let progress: AchievementRule.Progress
         switch progressNode.value {
         case .string("binary"): progress = .binary
@@ -240,29 +240,30 @@ struct RuleBundleDecoder {
             throw progressNode.error("expected \"binary\", \"module\" or {\"current\", \"target\"}")
         }
         var window: AchievementRule.Window?
-        if let available = try node.optional("available") {
+        if let available = try node.optional(AchievementRuleKey.available.rawValue) {
             window = .init(from: try available.optional("from").map { (n) throws(RuleBundleError) in try Self.instant(n) },
                            until: try available.optional("until").map { (n) throws(RuleBundleError) in try Self.instant(n) })
         }
         return AchievementRule(info: try info(node.field("award")), criterion: criterion, progress: progress,
-                               requires: try node.optional("requires")?.strings() ?? [], available: window)
+                               requires: try node.optional(AchievementRuleKey.requires.rawValue)?.strings() ?? [], available: window)
     }
 
     private func moduleCriterion(_ node: BundleNode) throws(RuleBundleError) -> ModuleCriterion {
         var levels = ModuleCriterion.Levels.counted
-        if let levelsNode = try node.optional("levels") {
+        if let levelsNode = try node.optional(CompleteModuleRuleKey.levels.rawValue) {
             guard let chosen = ModuleCriterion.Levels(rawValue: try levelsNode.string()) else {
                 throw levelsNode.error("expected \"counted\" or \"all\"")
             }
             levels = chosen
         }
         var release: Int?
-        if let releaseNode = try node.optional("release") {
+        if let releaseNode = try node.optional(CompleteModuleRuleKey.release.rawValue) {
             release = try releaseNode.int()
             guard let release, release >= 1 else { throw releaseNode.error("a release is at least 1") }
         }
-        return ModuleCriterion(catalog: try node.field("catalog").string(), module: try node.field("module").string(),
-                               difficulty: try node.optional("difficulty")?.string(), release: release, levels: levels)
+        return ModuleCriterion(catalog: try node.field(CompleteModuleRuleKey.catalog.rawValue).string(),
+                               module: try node.field(CompleteModuleRuleKey.module.rawValue).string(),
+                               difficulty: try node.optional(CompleteModuleRuleKey.difficulty.rawValue)?.string(), release: release, levels: levels)
     }
 
     private func category(_ node: BundleNode) throws(RuleBundleError) -> CategoryRule {

@@ -82,9 +82,9 @@ struct RuleBundleEncoder {
         case .user: .string("user")
         case .zone(let zone): .object(JSONObject([("zone", .string(zone))]))
         }
-        var object = JSONObject([("timezone", timezone), ("day_starts", .string(rule.dayStarts.description)),
-                                 ("late", .string(rule.late.rawValue))])
-        if let kill = rule.killTime { object["kill_time"] = .string(kill.description) }
+        var object = JSONObject([(CalendarRuleKey.timezone.rawValue, timezone), (CalendarRuleKey.dayStarts.rawValue, .string(rule.dayStarts.description)),
+                                 (CalendarRuleKey.late.rawValue, .string(rule.late.rawValue))])
+        if let kill = rule.killTime { object[CalendarRuleKey.killTime.rawValue] = .string(kill.description) }
         if let at = rule.span { object["at"] = span(at) }
         return .object(object)
     }
@@ -130,19 +130,19 @@ struct RuleBundleEncoder {
         var object = JSONObject([("award", info(rule.info))])
         switch rule.criterion {
         case .when(let when):
-            object["when"] = expression(when)
+            object[AchievementRuleKey.when.rawValue] = expression(when)
         case .completeModule(let module):
-            var reference = JSONObject([("catalog", .string(module.catalog)), ("module", .string(module.module))])
-            if let difficulty = module.difficulty { reference["difficulty"] = .string(difficulty) }
-            if let release = module.release { reference["release"] = .int(Int64(release)) }
-            if module.levels != .counted { reference["levels"] = .string(module.levels.rawValue) }
-            object["complete_module"] = .object(reference)
+            var reference = JSONObject([(CompleteModuleRuleKey.catalog.rawValue, .string(module.catalog)), (CompleteModuleRuleKey.module.rawValue, .string(module.module))])
+            if let difficulty = module.difficulty { reference[CompleteModuleRuleKey.difficulty.rawValue] = .string(difficulty) }
+            if let release = module.release { reference[CompleteModuleRuleKey.release.rawValue] = .int(Int64(release)) }
+            if module.levels != .counted { reference[CompleteModuleRuleKey.levels.rawValue] = .string(module.levels.rawValue) }
+            object[AchievementRuleKey.completeModule.rawValue] = .object(reference)
         }
         switch rule.progress {
         case .measured(let current, let target):
-            object["progress"] = .object(JSONObject([("current", expression(current)), ("target", expression(target))]))
+            object[AchievementRuleKey.progress.rawValue] = .object(JSONObject([("current", expression(current)), ("target", expression(target))]))
         case .derived(let current, let target, let targetIsInt):
-            object["progress"] = .object(JSONObject([
+            object[AchievementRuleKey.progress.rawValue] = .object(JSONObject([
                 ("current", expression(current)),
                 ("target", { () -> JSONValue in
                     // Held to Int64's range like the decision's target (a bound past it cannot trap).
@@ -150,15 +150,15 @@ struct RuleBundleEncoder {
                     return .double(target)
                 }()),
             ]))
-        case .binary: object["progress"] = .string("binary")
-        case .module: object["progress"] = .string("module")
+        case .binary: object[AchievementRuleKey.progress.rawValue] = .string("binary")
+        case .module: object[AchievementRuleKey.progress.rawValue] = .string("module")
         }
-        if !rule.requires.isEmpty { object["requires"] = .array(rule.requires.map(JSONValue.string)) }
+        if !rule.requires.isEmpty { object[AchievementRuleKey.requires.rawValue] = .array(rule.requires.map(JSONValue.string)) }
         if let window = rule.available {
             var available = JSONObject()
             if let from = window.from { available["from"] = Self.instant(from) }
             if let until = window.until { available["until"] = Self.instant(until) }
-            object["available"] = .object(available)
+            object[AchievementRuleKey.available.rawValue] = .object(available)
         }
         return .object(object)
     }

@@ -42,11 +42,7 @@ struct DocumentStreamReader {
                 case .documentStart:
                     documents += 1
                     if documents > 1 {
-                        diagnostics.append(.error(
-                            YAMLDiagnosticCode.multipleDocuments.code,
-                            "a second YAML document starts here; a rule file holds exactly one",
-                            at: builder.span(copied.start, copied.end),
-                            fix: "move the second document into its own file, or remove the `---` line"))
+                        diagnostics.append(secondDocument(at: builder.span(copied.start, copied.end)))
                         finished = true
                     }
                 case .documentEnd:
@@ -69,6 +65,12 @@ struct DocumentStreamReader {
                                   unreadText: String(decoding: lines.bytes, as: UTF8.self))
         }
         return YAMLLoadResult(document: YAMLDocument(file: file, root: root, lines: lines), diagnostics: diagnostics)
+    }
+
+    private func secondDocument(at span: SourceSpan) -> Diagnostic {
+        .error(YAMLDiagnosticCode.multipleDocuments.code,
+               "a second YAML document starts here; a rule file holds exactly one", at: span,
+               fix: "move the second document into its own file, or remove the `---` line")
     }
 
     private func emptyFile() -> Diagnostic {

@@ -53,6 +53,18 @@ enum ProductBench {
             print("products: cannot write the generated histories: \(error)")
             return 2
         }
+        missed += millionEvents(million)
+        missed += longHistory(daily)
+        missed += wholeProcess(runs: runs)
+        missed += batchThroughput(folder: folder)
+        missed += inProcessProducts(runs: runs, daily: daily)
+        if !missed.isEmpty { print("products: missed: \(missed.joined(separator: ", "))") }
+        return missed.isEmpty ? 0 : 1
+    }
+
+    /// One million events whole process: time and peak memory against a new user's as the base.
+    private static func millionEvents(_ million: String) -> [String] {
+        var missed: [String] = []
         // Memory at most about 10x the state, beyond a fixed base (the same eval on a new user).
         let base = ChildRun(binary: binary, arguments: ["eval", "rules/taskmate", "--state", "examples/taskmate/new_user.json"])
         if let child = ChildRun(binary: binary, arguments: ["eval", "rules/taskmate", "--state", million]) {
@@ -69,11 +81,23 @@ enum ProductBench {
             print("products: \(binary) not found or failed; build it with `swift build -c release --product rulecheck`")
             missed.append("release binary")
         }
+        return missed
+    }
+
+    /// Twenty thousand daily events over 55 years, whole process.
+    private static func longHistory(_ daily: String) -> [String] {
+        var missed: [String] = []
         if let child = ChildRun(binary: binary, arguments: ["eval", "rules/taskmate", "--state", daily]) {
             print(String(format: "products: 20,000 daily events over 55 years whole process: %.2f s wall, %.2f s CPU (target: 1 s)",
                          child.wallSeconds, child.cpuSeconds))
             if child.cpuSeconds > 1 { missed.append("55-year history") }
         }
+        return missed
+    }
+
+    /// The TaskMate long-time user, whole process: the median of `runs`.
+    private static func wholeProcess(runs: Int) -> [String] {
+        var missed: [String] = []
         let whole = (0..<runs).compactMap { _ in
             ChildRun(binary: binary, arguments: ["eval", "rules/taskmate", "--state", "examples/taskmate/long_time_user.json"])
         }
@@ -85,8 +109,12 @@ enum ProductBench {
             if cpu > 30 { missed.append("taskmate whole process") }
         }
 
-        missed += batchThroughput(folder: folder)
+        return missed
+    }
 
+    /// Each product's long-time user in process, then TaskMate's long daily history.
+    private static func inProcessProducts(runs: Int, daily: String) -> [String] {
+        var missed: [String] = []
         for product in products {
             guard let median = inProcess(product.paths, state: "examples/\(product.name)/long_time_user.json", runs: runs) else {
                 missed.append(product.name)
@@ -99,8 +127,7 @@ enum ProductBench {
         if let median = inProcess(["rules/taskmate"], state: daily, runs: max(1, runs / 5)) {
             print(String(format: "products: taskmate, 20,000 daily events in process: median %.1f ms CPU", median))
         }
-        if !missed.isEmpty { print("products: missed: \(missed.joined(separator: ", "))") }
-        return missed.isEmpty ? 0 : 1
+        return missed
     }
 
     /// `eval --batch` on every core: 2,000 TaskMate states of 100 events, and 400 copies of the

@@ -20,20 +20,9 @@ enum ReplayBench {
     static func run(arguments: [String] = []) -> Int32 {
         let runs = max(1, arguments.first.flatMap(Int.init) ?? 9)
         let eventCounts = arguments.count > 1 ? arguments.dropFirst().compactMap(Int.init) : Self.eventCounts
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulecheck-replay-bench-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let rules: RuleSet
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try ruleSetText().write(to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
-            let loaded = RuleSetLoader.load(paths: [folder.path])
-            guard let ruleSet = loaded.ruleSet else {
-                print("replay: the generated rule set does not load: \(loaded.diagnostics.map(\.message).prefix(3))")
-                return 2
-            }
-            rules = ruleSet
-        } catch {
-            print("replay: cannot write the rule set: \(error)")
+        let loaded = RuleSetLoader.load(texts: [(file: "rules.yaml", text: ruleSetText())])
+        guard let rules = loaded.ruleSet else {
+            print("replay: the generated rule set does not load: \(loaded.diagnostics.map(\.message).prefix(3))")
             return 2
         }
 
@@ -44,47 +33,59 @@ enum ReplayBench {
         var status: Int32 = 0
         var medians: [Double] = []
         for count in eventCounts {
-            let state: StateFile
-            do {
-                state = try StateFile.parse(json: stateText(events: count))
-            } catch {
-                print("replay: the generated state does not parse: \(error)")
-                return 2
-            }
-            guard let now = state.now else { return 2 }
-            var times: [Double] = []
-            var cpuTimes: [Double] = []
-            var unlocks = 0
-            var checkpoints = 0
-            for index in 0...runs {
-                let started = DispatchTime.now().uptimeNanoseconds
-                let cpuStarted = threadCPUTime()
-                guard let timeline = try? FactTimeline(state: state, rules: rules, now: now) else { return 2 }
-                let outcome = replay.run(StateFacts(timeline: timeline), keepsBindings: false)
-                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
-                let cpu = threadCPUTime() - cpuStarted
-                unlocks = outcome.decision.unlocks.count
-                checkpoints = outcome.checkpoints.count
-                if index > 0 {  // the first run warms caches
-                    times.append(elapsed)
-                    cpuTimes.append(cpu)
-                }
-            }
-            times.sort()
-            cpuTimes.sort()
-            // CPU time of this thread: what one core spends, whatever else the machine is doing.
-            let median = cpuTimes[cpuTimes.count / 2]
+            guard let median = measure(events: count, runs: runs, rules: rules, replay: replay) else { return 2 }
             medians.append(median)
-            let target: Double? = count == 1_000 ? 3 : count == 10_000 ? 30 : nil
-            print(String(format: "replay: %d achievements, 3 streaks, %d events over a year, %d checkpoints, %d unlocks: median CPU %.2f ms (min %.2f), median wall %.2f ms, over %d runs%@",
-                         achievementCount, count, checkpoints, unlocks, median, cpuTimes.first ?? 0, times[times.count / 2], times.count,
-                         target.map { String(format: " (target: %.0f ms)", $0) } ?? ""))
-            if let target, median > target { status = 1 }
+            if let target = target(events: count), median > target { status = 1 }
         }
         if medians.count == 2, medians[0] > 0 {
             print(String(format: "replay: 10x the events took %.1fx the time (target: about linear)", medians[1] / medians[0]))
         }
         return status
+    }
+
+    /// The median CPU time of replaying a generated state of `count` events, printed with its
+    /// wall time and what the replay found; `nil` when the state does not parse.
+    private static func measure(events count: Int, runs: Int, rules: RuleSet, replay: Replay) -> Double? {
+        let state: StateFile
+        do {
+            state = try StateFile.parse(json: stateText(events: count))
+        } catch {
+            print("replay: the generated state does not parse: \(error)")
+            return nil
+        }
+        guard let now = state.now else { return nil }
+        var times: [Double] = []
+        var cpuTimes: [Double] = []
+        var unlocks = 0
+        var checkpoints = 0
+        for index in 0...runs {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let cpuStarted = threadCPUTime()
+            guard let timeline = try? FactTimeline(state: state, rules: rules, now: now) else { return nil }
+            let outcome = replay.run(StateFacts(timeline: timeline), keepsBindings: false)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+            let cpu = threadCPUTime() - cpuStarted
+            unlocks = outcome.decision.unlocks.count
+            checkpoints = outcome.checkpoints.count
+            if index > 0 {  // the first run warms caches
+                times.append(elapsed)
+                cpuTimes.append(cpu)
+            }
+        }
+        times.sort()
+        cpuTimes.sort()
+        // CPU time of this thread: what one core spends, whatever else the machine is doing.
+        let median = cpuTimes[cpuTimes.count / 2]
+        let goal = target(events: count)
+        print(String(format: "replay: %d achievements, 3 streaks, %d events over a year, %d checkpoints, %d unlocks: median CPU %.2f ms (min %.2f), median wall %.2f ms, over %d runs%@",
+                     achievementCount, count, checkpoints, unlocks, median, cpuTimes.first ?? 0, times[times.count / 2], times.count,
+                     goal.map { String(format: " (target: %.0f ms)", $0) } ?? ""))
+        return median
+    }
+
+    /// The target of a count of events, in milliseconds of CPU.
+    private static func target(events count: Int) -> Double? {
+        count == 1_000 ? 3 : count == 10_000 ? 30 : nil
     }
 
     /// CPU time consumed by the calling thread, in milliseconds.
@@ -94,49 +95,52 @@ enum ReplayBench {
         return Double(spec.tv_sec) * 1_000 + Double(spec.tv_nsec) / 1_000_000
     }
 
+    /// The calendar, metrics and streaks of the generated rule set, up to its `achievements:`.
+    private static let ruleSetHeader = """
+        schema: 1
+        calendar:
+          timezone: Asia/Shanghai
+          day_starts: "04:00"
+          kill_time: "23:00"
+        metrics:
+          focus_minutes: events.filter(e, e.type == "focus_session").map(e, e.minutes).sum()
+          focus_sessions: events.filter(e, e.type == "focus_session").size()
+          tasks: events.filter(e, e.type == "task_completed").size()
+          checkins: events.filter(e, e.type == "check_in").size()
+          workouts: events.filter(e, e.type == "workout").size()
+          late_tasks: events.filter(e, e.type == "task_completed" && e.late).size()
+          night_sessions: events.filter(e, e.type == "focus_session" && e.hour >= 22).size()
+          weekend_events: events.filter(e, e.weekday >= 6).size()
+          productive: metrics.tasks + metrics.focus_sessions
+        streaks:
+          - id: daily_use
+            title: Daily use
+            counts: event.type in ["focus_session", "task_completed", "check_in"]
+            freezes: { max: 1, refill_days: 30, mode: auto }
+            milestones:
+              - { days: 3, id: use_3, title: Three days, points: 10 }
+              - { days: 7, id: use_7, title: A week, points: 30 }
+          - id: focus_days
+            title: Focus days
+            counts: event.type == "focus_session"
+            milestones:
+              - { days: 5, id: focus_5, title: Five focus days, points: 20 }
+          - id: workout_days
+            title: Workout days
+            counts: event.type == "workout"
+            freezes: { max: 2, refill_days: 14, mode: manual }
+            milestones:
+              - { days: 2, id: workout_2, title: Two workouts, points: 10 }
+        achievements:
+
+        """
+
     /// 100 achievements of the usual kinds (metric thresholds, filters and `exists` over events,
     /// event counts, streak and day conditions, gates on other achievements, a catalog module),
     /// 3 streaks with milestones, ranks.
     static func ruleSetText() -> String {
         let types = ["focus_session", "task_completed", "check_in", "note", "workout"]
-        var text = """
-            schema: 1
-            calendar:
-              timezone: Asia/Shanghai
-              day_starts: "04:00"
-              kill_time: "23:00"
-            metrics:
-              focus_minutes: events.filter(e, e.type == "focus_session").map(e, e.minutes).sum()
-              focus_sessions: events.filter(e, e.type == "focus_session").size()
-              tasks: events.filter(e, e.type == "task_completed").size()
-              checkins: events.filter(e, e.type == "check_in").size()
-              workouts: events.filter(e, e.type == "workout").size()
-              late_tasks: events.filter(e, e.type == "task_completed" && e.late).size()
-              night_sessions: events.filter(e, e.type == "focus_session" && e.hour >= 22).size()
-              weekend_events: events.filter(e, e.weekday >= 6).size()
-              productive: metrics.tasks + metrics.focus_sessions
-            streaks:
-              - id: daily_use
-                title: Daily use
-                counts: event.type in ["focus_session", "task_completed", "check_in"]
-                freezes: { max: 1, refill_days: 30, mode: auto }
-                milestones:
-                  - { days: 3, id: use_3, title: Three days, points: 10 }
-                  - { days: 7, id: use_7, title: A week, points: 30 }
-              - id: focus_days
-                title: Focus days
-                counts: event.type == "focus_session"
-                milestones:
-                  - { days: 5, id: focus_5, title: Five focus days, points: 20 }
-              - id: workout_days
-                title: Workout days
-                counts: event.type == "workout"
-                freezes: { max: 2, refill_days: 14, mode: manual }
-                milestones:
-                  - { days: 2, id: workout_2, title: Two workouts, points: 10 }
-            achievements:
-
-            """
+        var text = ruleSetHeader
         let metricNames = ["focus_minutes", "focus_sessions", "tasks", "checkins", "workouts", "late_tasks",
                            "night_sessions", "weekend_events", "productive"]
         for index in 0..<achievementCount {

@@ -49,19 +49,15 @@ struct BatchEvaluation {
     }
 }
 
-/// What one worker decides lines with: the replay planned once, and the rules as titled for
-/// `--locale` with the renderer (with `meta`) of `--format json`.
+/// What one worker decides lines with: the rules' replay planned once and the JSON decision of
+/// `--locale`.
 private struct LineDecider: Sendable {
-    let replay: Replay
-    let shown: RuleSet
-    let renderer: DecisionJSONRenderer
+    let decisions: StateDecisionJSON
     let now: Moment?
     let badEvents: BadEvents
 
     init(rules: RuleSet, locale: String?, now: Moment?, badEvents: BadEvents) {
-        replay = Replay(rules: rules)
-        shown = rules.localized(to: locale)
-        renderer = DecisionJSONRenderer(rules: rules, locale: locale)
+        decisions = StateDecisionJSON(rules: rules, locale: locale)
         self.now = now
         self.badEvents = badEvents
     }
@@ -70,9 +66,7 @@ private struct LineDecider: Sendable {
     func decide(_ bytes: [UInt8], line: Int) -> (bytes: [UInt8], failed: Bool) {
         do {
             let state = try StateFile.parse(json: bytes, file: "line \(line)", badEvents: badEvents)
-            let evaluation = try UserEvaluation(replay: replay, state: state, now: UserEvaluation.moment(now, fallback: state.now),
-                                                keepsBindings: false)
-            return (renderer.renderLine(evaluation.decision.retitled(by: shown)), false)
+            return (try decisions.line(state, now: now), false)
         } catch {
             var fields: [(key: String, value: JSONValue)] = [("line", .int(Int64(line)))]
             if !error.path.components.isEmpty { fields.append(("path", .string(error.path.description))) }

@@ -77,10 +77,16 @@ enum CommandInput {
     /// `keepsBindings`: keep every variable at `now` (what `explain` evaluates against).
     static func evaluation(rules: RuleSet, statePath: String, now: Moment?, keepsBindings: Bool,
                            badEvents: BadEvents = .reject) throws -> UserEvaluation {
+        try evaluation(StateDecider(rules: rules), statePath: statePath, now: now, keepsBindings: keepsBindings,
+                       badEvents: badEvents)
+    }
+
+    /// The state file at `statePath` decided by `decider`; an unreadable state is exit 2.
+    static func evaluation(_ decider: StateDecider, statePath: String, now: Moment?, keepsBindings: Bool,
+                           badEvents: BadEvents = .reject) throws -> UserEvaluation {
         do {
             let state = try StateFile.load(path: statePath, badEvents: badEvents)
-            return try UserEvaluation(replay: Replay(rules: rules), state: state,
-                                      now: UserEvaluation.moment(now, fallback: state.now), keepsBindings: keepsBindings)
+            return try decider.evaluate(state, now: now, keepsBindings: keepsBindings)
         } catch {
             throw usageFailure("error: \(error)")
         }

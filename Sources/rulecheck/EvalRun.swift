@@ -56,7 +56,8 @@ struct EvalRun: Sendable {
             try runBatch(rules)
             return
         }
-        let evaluation = try CommandInput.evaluation(rules: rules, statePath: state, now: moment, keepsBindings: false,
+        let decisions = StateDecisionJSON(rules: rules, locale: locale)
+        let evaluation = try CommandInput.evaluation(decisions.decider, statePath: state, now: moment, keepsBindings: false,
                                                      badEvents: badEvents)
         if let writeState {
             do {
@@ -66,13 +67,12 @@ struct EvalRun: Sendable {
                 throw CommandInput.usageFailure("error: --write-state \(error)")
             }
         }
-        let shown = rules.localized(to: locale)
-        let decision = evaluation.decision.retitled(by: shown)
+        let shown = decisions.decider.shown
         let text = switch format {
-        case .json: DecisionJSONRenderer(rules: rules, locale: locale).render(decision)
-        case .text: DecisionTextRenderer(rules: shown).render(decision)
+        case .json: decisions.document(evaluation)
+        case .text: DecisionTextRenderer(rules: shown).render(decisions.decider.decision(of: evaluation))
         case .html: DecisionHTMLRenderer(rules: shown).render(
-            DecisionPage(decision: decision, calendars: evaluation.streakCalendars()))
+            DecisionPage(decision: decisions.decider.decision(of: evaluation), calendars: evaluation.streakCalendars()))
         }
         try StandardStream.output.write(text)
         // Without --watch the process has nothing left to do: it ends here, and the system takes

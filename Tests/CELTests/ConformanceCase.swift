@@ -15,23 +15,9 @@ struct ConformanceCase {
         let container = (test["container"] as? String) ?? ""
         let disableCheck = (test["disable_check"] as? Bool) ?? false
         let checkOnly = (test["check_only"] as? Bool) ?? false
-        var environment = CELEnvironment(container: container)
+        let environment: CELEnvironment
         do {
-            for declaration in (test["type_env"] as? [[String: Any]]) ?? [] {
-                guard let name = declaration["name"] as? String else { continue }
-                if let ident = declaration["ident"] as? [String: Any] {
-                    environment.declare(variable: name, type: try ConformanceValue.type(ident["type"] as Any))
-                } else if let function = declaration["function"] as? [String: Any] {
-                    let overloads = try ((function["overloads"] as? [[String: Any]]) ?? []).map { overload in
-                        CELOverload(id: (overload["overload_id"] as? String) ?? "",
-                                    parameters: try ((overload["params"] as? [Any]) ?? []).map(ConformanceValue.type),
-                                    result: try ConformanceValue.type(overload["result_type"] as Any),
-                                    typeParameters: (overload["type_params"] as? [String]) ?? [],
-                                    isInstance: (overload["is_instance_function"] as? Bool) ?? false)
-                    }
-                    environment.declare(function: name, overloads: overloads)
-                }
-            }
+            environment = try declaredEnvironment(container: container)
         } catch {
             return "unsupported declaration: \(error)"
         }
@@ -62,16 +48,7 @@ struct ConformanceCase {
             if checkedType != expected { return "deduced \(checkedType.runtimeName), expected \(expected.runtimeName)" }
         }
         if checkOnly { return nil }
-        var bindings: [String: CELValue] = [:]
-        for (name, binding) in (test["bindings"] as? [String: Any]) ?? [:] {
-            guard let binding = binding as? [String: Any] else { continue }
-            if let value = binding["value"] {
-                guard let decoded = try? ConformanceValue.value(value) else { return "unsupported binding \(name)" }
-                bindings[name] = decoded
-            } else {
-                bindings[name] = .error(CELError(.other, "bound error"))
-            }
-        }
+        guard let bindings = bindings() else { return "unsupported binding" }
         let activation = CELActivation(bindings)
         let result = program.evaluate(activation)
         // The traced path is planned separately (no folding, recording closures): it must agree.
@@ -87,16 +64,53 @@ struct ConformanceCase {
         if test["eval_error"] != nil {
             return result.isError ? nil : "expected an error, got \(result)"
         }
-        let expected: CELValue
-        if let value = test["value"] {
-            guard let decoded = try? ConformanceValue.value(value) else { return "unsupported expected value" }
-            expected = decoded
-        } else if let typed = test["typed_result"] as? [String: Any], let value = typed["result"] {
-            guard let decoded = try? ConformanceValue.value(value) else { return "unsupported expected value" }
-            expected = decoded
-        } else {
-            expected = .bool(true)
-        }
+        guard let expected = expectedValue() else { return "unsupported expected value" }
         return result.sameValue(expected) ? nil : "got \(result), expected \(expected)"
+    }
+
+    /// The environment of the test's `type_env` declarations.
+    private func declaredEnvironment(container: String) throws -> CELEnvironment {
+        var environment = CELEnvironment(container: container)
+        for declaration in (test["type_env"] as? [[String: Any]]) ?? [] {
+            guard let name = declaration["name"] as? String else { continue }
+            if let ident = declaration["ident"] as? [String: Any] {
+                environment.declare(variable: name, type: try ConformanceValue.type(ident["type"] as Any))
+            } else if let function = declaration["function"] as? [String: Any] {
+                let overloads = try ((function["overloads"] as? [[String: Any]]) ?? []).map { overload in
+                    CELOverload(id: (overload["overload_id"] as? String) ?? "",
+                                parameters: try ((overload["params"] as? [Any]) ?? []).map(ConformanceValue.type),
+                                result: try ConformanceValue.type(overload["result_type"] as Any),
+                                typeParameters: (overload["type_params"] as? [String]) ?? [],
+                                isInstance: (overload["is_instance_function"] as? Bool) ?? false)
+                }
+                environment.declare(function: name, overloads: overloads)
+            }
+        }
+        return environment
+    }
+
+    /// The test's bindings (a binding without a value is an error value); `nil` when one is unsupported.
+    private func bindings() -> [String: CELValue]? {
+        var bindings: [String: CELValue] = [:]
+        for (name, binding) in (test["bindings"] as? [String: Any]) ?? [:] {
+            guard let binding = binding as? [String: Any] else { continue }
+            if let value = binding["value"] {
+                guard let decoded = try? ConformanceValue.value(value) else { return nil }
+                bindings[name] = decoded
+            } else {
+                bindings[name] = .error(CELError(.other, "bound error"))
+            }
+        }
+        return bindings
+    }
+
+    /// The expected result: `value`, `typed_result.result`, or true; `nil` when unsupported.
+    private func expectedValue() -> CELValue? {
+        if let value = test["value"] {
+            return try? ConformanceValue.value(value)
+        } else if let typed = test["typed_result"] as? [String: Any], let value = typed["result"] {
+            return try? ConformanceValue.value(value)
+        }
+        return .bool(true)
     }
 }

@@ -78,14 +78,8 @@ import Testing
                 }
             }
             print("cel-conformance \(file): \(counts.passed) passed, \(counts.failed) failed, \(counts.skipped) skipped")
-            totals.passed += counts.passed
-            totals.failed += counts.failed
-            totals.skipped += counts.skipped
-            if required {
-                requiredTotals.passed += counts.passed
-                requiredTotals.failed += counts.failed
-                requiredTotals.skipped += counts.skipped
-            }
+            Self.add(counts, to: &totals)
+            if required { Self.add(counts, to: &requiredTotals) }
         }
         // The other extension libraries (block, encoders, network) are not implemented; the
         // required files are the contract, so their total is printed on its own.
@@ -95,5 +89,12 @@ import Testing
         for failure in unexpected.prefix(40) { print("  required failure: \(failure)") }
         #expect(unexpected.isEmpty, "\(unexpected.count) required conformance tests failed")
         #expect(Double(requiredSkips) <= Double(requiredCount) * 0.02, "too many skips: \(requiredSkips) of \(requiredCount)")
+    }
+
+    private static func add(_ counts: (passed: Int, failed: Int, skipped: Int),
+                            to totals: inout (passed: Int, failed: Int, skipped: Int)) {
+        totals.passed += counts.passed
+        totals.failed += counts.failed
+        totals.skipped += counts.skipped
     }
 }

@@ -33,14 +33,7 @@ enum NaiveReplay {
                     (id: award.id, unlockedAt: unlocked(award.id) ? unlocks[award.id]?.at : nil)
                 })
                 let snapshot = timeline.facts(at: checkpoint.time, achievements: achievements)
-                var bindings = snapshot.variables
-                var metrics: [(key: String, value: CELValue)] = []
-                for metric in rules.metrics {
-                    bindings["metrics"] = .map(CELMap(strings: metrics))
-                    metrics.append((metric.id, metric.expression.program.evaluate(CELActivation(bindings))))
-                }
-                bindings["metrics"] = .map(CELMap(strings: metrics))
-                let activation = CELActivation(bindings)
+                let activation = metricsActivation(rules: rules, snapshot: snapshot)
 
                 var unlocking: [AwardRule] = []
                 for award in replay.awards where award.info.repeatable ? !heldNow.contains(award.id) : unlocks[award.id] == nil {
@@ -49,18 +42,7 @@ enum NaiveReplay {
                         if let until = window.until, t >= until { continue }
                     }
                     guard award.requires.allSatisfy(unlocked) else { continue }
-                    let holds: Bool
-                    switch award.criterion {
-                    case .condition(let expression):
-                        let value = expression.program.evaluate(activation)
-                        if case .error(let error) = value, error.kind == .costLimitExceeded { costLimited.insert(award.id) }
-                        holds = if case .bool(true) = value { true } else { false }
-                    case .milestone(let streak, let days):
-                        holds = (snapshot.streak(streak)?.current ?? 0) >= days
-                    case .module(let module):
-                        holds = snapshot.moduleProgress(module).isComplete
-                    }
-                    guard holds else { continue }
+                    guard holds(award, activation, snapshot, costLimited: &costLimited) else { continue }
                     if award.info.repeatable {
                         heldNow.insert(award.id)
                         if heldBefore.contains(award.id) { continue }
@@ -85,6 +67,33 @@ enum NaiveReplay {
         }
         return replay.decide(facts, unlocks: unlocks, checkpoints: checkpoints, costLimited: costLimited,
                              repeats: repeats).decision
+    }
+
+    /// The snapshot's variables with every metric evaluated in order, each seeing those before it.
+    static func metricsActivation(rules: RuleSet, snapshot: FactSnapshot) -> CELActivation {
+        var bindings = snapshot.variables
+        var metrics: [(key: String, value: CELValue)] = []
+        for metric in rules.metrics {
+            bindings["metrics"] = .map(CELMap(strings: metrics))
+            metrics.append((metric.id, metric.expression.program.evaluate(CELActivation(bindings))))
+        }
+        bindings["metrics"] = .map(CELMap(strings: metrics))
+        return CELActivation(bindings)
+    }
+
+    /// Whether an award's criterion holds, as written; a condition over its cost limit is noted.
+    private static func holds(_ award: AwardRule, _ activation: CELActivation, _ snapshot: FactSnapshot,
+                              costLimited: inout Set<String>) -> Bool {
+        switch award.criterion {
+        case .condition(let expression):
+            let value = expression.program.evaluate(activation)
+            if case .error(let error) = value, error.kind == .costLimitExceeded { costLimited.insert(award.id) }
+            return if case .bool(true) = value { true } else { false }
+        case .milestone(let streak, let days):
+            return (snapshot.streak(streak)?.current ?? 0) >= days
+        case .module(let module):
+            return snapshot.moduleProgress(module).isComplete
+        }
     }
 
     /// The ids that must get a `rule_error` or `cost_limit` warning, worked out independently of

@@ -28,6 +28,17 @@ enum RandomScenario {
 
     /// A rule set as YAML files (name → text).
     static func rules(_ g: inout SeededGenerator) -> [String: String] {
+        let calendar = calendarText(&g)
+        let metrics = metricsText()
+        let streaks = streaksText(&g)
+        let achievements = achievementsText(&g)
+        let ranks = ranksText(&g)
+        let catalog = catalogText(&g)
+        return ["a_rules.yaml": "schema: 1\n" + calendar + metrics + streaks + achievements + ranks, "b_catalog.yaml": catalog]
+    }
+
+    /// The calendar: zone, day start, sometimes a kill time, the late policy.
+    private static func calendarText(_ g: inout SeededGenerator) -> String {
         var calendar = "calendar:\n"
         let zone = g.pick(["event", "event", "user", g.pick(zones)])
         calendar += "  timezone: \(zone)\n"
@@ -38,7 +49,11 @@ enum RandomScenario {
             calendar += "  kill_time: \"\(kill)\"\n"
         }
         calendar += "  late: \(g.pick(["exclude", "next_day"]))\n"
+        return calendar
+    }
 
+    /// Metrics of every kind of fold over events and days, and metrics of metrics.
+    private static func metricsText() -> String {
         let metrics = """
             metrics:
               checkins: events.filter(e, e.type == "check_in").size()
@@ -64,7 +79,11 @@ enum RandomScenario {
               runs: streaks.daily.current + streaks.perfect.longest
 
             """
+        return metrics
+    }
 
+    /// Streaks on events and on days, with freezes and back-fill sometimes.
+    private static func streaksText(_ g: inout SeededGenerator) -> String {
         var streaks = "streaks:\n"
         streaks += """
               - id: daily
@@ -113,7 +132,11 @@ enum RandomScenario {
             // Reads the day whole (judged again at every change of the day).
             streaks += "  - id: open_days\n    title: Open days\n    day: size([day].filter(x, x.status == \"open\")) > 0\n"
         }
+        return streaks
+    }
 
+    /// Awards drawn from the templates, some gated on others or open only in a window.
+    private static func achievementsText(_ g: inout SeededGenerator) -> String {
         var achievements = "achievements:\n"
         var ids: [String] = []
         func add(_ id: String, _ body: String) {
@@ -137,8 +160,31 @@ enum RandomScenario {
             }
             achievements += text
         }
+        let templates = eventTemplates() + dayAndStreakTemplates()
+        // In every rule set: fails at `now` unless today has a completed task (a rule error).
+        add("busy_today", "    when: today.count[\"task_completed\"] >= 2\n")
+        for _ in 0..<Int.random(in: 6...16, using: &g) {
+            if g.chance(0.2), let other = ids.randomElement(using: &g) {
+                // Reads one other award through `achievements.ID`.
+                let id = "gate_\(ids.count)"
+                // Either order: a threshold first sleeps until its folds change or an award unlocks.
+                if g.chance(0.5) {
+                    add(id, "    when: achievements.\(other).unlocked && metrics.busy >= \(Int.random(in: 0...4, using: &g))\n")
+                } else {
+                    add(id, "    when: metrics.tasks >= \(Int.random(in: 0...4, using: &g)) && achievements.\(other).unlocked\n")
+                }
+                continue
+            }
+            let (id, body) = g.pick(templates)(&g)
+            if !ids.contains(id) { add(id, body) }
+        }
+        return achievements
+    }
+
+    /// Achievement templates over events, metrics, levels and counters.
+    private static func eventTemplates() -> [(inout SeededGenerator) -> (String, String)] {
         let n = { (range: ClosedRange<Int>, g: inout SeededGenerator) in Int.random(in: range, using: &g) }
-        let templates: [(inout SeededGenerator) -> (String, String)] = [
+        return [
             { g in ("checkin_\(n(1...6, &g))", "    when: metrics.checkins >= \(n(1...6, &g))\n") },
             { g in ("focus_\(n(1...9, &g))", "    when: metrics.focus_minutes >= \(n(10...120, &g))\n") },
             { g in ("focus_d\(n(1...9, &g))", "    when: metrics.focus_minutes > \(n(10...90, &g)).5\n") },
@@ -174,6 +220,13 @@ enum RandomScenario {
             { g in ("bestday_\(n(1...9, &g))", "    when: metrics.best_day >= \(n(1...3, &g)) && metrics.least_late < 2\n") },
             { g in ("dayshapes_\(n(1...9, &g))", "    when: metrics.busy_day || metrics.all_planned || metrics.one_expired || metrics.half_planned > \(n(1...4, &g)).5\n") },
             { g in ("focusdays_\(n(1...9, &g))", "    when: metrics.focus_days >= \(n(1...3, &g))\n") },
+        ]
+    }
+
+    /// Achievement templates over days and streaks, and thresholds judged again only on change.
+    private static func dayAndStreakTemplates() -> [(inout SeededGenerator) -> (String, String)] {
+        let n = { (range: ClosedRange<Int>, g: inout SeededGenerator) in Int.random(in: range, using: &g) }
+        return [
             // Day folds whose bodies fail on a focus session without `minutes`: the fold carries the error.
             { g in ("bestfocus_\(n(1...9, &g))", "    when: metrics.best_focus >= \(n(20...90, &g)) || metrics.tasks >= \(n(2...5, &g))\n") },
             { g in ("longday_\(n(1...9, &g))", "    when: metrics.long_day || metrics.checkins >= \(n(2...5, &g))\n") },
@@ -205,24 +258,10 @@ enum RandomScenario {
             { g in ("busysum_\(n(1...9, &g))", "    when: metrics.busy >= \(n(1...8, &g))\n") },
             { g in ("sizesum_\(n(1...9, &g))", "    when: size(events.filter(e, e.type == \"check_in\")) + events.filter(e, e.type == \"task_completed\").size() > \(n(0...6, &g))\n") },
         ]
-        // In every rule set: fails at `now` unless today has a completed task (a rule error).
-        add("busy_today", "    when: today.count[\"task_completed\"] >= 2\n")
-        for _ in 0..<Int.random(in: 6...16, using: &g) {
-            if g.chance(0.2), let other = ids.randomElement(using: &g) {
-                // Reads one other award through `achievements.ID`.
-                let id = "gate_\(ids.count)"
-                // Either order: a threshold first sleeps until its folds change or an award unlocks.
-                if g.chance(0.5) {
-                    add(id, "    when: achievements.\(other).unlocked && metrics.busy >= \(Int.random(in: 0...4, using: &g))\n")
-                } else {
-                    add(id, "    when: metrics.tasks >= \(Int.random(in: 0...4, using: &g)) && achievements.\(other).unlocked\n")
-                }
-                continue
-            }
-            let (id, body) = g.pick(templates)(&g)
-            if !ids.contains(id) { add(id, body) }
-        }
+    }
 
+    /// Ranks, most of the time.
+    private static func ranksText(_ g: inout SeededGenerator) -> String {
         var ranks = ""
         if g.chance(0.7) {
             ranks = """
@@ -233,6 +272,11 @@ enum RandomScenario {
 
                 """
         }
+        return ranks
+    }
+
+    /// The catalog file, at a drawn version.
+    private static func catalogText(_ g: inout SeededGenerator) -> String {
         let version = g.pick([1, 2, 3])
         let catalog = """
             schema: 1
@@ -251,7 +295,7 @@ enum RandomScenario {
                 - { id: l2, module: lianpu, title: L2, difficulties: [easy, hard], release: 2 }
 
             """
-        return ["a_rules.yaml": "schema: 1\n" + calendar + metrics + streaks + achievements + ranks, "b_catalog.yaml": catalog]
+        return catalog
     }
 
     // MARK: states
@@ -276,24 +320,7 @@ enum RandomScenario {
             var event = JSONObject([("type", .string(type)), ("at", .string(moment.description))])
             let localDay = String(Moment(instant: CELTimestamp(seconds: at + Int64.random(in: -86_400...86_400, using: &g)),
                                          offsetSeconds: offset).description.prefix(10))
-            switch type {
-            case "focus_session":
-                if g.chance(0.85) { event["minutes"] = g.chance(0.8) ? .int(Int64.random(in: 5...60, using: &g)) : .double(12.5) }
-            case "level_completed":
-                event["level"] = .string(g.pick(levelIDs))
-                if g.chance(0.7) { event["difficulty"] = .string(g.pick(["easy", "hard"])) }
-            case "day_planned":
-                if g.chance(0.5) { event["date"] = .string(localDay) }
-                event["tasks"] = .int(Int64.random(in: 0...3, using: &g))
-            case "kill_time_changed":
-                if g.chance(0.5) { event["date"] = .string(localDay) }
-                event["to"] = .string(g.pick(["21:00", "18:30", "23:00", "25:00", "00:00", "04:00", "9pm"]))
-            case "freeze_used":
-                if g.chance(0.4) { event["date"] = .string(localDay) }
-                if g.chance(0.3) { event["streak"] = .string(g.pick(["daily", "perfect", "nope"])) }
-            default:
-                break
-            }
+            addFields(of: type, localDay: localDay, to: &event, &g)
             events.append(.object(event))
         }
         var document = JSONObject([("schema", .int(1))])
@@ -304,18 +331,7 @@ enum RandomScenario {
                                         : latest + Int64.random(in: 0...(3 * 86_400), using: &g)
         document["now"] = .string(Moment(instant: CELTimestamp(seconds: nowSeconds), offsetSeconds: g.pick(offsets)).description)
         document["events"] = .array(events)
-        if g.chance(0.4) {
-            var levels = JSONObject()
-            for level in ["n1", "l1", "zz"] where g.chance(0.5) {
-                var entry = JSONObject([("completed", .bool(true))])
-                if g.chance(0.6) {
-                    entry["completed_at"] = .string(Moment(instant: CELTimestamp(seconds: start + Int64.random(in: -86_400...(10 * 86_400), using: &g)),
-                                                           offsetSeconds: 0).description)
-                }
-                levels[level] = .object(entry)
-            }
-            document["levels"] = .object(levels)
-        }
+        if g.chance(0.4) { document["levels"] = .object(levels(&g, start: start)) }
         if g.chance(0.4) { document["counters"] = .object(JSONObject([("x", .int(Int64.random(in: 0...6, using: &g)))])) }
         if g.chance(0.3) {
             // The moment of the state's first evaluation: before, among or after the events.
@@ -335,5 +351,42 @@ enum RandomScenario {
             document["unlocked"] = .array(unlocked)
         }
         return JSONWriter.write(.object(document), layout: .compact)
+    }
+
+    /// The fields an event of `type` carries besides `type` and `at`, some left out or wrong.
+    private static func addFields(of type: String, localDay: String, to event: inout JSONObject,
+                                  _ g: inout SeededGenerator) {
+        switch type {
+        case "focus_session":
+            if g.chance(0.85) { event["minutes"] = g.chance(0.8) ? .int(Int64.random(in: 5...60, using: &g)) : .double(12.5) }
+        case "level_completed":
+            event["level"] = .string(g.pick(levelIDs))
+            if g.chance(0.7) { event["difficulty"] = .string(g.pick(["easy", "hard"])) }
+        case "day_planned":
+            if g.chance(0.5) { event["date"] = .string(localDay) }
+            event["tasks"] = .int(Int64.random(in: 0...3, using: &g))
+        case "kill_time_changed":
+            if g.chance(0.5) { event["date"] = .string(localDay) }
+            event["to"] = .string(g.pick(["21:00", "18:30", "23:00", "25:00", "00:00", "04:00", "9pm"]))
+        case "freeze_used":
+            if g.chance(0.4) { event["date"] = .string(localDay) }
+            if g.chance(0.3) { event["streak"] = .string(g.pick(["daily", "perfect", "nope"])) }
+        default:
+            break
+        }
+    }
+
+    /// Completed levels, some with the moment they were completed.
+    private static func levels(_ g: inout SeededGenerator, start: Int64) -> JSONObject {
+        var levels = JSONObject()
+        for level in ["n1", "l1", "zz"] where g.chance(0.5) {
+            var entry = JSONObject([("completed", .bool(true))])
+            if g.chance(0.6) {
+                entry["completed_at"] = .string(Moment(instant: CELTimestamp(seconds: start + Int64.random(in: -86_400...(10 * 86_400), using: &g)),
+                                                       offsetSeconds: 0).description)
+            }
+            levels[level] = .object(entry)
+        }
+        return levels
     }
 }

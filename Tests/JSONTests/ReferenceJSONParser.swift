@@ -73,13 +73,7 @@ struct ReferenceJSONParser {
         var seen: Set<String>?
         while true {
             skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                throw error(position < bytes.count
-                    ? "unexpected \(describeCurrent()); expected a key in double quotes"
-                    : "unexpected end of input; expected a key")
-            }
-            let keyStart = position
-            let key = try parseString()
+            let (key, keyStart) = try parseKey()
             let count = values.count
             if count == 0, let recent = recentKeys.first(where: { $0.first == key }) {
                 shared = recent
@@ -90,15 +84,7 @@ struct ReferenceJSONParser {
             }
             // A key that follows `shared` (whose keys are unique) repeats none before it.
             if shared == nil {
-                let repeated: Bool
-                if var unique = seen {
-                    repeated = !unique.insert(key).inserted
-                    seen = unique
-                } else {
-                    repeated = keys.contains(key)
-                    if keys.count >= 8 { seen = Set(keys + [key]) }
-                }
-                guard !repeated else {
+                guard !Self.repeats(key, in: keys, seen: &seen) else {
                     // Strings hold no raw newlines, so the key starts on the current line.
                     throw JSONParseError(message: "duplicate key \(JSONWriter.quoted(key))", line: line,
                                          column: column(of: keyStart), path: JSONPath(path + [.key(key)]))
@@ -123,6 +109,28 @@ struct ReferenceJSONParser {
             }
             throw error("unexpected \(describeCurrent()); expected ',' or '}'")
         }
+    }
+
+    /// An object's key in double quotes, and where it starts.
+    private mutating func parseKey() throws(JSONParseError) -> (key: String, start: Int) {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            throw error(position < bytes.count
+                ? "unexpected \(describeCurrent()); expected a key in double quotes"
+                : "unexpected end of input; expected a key")
+        }
+        let start = position
+        return (try parseString(), start)
+    }
+
+    /// Whether `key` is among `keys`; once there are several, a set of them is kept in `seen`.
+    private static func repeats(_ key: String, in keys: [String], seen: inout Set<String>?) -> Bool {
+        if var unique = seen {
+            let repeated = !unique.insert(key).inserted
+            seen = unique
+            return repeated
+        }
+        if keys.count >= 8 { seen = Set(keys + [key]) }
+        return keys.contains(key)
     }
 
     /// The parsed object, its keys shared with an equal recent object's when there is one.

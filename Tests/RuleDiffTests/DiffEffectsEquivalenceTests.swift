@@ -4,6 +4,7 @@ import Foundation
 import RuleDiff
 import RuleModel
 import Rules
+import RulesTestSupport
 import Testing
 import TestSupport
 
@@ -18,8 +19,8 @@ import TestSupport
         let oldVersion = RandomRuleChange.version(&g)
         let (newVersion, mutations) = RandomRuleChange.mutate(oldVersion, &g)
         let folder = try TemporaryFolder()
-        let old = try folder.ruleSet(RandomRuleChange.files(oldVersion), in: "old")
-        let new = try folder.ruleSet(RandomRuleChange.files(newVersion), in: "new")
+        let old = try RuleSetText.load(RandomRuleChange.files(oldVersion), in: "old")
+        let new = try RuleSetText.load(RandomRuleChange.files(newVersion), in: "new")
         let ids = (oldVersion.awards + newVersion.awards).map(\.id)
         let lines = (1...80).map { RandomRuleChange.stateLine(&g, index: $0, awardIDs: ids) }
         let statesPath = try folder.write(lines.joined(separator: "\n") + "\n", to: "states.ndjson")
@@ -48,9 +49,8 @@ import TestSupport
             var g = SeededGenerator(seed: UInt64(seed) &* 0x9E37_79B9)
             let oldVersion = RandomRuleChange.version(&g)
             let (newVersion, mutations) = RandomRuleChange.mutate(oldVersion, &g)
-            let folder = try TemporaryFolder()
-            let old = try folder.ruleSet(RandomRuleChange.files(oldVersion), in: "old")
-            let new = try folder.ruleSet(RandomRuleChange.files(newVersion), in: "new")
+            let old = try RuleSetText.load(RandomRuleChange.files(oldVersion), in: "old")
+            let new = try RuleSetText.load(RandomRuleChange.files(newVersion), in: "new")
             let changes = RuleChanges.between(old: old, new: new)
             let found = Set(changes.map { "\($0.change.rawValue) \($0.kind.rawValue) \($0.id) \($0.keys.joined(separator: ","))" })
             for mutation in mutations {

@@ -1,4 +1,5 @@
 import RuleDiff
+import RulesTestSupport
 import Testing
 
 /// Rule changes of every kind docs/diff.md lists, compared on the typed rule model: a change of
@@ -67,10 +68,9 @@ import Testing
 
     @Test(arguments: cases)
     func changesOfEveryKind(name: String, from: String, to: String, expected: [String]) throws {
-        let folder = try TemporaryFolder()
         #expect(Self.base.contains(from) != Self.catalog.contains(from), "\(name)")
-        let old = try folder.ruleSet(["rules.yaml": Self.base, "catalog.yaml": Self.catalog], in: "old")
-        let new = try folder.ruleSet(["rules.yaml": Self.base.replacingOccurrences(of: from, with: to),
+        let old = try RuleSetText.load(["rules.yaml": Self.base, "catalog.yaml": Self.catalog], in: "old")
+        let new = try RuleSetText.load(["rules.yaml": Self.base.replacingOccurrences(of: from, with: to),
                                       "catalog.yaml": Self.catalog.replacingOccurrences(of: from, with: to)], in: "new")
         let changes = RuleChanges.between(old: old, new: new).map {
             "\($0.change.rawValue) \($0.kind.rawValue) \($0.id) \($0.keys.joined(separator: ",")) \($0.line)"
@@ -79,9 +79,8 @@ import Testing
     }
 
     @Test func aRemovedEntryIsPlacedInTheOldFile() throws {
-        let folder = try TemporaryFolder()
-        let old = try folder.ruleSet(["rules.yaml": Self.base, "catalog.yaml": Self.catalog], in: "old")
-        let new = try folder.ruleSet(["rules.yaml": Self.base.replacingOccurrences(of: "ranks:\n  - { id: bronze, title: Bronze, min_points: 0 }\n", with: "ranks: []\n"),
+        let old = try RuleSetText.load(["rules.yaml": Self.base, "catalog.yaml": Self.catalog], in: "old")
+        let new = try RuleSetText.load(["rules.yaml": Self.base.replacingOccurrences(of: "ranks:\n  - { id: bronze, title: Bronze, min_points: 0 }\n", with: "ranks: []\n"),
                                       "catalog.yaml": Self.catalog.replacingOccurrences(of: "version: 1", with: "version: 2")], in: "new")
         let changes = RuleChanges.between(old: old, new: new)
         let removed = try #require(changes.first { $0.change == .removed })

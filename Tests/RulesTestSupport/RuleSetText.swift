@@ -35,6 +35,18 @@ package enum RuleSetText {
         return ruleSet
     }
 
+    /// The rule set of files given by name and text inside a folder named `folder`, so that two
+    /// versions of one rule set are told apart by their paths.
+    package static func load(_ files: [String: String], in folder: String) throws(LoadFailure) -> RuleSet {
+        try load(files: files.sorted { $0.key < $1.key }.map { (file: folder + "/" + $0.key, text: $0.value) })
+    }
+
+    /// What the loader reports for files given by name and text, read in name order as a
+    /// folder's files are.
+    package static func result(_ files: [String: String]) -> RuleSetLoadResult {
+        RuleSetLoader.load(texts: files.sorted { $0.key < $1.key }.map { (file: $0.key, text: $0.value) })
+    }
+
     /// `state` decided with `rules` as `rulecheck eval` decides it: at `now`, else the state's
     /// `now`, else the clock.
     package static func decide(_ state: StateFile, with rules: RuleSet, now: Moment? = nil,

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import RuleModel
+import RulesTestSupport
 import Testing
 @testable import Rules
 
@@ -29,9 +30,7 @@ import Testing
     static func diagnostics(_ rules: String, plan: String? = plan) throws -> [Diagnostic] {
         var files = ["rules.yaml": rules]
         if let plan { files["events.yaml"] = plan }
-        let folder = try TemporaryRuleFolder(files)
-        defer { folder.remove() }
-        return RuleSetLoader.load(paths: [folder.path], baseline: nil).diagnostics
+        return RuleSetText.result(files).diagnostics
     }
 
     static let header = "schema: 1\n"
@@ -79,10 +78,9 @@ import Testing
                 expect:
                   holds: ['events.all(e, e.type != "focus_sesion")']
             """
-        let folder = try TemporaryRuleFolder(["events.yaml": Self.plan, "tests.yaml": tests,
-                                              "rules.yaml": "schema: 1\nmetrics:\n  m: 1\n"])
-        defer { folder.remove() }
-        let found = RuleSetLoader.load(paths: [folder.path], baseline: nil).diagnostics.filter { $0.code == "E314" }
+        let files: [String: String] = ["events.yaml": Self.plan, "tests.yaml": tests,
+                                              "rules.yaml": "schema: 1\nmetrics:\n  m: 1\n"]
+        let found = RuleSetText.result(files).diagnostics.filter { $0.code == "E314" }
         #expect(found.count == 1)
         #expect(found.first.map { [$0.span?.start.line, $0.span?.start.column] } == [6, 40])
     }
@@ -97,9 +95,8 @@ import Testing
               - { id: a, title: A, when: 'events.exists(e, e.type == "task_created" && e.minutes + 1.5 > 0)' }
             """
         #expect(try Self.diagnostics(rules, plan: nil).isEmpty)
-        let folder = try TemporaryRuleFolder(["rules.yaml": rules])
-        defer { folder.remove() }
-        let ruleSet = try #require(RuleSetLoader.load(paths: [folder.path], baseline: nil).ruleSet)
+        let files: [String: String] = ["rules.yaml": rules]
+        let ruleSet = try #require(RuleSetText.result(files).ruleSet)
         #expect(ruleSet.eventPlan == nil)
         #expect(ruleSet.metrics.first?.expression.program.resultType == .dyn)
     }

@@ -1,3 +1,4 @@
+import RulesTestSupport
 import Testing
 import RuleModel
 @testable import Rules
@@ -56,9 +57,8 @@ import RuleModel
 
     @Test(arguments: badPlans)
     func eachMistakeAtItsPlace(_ bad: BadPlan) throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": Self.head + bad.plan + "\n"])
-        defer { folder.remove() }
-        let loaded = RuleSetLoader.load(paths: [folder.path], baseline: nil)
+        let files: [String: String] = ["a.yaml": Self.head + bad.plan + "\n"]
+        let loaded = RuleSetText.result(files)
         let errors = loaded.diagnostics.filter { $0.severity == .error }
         #expect(errors.map(\.code) == [bad.code], "\(errors.map(\.message))")
         let error = try #require(errors.first)
@@ -73,12 +73,11 @@ import RuleModel
     }
 
     @Test func aSecondEventsNamesBothPlaces() throws {
-        let folder = try TemporaryRuleFolder([
+        let files: [String: String] = [
             "a.yaml": "schema: 1\nevents: { focus_session: {} }\n",
             "b.yaml": "schema: 1\nmetrics:\n  m: events.size()\nevents:\n  task_created: {}\n",
-        ])
-        defer { folder.remove() }
-        let loaded = RuleSetLoader.load(paths: [folder.path], baseline: nil)
+        ]
+        let loaded = RuleSetText.result(files)
         let error = try #require(loaded.diagnostics.first)
         #expect(loaded.diagnostics.map(\.code) == [RuleCode.duplicateEventPlan])
         #expect(error.span?.file.hasSuffix("b.yaml") == true && error.span?.start.line == 4)
@@ -86,7 +85,7 @@ import RuleModel
     }
 
     @Test func aPlanKeepsWhatItSays() throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": Self.head + """
+        let files: [String: String] = ["a.yaml": Self.head + """
               focus_session:
                 title: { en: A focus session ended, zh-Hans: 专注结束 }
                 attributes:
@@ -103,9 +102,8 @@ import RuleModel
               custom_category_created: {}
               sync_finished:
 
-            """])
-        defer { folder.remove() }
-        let loaded = RuleSetLoader.load(paths: [folder.path], baseline: nil)
+            """]
+        let loaded = RuleSetText.result(files)
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.message))")
         let plan = try #require(loaded.ruleSet?.eventPlan)
         #expect(plan.typeNames == ["focus_session", "task_completed", "custom_category_created", "sync_finished",
@@ -122,14 +120,13 @@ import RuleModel
     }
 
     @Test func aListedReservedTypeKeepsItsOwnAttributesFirst() throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": Self.head + """
+        let files: [String: String] = ["a.yaml": Self.head + """
               level_completed:
                 title: 过关
                 attributes: { stars: int? }
 
-            """])
-        defer { folder.remove() }
-        let plan = try #require(RuleSetLoader.load(paths: [folder.path], baseline: nil).ruleSet?.eventPlan)
+            """]
+        let plan = try #require(RuleSetText.result(files).ruleSet?.eventPlan)
         let level = try #require(plan.type(named: "level_completed"))
         #expect(level.reserved && level.title?.defaultText == "过关")
         #expect(level.attributes.map(\.name) == ["level", "difficulty", "time", "moves", "stars"])
@@ -137,29 +134,26 @@ import RuleModel
     }
 
     @Test func anEmptyEventsIsAPlanOfTheReservedTypes() throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": Self.head])
-        defer { folder.remove() }
-        let plan = try #require(RuleSetLoader.load(paths: [folder.path], baseline: nil).ruleSet?.eventPlan)
+        let files: [String: String] = ["a.yaml": Self.head]
+        let plan = try #require(RuleSetText.result(files).ruleSet?.eventPlan)
         #expect(plan.typeNames == EventPlan.reservedTypeNames)
     }
 
     @Test func withoutEventsThereIsNoPlan() throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": "schema: 1\nmetrics:\n  m: events.size()\n"])
-        defer { folder.remove() }
-        let loaded = RuleSetLoader.load(paths: [folder.path], baseline: nil)
+        let files: [String: String] = ["a.yaml": "schema: 1\nmetrics:\n  m: events.size()\n"]
+        let loaded = RuleSetText.result(files)
         #expect(loaded.diagnostics.isEmpty)
         #expect(try #require(loaded.ruleSet).eventPlan == nil)
     }
 
     @Test func eventTitlesJoinTheMissingLocaleWarning() throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": Self.head + """
+        let files: [String: String] = ["a.yaml": Self.head + """
               focus_session: { title: Focus }
             achievements:
               - { id: a, title: { en: A, zh-Hans: 甲 }, when: events.size() > 0 }
 
-            """])
-        defer { folder.remove() }
-        let loaded = RuleSetLoader.load(paths: [folder.path], baseline: nil)
+            """]
+        let loaded = RuleSetText.result(files)
         #expect(loaded.diagnostics.map(\.code) == [RuleCode.missingLocale])
         #expect(loaded.diagnostics.first?.span?.start.line == 3)
     }

@@ -1,4 +1,5 @@
 import RuleModel
+import RulesTestSupport
 import Testing
 @testable import Rules
 
@@ -40,7 +41,7 @@ import Testing
 
     /// `localized(to:)` rewrites every title for people and leaves the default elsewhere.
     @Test func ruleSetLocalizesEveryTitle() throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": """
+        let files: [String: String] = ["a.yaml": """
             schema: 1
             achievements:
               - { id: a, title: { zh-Hans: 甲, en: Alpha }, description: { zh-Hans: 说明, en: About }, when: 'true' }
@@ -51,9 +52,8 @@ import Testing
                 milestones: [{ days: 2, id: m, title: { zh-Hans: 两天, en: Two days } }]
             ranks:
               - { id: r, title: { zh-Hans: 新手, en: Novice }, min_points: 0 }
-            """])
-        defer { folder.remove() }
-        let rules = try #require(RuleSetLoader.load(paths: [folder.path], baseline: nil).ruleSet)
+            """]
+        let rules = try #require(RuleSetText.result(files).ruleSet)
         let english = rules.localized(to: "en-US")
         #expect(english.achievements.map(\.info.title) == ["Alpha"])
         #expect(english.achievements.map(\.info.description) == ["About"])

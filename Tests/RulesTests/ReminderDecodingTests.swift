@@ -1,3 +1,4 @@
+import RulesTestSupport
 import Testing
 import RuleModel
 @testable import Rules
@@ -55,9 +56,8 @@ import RuleModel
         ("  - { id: r, title: R, on: daily, at: \"09:00\", setting: [a] }", [RuleCode.wrongType], 5),
     ])
     func eachKeyIsChecked(entry: String, codes: [String], line: Int) throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": Self.streak + entry + "\n"])
-        defer { folder.remove() }
-        let loaded = RuleSetLoader.load(paths: [folder.path], baseline: nil)
+        let files: [String: String] = ["a.yaml": Self.streak + entry + "\n"]
+        let loaded = RuleSetText.result(files)
         #expect(loaded.diagnostics.filter { $0.severity == .error }.map(\.code) == codes, "\(loaded.diagnostics.map(\.message))")
         if codes.isEmpty {
             let reminder = try #require(loaded.ruleSet?.reminders.first)
@@ -69,7 +69,7 @@ import RuleModel
     }
 
     @Test func decodedAsWritten() throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": Self.streak + """
+        let files: [String: String] = ["a.yaml": Self.streak + """
               - id: last_call
                 title: { zh-Hans: 今天还没打卡, en: Check in today }
                 on: streak_breaks
@@ -79,9 +79,8 @@ import RuleModel
                 meta: { ask_permission: true }
               - { id: any_streak, title: Any, on: streak_at_risk }
 
-            """])
-        defer { folder.remove() }
-        let rules = try #require(RuleSetLoader.load(paths: [folder.path], baseline: nil).ruleSet)
+            """]
+        let rules = try #require(RuleSetText.result(files).ruleSet)
         #expect(rules.reminders.map(\.id) == ["last_call", "any_streak"])
         let first = rules.reminders[0]
         #expect(first.on == .streakBreaks && first.streak == "daily" && first.beforeSeconds == 5_400)
@@ -92,13 +91,12 @@ import RuleModel
     }
 
     @Test func dailyDecodedAsWritten() throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": Self.streak + """
+        let files: [String: String] = ["a.yaml": Self.streak + """
               - { id: plan, title: Plan, on: daily, at: "21:30", setting: plan_time }
               - { id: morning, title: Morning, on: daily, at: "07:05" }
 
-            """])
-        defer { folder.remove() }
-        let rules = try #require(RuleSetLoader.load(paths: [folder.path], baseline: nil).ruleSet)
+            """]
+        let rules = try #require(RuleSetText.result(files).ruleSet)
         #expect(rules.reminders.map(\.kindName) == ["daily", "daily"])
         #expect(rules.reminders[0].on == nil && rules.reminders[0].daily == ReminderRule.Daily(at: LocalTime(minutes: 21 * 60 + 30), setting: "plan_time"))
         #expect(rules.reminders[1].daily == ReminderRule.Daily(at: LocalTime(minutes: 7 * 60 + 5), setting: nil))

@@ -4,9 +4,10 @@ import RuleModel
 import Testing
 @testable import Rules
 
-/// The keys a rule file may hold are declared once, by the decoder (`RuleFileDecoder.…Keys`,
-/// what `rejectUnknownKeys` allows); the editor schema (`rulecheck schema`) states them again
-/// with descriptions. This proves the two name the same keys for every kind of entry.
+/// The keys a rule file may hold are declared once, in the rule model (`StreakRuleKey`,
+/// `AchievementRuleKey`, …); the decoder allows exactly those (`RuleFileDecoder.…Keys`, what
+/// `rejectUnknownKeys` allows) and the editor schema (`rulecheck schema`) names them with
+/// descriptions. This proves all three agree for every kind of entry.
 @Suite struct RuleKeysAgreementTests {
     static let pairs: [(definition: String, keys: [String])] = [
         ("calendar", RuleFileDecoder.calendarKeys),
@@ -67,9 +68,31 @@ import Testing
         #expect(Self.properties(of: criterion) == Set(RuleFileDecoder.completeModuleKeys))
     }
 
-    /// Streak keys are declared once in the rule model; the decoder allows exactly those.
-    @Test func streakKeysAreTheModelsDeclaration() {
-        #expect(RuleFileDecoder.streakKeys == StreakRuleKey.allCases.map(\.rawValue))
+    /// Each kind of entry's keys, as the rule model declares them and as the decoder allows them.
+    static let declarations: [(entry: String, declared: [String], allowed: [String])] = [
+        ("rule file", RuleFileKey.names, RuleFileDecoder.topLevelKeys),
+        ("calendar", CalendarRuleKey.names, RuleFileDecoder.calendarKeys),
+        ("metric", MetricRuleKey.names, RuleFileDecoder.metricKeys),
+        ("streak", StreakRuleKey.allCases.map(\.rawValue), RuleFileDecoder.streakKeys),
+        ("milestone", MilestoneRuleKey.names, RuleFileDecoder.milestoneKeys),
+        ("achievement", AchievementRuleKey.names, RuleFileDecoder.achievementKeys),
+        ("complete_module", CompleteModuleRuleKey.names, RuleFileDecoder.completeModuleKeys),
+        ("rank", RankRuleKey.names, RuleFileDecoder.rankKeys),
+        ("catalog", CatalogRuleKey.names, RuleFileDecoder.catalogKeys),
+        ("module", CatalogModuleRuleKey.names, RuleFileDecoder.moduleKeys),
+        ("level", CatalogLevelRuleKey.names, RuleFileDecoder.levelKeys),
+        ("category", CategoryRuleKey.names, RuleFileDecoder.categoryKeys),
+        ("reminder", ReminderRuleKey.names, RuleFileDecoder.reminderKeys),
+        ("event type", EventTypeRuleKey.names, RuleFileDecoder.eventTypeKeys),
+        ("test", RuleTestKey.names, RuleFileDecoder.testKeys),
+        ("expect", RuleTestExpectKey.names, RuleFileDecoder.expectKeys),
+    ]
+
+    /// Keys are declared once in the rule model; the decoder allows exactly those, in that order.
+    @Test("the decoder allows the rule model's keys", arguments: declarations)
+    func decoderAllowsTheModelsDeclaration(_ declaration: (entry: String, declared: [String], allowed: [String])) {
+        #expect(declaration.allowed == declaration.declared, "\(declaration.entry)")
+        #expect(Set(declaration.declared).count == declaration.declared.count, "\(declaration.entry) repeats a key")
     }
 
     @Test func topLevelMatchesDecoder() {

@@ -1,4 +1,5 @@
 import Foundation
+import RulesTestSupport
 import Testing
 @testable import Rules
 
@@ -18,9 +19,8 @@ import Testing
         """
 
     static func codes(_ achievements: String) throws -> [String] {
-        let folder = try TemporaryRuleFolder(["a.yaml": metrics + achievements])
-        defer { folder.remove() }
-        return RuleSetLoader.load(paths: [folder.path], baseline: nil).diagnostics.map(\.code)
+        let files: [String: String] = ["a.yaml": metrics + achievements]
+        return RuleSetText.result(files).diagnostics.map(\.code)
     }
 
     @Test(arguments: [
@@ -61,9 +61,8 @@ import Testing
     ])
     func lintPointsInsideTheCondition(when: String, lineOffset: Int, column: Int) throws {
         let achievements = "- id: a\n  title: A\n  " + when
-        let folder = try TemporaryRuleFolder(["a.yaml": Self.metrics + achievements])
-        defer { folder.remove() }
-        let found = RuleSetLoader.load(paths: [folder.path], baseline: nil).diagnostics
+        let files: [String: String] = ["a.yaml": Self.metrics + achievements]
+        let found = RuleSetText.result(files).diagnostics
         let span = try #require(found.first { $0.code == "W430" }?.span, "\(found)")
         let whenLine = Self.metrics.split(separator: "\n", omittingEmptySubsequences: false).count + 2
         #expect(span.start.line == whenLine + lineOffset)
@@ -80,9 +79,8 @@ import Testing
             - { id: e, title: E, when: metrics.tasks >= 5, requires: [d] }
             - { id: f, title: F, when: (metrics.tasks >= 5) }
             """
-        let folder = try TemporaryRuleFolder(["a.yaml": Self.metrics + achievements])
-        defer { folder.remove() }
-        let messages = RuleSetLoader.load(paths: [folder.path], baseline: nil).diagnostics.map(\.message)
+        let files: [String: String] = ["a.yaml": Self.metrics + achievements]
+        let messages = RuleSetText.result(files).diagnostics.map(\.message)
         #expect(messages.map { $0.prefix(40) } == [
             "'c' has the same criterion as 'a': they ", "'d' has the same criterion as 'b': they ",
             "'f' has the same criterion as 'a': they ",
@@ -121,9 +119,8 @@ import Testing
     }
 
     @Test func aRuleSetWithErrorsIsNotLinted() throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": Self.metrics + "- { id: a, title: A, when: metrics.tasks >= 0, points: lots }"])
-        defer { folder.remove() }
-        #expect(RuleSetLoader.load(paths: [folder.path], baseline: nil).diagnostics.map(\.code) == ["E207"])
+        let files: [String: String] = ["a.yaml": Self.metrics + "- { id: a, title: A, when: metrics.tasks >= 0, points: lots }"]
+        #expect(RuleSetText.result(files).diagnostics.map(\.code) == ["E207"])
     }
 
     /// The products' rule sets raise no lint (docs/warnings.md).

@@ -1,17 +1,17 @@
+import RulesTestSupport
 import Testing
 @testable import Rules
 
 /// `meta` is kept as written and must be a mapping.
 @Suite struct RuleMetaTests {
     @Test func metaKeepsItsShapeAndTypes() throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": """
+        let files: [String: String] = ["a.yaml": """
             schema: 1
             achievements:
               - { id: a, title: A, when: 'true', meta: { n: 4, x: 1.5, ok: true, none: null, s: "04:00", list: [1, two] } }
               - { id: b, title: B, when: 'true', meta: [1, 2] }
-            """])
-        defer { folder.remove() }
-        let loaded = RuleSetLoader.load(paths: [folder.path], baseline: nil)
+            """]
+        let loaded = RuleSetText.result(files)
         #expect(loaded.diagnostics.map(\.code) == [RuleCode.wrongType])
         #expect(loaded.diagnostics.first?.span?.start.line == 4)
         let fixed = try TemporaryRuleFolder(["a.yaml": """

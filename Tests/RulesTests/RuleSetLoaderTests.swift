@@ -2,6 +2,7 @@ import CEL
 import Diagnostics
 import Foundation
 import RuleModel
+import RulesTestSupport
 import Testing
 @testable import Rules
 
@@ -88,7 +89,7 @@ import Testing
     }
 
     @Test func metricsComeInDependencyOrderWithInferredTypes() throws {
-        let folder = try TemporaryRuleFolder(["m.yaml": """
+        let files: [String: String] = ["m.yaml": """
             schema: 1
             metrics:
               total: metrics.focus + metrics.tasks
@@ -97,9 +98,9 @@ import Testing
               ratio: double(metrics.total) / 2.0
             achievements:
               - { id: a, title: A, when: metrics.ratio >= 1.5 }
-            """])
-        defer { folder.remove() }
-        let (set, diagnostics) = RuleSetLoader.load(paths: [folder.path])
+            """]
+        let loaded = RuleSetText.result(files)
+        let (set, diagnostics) = (loaded.ruleSet, loaded.diagnostics)
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
         #expect(set?.metrics.map(\.id) == ["focus", "tasks", "total", "ratio"])
         #expect(set?.metrics.last?.expression.program.resultType == .double)
@@ -131,24 +132,22 @@ import Testing
     /// A duplicate key does not stop the checking of its file: the missing title and `when` of
     /// the same achievement are reported too (docs/diagnostics-yaml.md, every problem in one run).
     @Test func duplicateKeyDoesNotStopTheCheckingOfItsFile() throws {
-        let folder = try TemporaryRuleFolder([
+        let files: [String: String] = [
             "a.yaml": "schema: 1\nachievements:\n  - id: a\n    id: b\n",
             "b.yaml": "schema: 1\nachievements:\n  - { id: c, title: C, whenn: true }\n",
-        ])
-        defer { folder.remove() }
-        let result = RuleSetLoader.load(paths: [folder.path], baseline: nil)
+        ]
+        let result = RuleSetText.result(files)
         let byFile = result.diagnostics.map { (($0.span?.file ?? "") as NSString).lastPathComponent + " " + $0.code }
         #expect(byFile == ["a.yaml E206", "a.yaml E206", "a.yaml E103", "b.yaml E206", "b.yaml E205"])
     }
 
     /// A syntax error ends its file; what the rest of the set names in it is not reported as unknown.
     @Test func syntaxErrorHidesUnknownNamesElsewhere() throws {
-        let folder = try TemporaryRuleFolder([
+        let files: [String: String] = [
             "a.yaml": "schema: 1\nachievements:\n  - { id: first, title: F, when: \"true\" \n",
             "b.yaml": "schema: 1\nachievements:\n  - { id: c, title: C, when: \"true\", requires: [first] }\n",
-        ])
-        defer { folder.remove() }
-        let result = RuleSetLoader.load(paths: [folder.path], baseline: nil)
+        ]
+        let result = RuleSetText.result(files)
         #expect(result.diagnostics.map(\.code) == ["E100"])
     }
 
@@ -167,6 +166,7 @@ import Testing
         ("more.yaml", "metrics:\n  other: events.size()\n", ["E203", "E302"]),
     ])
     func anUnreadFileHidesOnlyWhatItMayDefine(file: String, text: String, expected: [String]) throws {
+        // Files on disk: what an unreadable file may define is read from its top-level keys there.
         let folder = try TemporaryRuleFolder([
             "a.yaml": "schema: 1\nachievements:\n  - { id: a, title: A, when: metrics.tasks_don >= 1 }\n",
             file: text,
@@ -187,7 +187,7 @@ import Testing
         ("metrics.n >= metrics.n", "binary"),
     ])
     func progressIsDerivedFromComparisonsWithANumberLiteral(when: String, expected: String) throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": """
+        let files: [String: String] = ["a.yaml": """
             schema: 1
             metrics:
               n: events.size()
@@ -195,9 +195,9 @@ import Testing
               - id: a
                 title: A
                 when: '\(when)'
-            """])
-        defer { folder.remove() }
-        let (set, diagnostics) = RuleSetLoader.load(paths: [folder.path])
+            """]
+        let loaded = RuleSetText.result(files)
+        let (set, diagnostics) = (loaded.ruleSet, loaded.diagnostics)
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
         let progress = try #require(set?.achievements.first?.progress)
         switch progress {
@@ -209,31 +209,29 @@ import Testing
     }
 
     @Test func derivedCurrentPointsInsideTheYamlFile() throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": """
+        let files: [String: String] = ["a.yaml": """
             schema: 1
             achievements:
               - id: a
                 title: A
                 when: |
                   events.size() >= 3
-            """])
-        defer { folder.remove() }
-        let set = try #require(RuleSetLoader.load(paths: [folder.path]).ruleSet)
+            """]
+        let set = try #require(RuleSetText.result(files).ruleSet)
         guard case .derived(let current, _, _)? = set.achievements.first?.progress else { Issue.record("derived"); return }
         #expect(current.span.start == SourcePosition(line: 6, column: 7))
         #expect(current.span.end == SourcePosition(line: 6, column: 20))
     }
 
     @Test func streakScopesSeeOnlyTheirOwnVariable() throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": """
+        let files: [String: String] = ["a.yaml": """
             schema: 1
             streaks:
               - { id: a, counts: 'day.status == "x"' }
               - { id: b, day: 'event.type == "x"' }
               - { id: c, counts: 'event.late == false && today.planned > 0' }
-            """])
-        defer { folder.remove() }
-        let result = RuleSetLoader.load(paths: [folder.path], baseline: nil)
+            """]
+        let result = RuleSetText.result(files)
         #expect(result.diagnostics.map(\.code) == [RuleCode.celError, RuleCode.celError])
         #expect(result.diagnostics.map(\.span?.start.line) == [3, 4])
         #expect(result.diagnostics.allSatisfy { $0.fix != nil })
@@ -251,15 +249,14 @@ import Testing
         ("when: \"\\\"a\\\" != '' && metrics.nope >= 1\"", 5, 11),
     ])
     func unknownMetricPosition(line: String, expectedLine: Int, expectedColumn: Int) throws {
-        let folder = try TemporaryRuleFolder(["a.yaml": """
+        let files: [String: String] = ["a.yaml": """
             schema: 1
             achievements:
               - id: a
                 title: A
                 \(line)
-            """])
-        defer { folder.remove() }
-        let result = RuleSetLoader.load(paths: [folder.path], baseline: nil)
+            """]
+        let result = RuleSetText.result(files)
         let diagnostic = try #require(result.diagnostics.first)
         #expect(result.diagnostics.count == 1)
         #expect(diagnostic.code == RuleCode.unknownMetric)

@@ -34,15 +34,7 @@ extension CELPlanner {
             let error = CELValue.error(CELError(.noSuchOverload, "no such overload: \(function)"))
             return .constant(error)
         }
-        if function == "sum", let list = operands.first, case .list(let element)? = checked?.types[list.id] {
-            let empty: CELValue = switch element {
-            case .double: .double(0)
-            case .uint: .uint(0)
-            case .duration: .duration(CELDuration(seconds: 0))
-            default: .int(0)
-            }
-            implementation = .unary { CELListAggregate.sum($0, emptyValue: empty) }
-        }
+        if function == "sum", let typed = typedSum(of: operands.first) { implementation = typed }
         if let accessor = CELTimeAccessor(rawValue: function), nodes.count == 2,
            case .string(let zoneName)? = nodes[1].constant {
             // Resolve the zone (and its tz data) once, not per evaluation.
@@ -62,6 +54,18 @@ extension CELPlanner {
         if checked == nil, let numeric = Self.planUntypedNumeric(function, nodes, model: model) { return numeric }
         if let model { return Self.costedCall(implementation, nodes, model) }
         return Self.strictCall(implementation, nodes)
+    }
+
+    /// `sum` over a list whose element type the checker knows: an empty list sums to that type's zero.
+    func typedSum(of list: CELExpr?) -> CELFunction? {
+        guard let list, case .list(let element)? = checked?.types[list.id] else { return nil }
+        let empty: CELValue = switch element {
+        case .double: .double(0)
+        case .uint: .uint(0)
+        case .duration: .duration(CELDuration(seconds: 0))
+        default: .int(0)
+        }
+        return .unary { CELListAggregate.sum($0, emptyValue: empty) }
     }
 
     /// A strict call that also charges what it builds or traverses (`CELCostModel`): before

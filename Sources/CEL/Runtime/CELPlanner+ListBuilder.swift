@@ -39,25 +39,31 @@ extension CELPlanner {
         return expr.children.contains { mentions($0, name) }
     }
 
-    mutating func planListBuilder(_ c: CELComprehension) -> Node? {
-        guard let shape = listBuilderShape(c) else { return nil }
-        let range = plan(c.iterRange).step
+    /// The condition and element steps, planned with the iteration variables in scope, and the
+    /// locals those variables take.
+    private mutating func planListBuilderBody(_ c: CELComprehension, _ shape: ListBuilderShape)
+        -> (iterLocal: Int, iter2Local: Int?, condition: CELStep, element: CELStep) {
         let iterLocal = localCount
         let iter2Local = c.iterVar2 == nil ? nil : localCount + 1
         localCount += c.iterVar2 == nil ? 1 : 2
         let savedScopes = scopes
         scopes.append((c.iterVar, iterLocal))
         if let name = c.iterVar2, let local = iter2Local { scopes.append((name, local)) }
-        let hasCondition = shape.condition != nil
         // A non-optional closure avoids reabstraction thunks on every call.
-        var plannedCondition: CELStep = { _ in .bool(true) }
-        if let expr = shape.condition { plannedCondition = plan(expr).step }
-        let condition = plannedCondition
+        var condition: CELStep = { _ in .bool(true) }
+        if let expr = shape.condition { condition = plan(expr).step }
         let element = plan(shape.element).step
         scopes = savedScopes
+        return (iterLocal, iter2Local, condition, element)
+    }
 
-        let iterSlot = localSlot(iterLocal)
-        let iter2Slot = iter2Local.map { localSlot($0) }
+    mutating func planListBuilder(_ c: CELComprehension) -> Node? {
+        guard let shape = listBuilderShape(c) else { return nil }
+        let range = plan(c.iterRange).step
+        let body = planListBuilderBody(c, shape)
+        let (hasCondition, condition, element) = (shape.condition != nil, body.condition, body.element)
+        let iterSlot = localSlot(body.iterLocal)
+        let iter2Slot = body.iter2Local.map { localSlot($0) }
         let iterationCost = 1 + c.loopStep.nodeCount(loopBodies: false)
 
         return Node(step: { frame in

@@ -32,36 +32,53 @@ extension CELPlanner {
                 return generic(a, b)
             }, constant: nil)
         }
-        switch ids[0] {
+        let id = ids[0]
+        if let op = Self.intOverload(id) { return ints(op) }
+        if let op = Self.doubleOverload(id) { return doubles(op) }
+        switch id {
+        case "less_string": return strings { .bool(CELText.compare($0, $1) == .less) }
+        case "greater_string": return strings { .bool(CELText.compare($0, $1) == .greater) }
+        default: return nil
+        }
+    }
+
+    /// The operation of an overload on two ints, by its id.
+    private static func intOverload(_ id: String) -> (@Sendable (Int64, Int64) -> CELValue)? {
+        switch id {
         case "add_int64":
-            return ints { x, y in
+            return { x, y in
                 let (sum, overflow) = x.addingReportingOverflow(y)
                 return overflow ? .error(.intOverflow) : .int(sum)
             }
         case "subtract_int64":
-            return ints { x, y in
+            return { x, y in
                 let (difference, overflow) = x.subtractingReportingOverflow(y)
                 return overflow ? .error(.intOverflow) : .int(difference)
             }
         case "multiply_int64":
-            return ints { x, y in
+            return { x, y in
                 let (product, overflow) = x.multipliedReportingOverflow(by: y)
                 return overflow ? .error(.intOverflow) : .int(product)
             }
-        case "less_int64": return ints { .bool($0 < $1) }
-        case "less_equals_int64": return ints { .bool($0 <= $1) }
-        case "greater_int64": return ints { .bool($0 > $1) }
-        case "greater_equals_int64": return ints { .bool($0 >= $1) }
-        case "add_double": return doubles { .double($0 + $1) }
-        case "subtract_double": return doubles { .double($0 - $1) }
-        case "multiply_double": return doubles { .double($0 * $1) }
-        case "divide_double": return doubles { .double($0 / $1) }
-        case "less_double": return doubles { .bool($0 < $1) }
-        case "less_equals_double": return doubles { .bool($0 <= $1) }
-        case "greater_double": return doubles { .bool($0 > $1) }
-        case "greater_equals_double": return doubles { .bool($0 >= $1) }
-        case "less_string": return strings { .bool(CELText.compare($0, $1) == .less) }
-        case "greater_string": return strings { .bool(CELText.compare($0, $1) == .greater) }
+        case "less_int64": return { .bool($0 < $1) }
+        case "less_equals_int64": return { .bool($0 <= $1) }
+        case "greater_int64": return { .bool($0 > $1) }
+        case "greater_equals_int64": return { .bool($0 >= $1) }
+        default: return nil
+        }
+    }
+
+    /// The operation of an overload on two doubles, by its id.
+    private static func doubleOverload(_ id: String) -> (@Sendable (Double, Double) -> CELValue)? {
+        switch id {
+        case "add_double": return { .double($0 + $1) }
+        case "subtract_double": return { .double($0 - $1) }
+        case "multiply_double": return { .double($0 * $1) }
+        case "divide_double": return { .double($0 / $1) }
+        case "less_double": return { .bool($0 < $1) }
+        case "less_equals_double": return { .bool($0 <= $1) }
+        case "greater_double": return { .bool($0 > $1) }
+        case "greater_equals_double": return { .bool($0 >= $1) }
         default: return nil
         }
     }
@@ -104,23 +121,7 @@ extension CELPlanner {
         case "_+_":
             // `+` is charged what it builds (`costedCall`), nothing for numbers.
             guard let before = model?.binary, model?.result == nil else { return nil }
-            return Node(step: { frame in
-                let a = l(&frame)
-                let b = r(&frame)
-                switch (a, b) {
-                case (.int(let x), .int(let y)):
-                    let (sum, overflow) = x.addingReportingOverflow(y)
-                    if !overflow { return .int(sum) }
-                case (.double(let x), .double(let y)):
-                    return .double(x + y)
-                default:
-                    break
-                }
-                if case .error = a { return a }
-                if case .error = b { return b }
-                guard frame.charge(before(a, b)) else { return .error(CELFrame.costError) }
-                return generic(a, b)
-            }, constant: nil)
+            return untypedAdd(l, r, generic: generic, charge: before)
         case "_-_":
             return numeric(ints: { x, y in
                 let (difference, overflow) = x.subtractingReportingOverflow(y)
@@ -138,6 +139,30 @@ extension CELPlanner {
         case "_>=_": return numeric(ints: { .bool($0 >= $1) }, doubles: { .bool($0 >= $1) })
         default: return nil
         }
+    }
+
+    /// `+` on two ints (without overflow) or two doubles in place; anything else is charged
+    /// `charge` and goes through the library's function.
+    private static func untypedAdd(_ l: @escaping CELStep, _ r: @escaping CELStep,
+                                   generic: @escaping @Sendable (CELValue, CELValue) -> CELValue,
+                                   charge: @escaping @Sendable (CELValue, CELValue) -> Int) -> Node {
+        Node(step: { frame in
+            let a = l(&frame)
+            let b = r(&frame)
+            switch (a, b) {
+            case (.int(let x), .int(let y)):
+                let (sum, overflow) = x.addingReportingOverflow(y)
+                if !overflow { return .int(sum) }
+            case (.double(let x), .double(let y)):
+                return .double(x + y)
+            default:
+                break
+            }
+            if case .error = a { return a }
+            if case .error = b { return b }
+            guard frame.charge(charge(a, b)) else { return .error(CELFrame.costError) }
+            return generic(a, b)
+        }, constant: nil)
     }
 
     /// `double(x)` and `int(x)` of an int or double that needs no work (or, for `double`, only

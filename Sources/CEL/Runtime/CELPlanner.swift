@@ -373,12 +373,11 @@ struct CELPlanner {
 
     // MARK: comprehensions
 
-    mutating func planComprehension(_ c: CELComprehension) -> Node {
-        // Also on the traced path: the loop's own nodes are recorded, only the macro's
-        // accumulator plumbing is not.
-        if let listBuilder = planListBuilder(c) { return listBuilder }
-        let range = plan(c.iterRange).step
-        let initial = plan(c.accuInit).step
+    /// A comprehension's condition, step and result, each planned with the variables it sees in
+    /// scope (the iteration variables and the accumulator; the result sees only the
+    /// accumulator), and the locals those variables take.
+    private mutating func planComprehensionParts(_ c: CELComprehension)
+        -> (iterLocal: Int, iter2Local: Int?, accuLocal: Int, condition: Node, loopStep: CELStep, result: CELStep) {
         let iterLocal = localCount
         let iter2Local = c.iterVar2 == nil ? nil : localCount + 1
         let accuLocal = localCount + (c.iterVar2 == nil ? 1 : 2)
@@ -400,10 +399,20 @@ struct CELPlanner {
         let result = plan(c.result).step
         scopes = savedScopes
         (accumulatorLocal, accumulatorName) = savedAccumulator
+        return (iterLocal, iter2Local, accuLocal, condition, loopStep, result)
+    }
 
-        let iterSlot = localSlot(iterLocal)
-        let iter2Slot = iter2Local.map { localSlot($0) }
-        let accuSlot = localSlot(accuLocal)
+    mutating func planComprehension(_ c: CELComprehension) -> Node {
+        // Also on the traced path: the loop's own nodes are recorded, only the macro's
+        // accumulator plumbing is not.
+        if let listBuilder = planListBuilder(c) { return listBuilder }
+        let range = plan(c.iterRange).step
+        let initial = plan(c.accuInit).step
+        let parts = planComprehensionParts(c)
+        let (condition, loopStep, result) = (parts.condition, parts.loopStep, parts.result)
+        let iterSlot = localSlot(parts.iterLocal)
+        let iter2Slot = parts.iter2Local.map { localSlot($0) }
+        let accuSlot = localSlot(parts.accuLocal)
         let iterationCost = 1 + c.loopCondition.nodeCount(loopBodies: false) + c.loopStep.nodeCount(loopBodies: false)
         let alwaysTrue: Bool = if case .bool(true)? = condition.constant { true } else { false }
         let conditionStep = condition.step

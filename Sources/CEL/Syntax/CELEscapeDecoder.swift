@@ -48,22 +48,7 @@ struct CELEscapeDecoder {
             case "v": output.append(0x0B)
             case "\\", "?", "\"", "'", "`": append(code, to: &output)
             case "x", "X", "u", "U":
-                let width = code == "x" || code == "X" ? 2 : code == "u" ? 4 : 8
-                guard let value = hexValue(from: index, width: width) else {
-                    throw problem("invalid escape sequence: '\\\(code)' needs \(width) hexadecimal digits",
-                                  escapeStart, min(index + width, content.endIndex))
-                }
-                index += width
-                if bytes && (code == "x" || code == "X") {
-                    output.append(UInt8(value))
-                } else if bytes && code == "U" {
-                    throw problem("'\\U' escapes are not allowed in bytes literals", escapeStart, index)
-                } else {
-                    guard let decoded = Unicode.Scalar(value) else {
-                        throw problem("invalid Unicode code point in escape sequence", escapeStart, index)
-                    }
-                    append(decoded, to: &output)
-                }
+                index = try decodeHexEscape(code, from: index, escapeStart: escapeStart, into: &output)
             case "0"..."3":
                 guard let value = octalValue(first: code, from: index) else {
                     throw problem("invalid octal escape sequence; expected three octal digits",
@@ -80,6 +65,29 @@ struct CELEscapeDecoder {
             }
         }
         return output
+    }
+
+    /// `\xHH`, `\uHHHH` and `\UHHHHHHHH` whose digits start at `index`: appends what the
+    /// escape stands for and returns the index after its digits.
+    private func decodeHexEscape(_ code: Unicode.Scalar, from index: Int, escapeStart: Int,
+                                 into output: inout [UInt8]) throws(Problem) -> Int {
+        let width = code == "x" || code == "X" ? 2 : code == "u" ? 4 : 8
+        guard let value = hexValue(from: index, width: width) else {
+            throw problem("invalid escape sequence: '\\\(code)' needs \(width) hexadecimal digits",
+                          escapeStart, min(index + width, content.endIndex))
+        }
+        let end = index + width
+        if bytes && (code == "x" || code == "X") {
+            output.append(UInt8(value))
+        } else if bytes && code == "U" {
+            throw problem("'\\U' escapes are not allowed in bytes literals", escapeStart, end)
+        } else {
+            guard let decoded = Unicode.Scalar(value) else {
+                throw problem("invalid Unicode code point in escape sequence", escapeStart, end)
+            }
+            append(decoded, to: &output)
+        }
+        return end
     }
 
     private func append(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {

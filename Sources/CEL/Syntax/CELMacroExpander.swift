@@ -45,13 +45,24 @@ struct CELMacroExpander {
         }
         let body = Array(args.dropFirst(twoVariables ? 2 : 1))
 
+        guard let (initial, condition, step, result) = foldParts(macro, body, iterVar: first) else { return call }
+        let comprehension = CELComprehension(
+            iterVar: first, iterVar2: second, iterRange: range, accuVar: Self.accumulator,
+            accuInit: initial, loopCondition: condition, loopStep: step, result: result)
+        return CELExpr(id: call.id, range: call.range, kind: .comprehension(comprehension))
+    }
+
+    /// The accumulator's start, the loop's condition and step, and the result of a fold macro
+    /// over `body` (its arguments after the iteration variables); `nil` for a macro that is no fold.
+    private mutating func foldParts(_ macro: CELMacro, _ body: [CELExpr], iterVar first: String)
+        -> (initial: CELExpr, condition: CELExpr, step: CELExpr, result: CELExpr)? {
         let initial: CELExpr
         let condition: CELExpr
         let step: CELExpr
         var result = accu()
         switch macro {
         case .has, .greatest, .least, .bind, .optMap, .optFlatMap, .sortBy:
-            return call
+            return nil
         case .all, .allTwo:
             initial = literal(.bool(true))
             condition = make(.call(target: nil, function: "@not_strictly_false", args: [accu()]))
@@ -86,10 +97,7 @@ struct CELMacroExpander {
             condition = literal(.bool(true))
             step = global("_?_:_", body[0], global("cel.@mapInsert", accu(), make(.ident(first)), body[1]), accu())
         }
-        let comprehension = CELComprehension(
-            iterVar: first, iterVar2: second, iterRange: range, accuVar: Self.accumulator,
-            accuInit: initial, loopCondition: condition, loopStep: step, result: result)
-        return CELExpr(id: call.id, range: call.range, kind: .comprehension(comprehension))
+        return (initial, condition, step, result)
     }
 
     /// `cel.bind(v, init, body)` becomes a fold over an empty list whose accumulator `v`

@@ -7,8 +7,7 @@ import YAMLSource
 /// Decodes one loaded rule file into a `RuleFileDraft`: shapes, required keys, types and enum
 /// values. Checks that need the whole rule set (ids, references, cycles) come later.
 struct RuleFileDecoder {
-    static let topLevelKeys = ["schema", "calendar", "metrics", "streaks", "achievements", "ranks", "catalog", "tests",
-                               "categories", "reminders", "events"]
+    static let topLevelKeys = RuleFileKey.names
 
     let file: String
     /// The document being decoded, so trap messages can quote the source.
@@ -200,7 +199,7 @@ struct RuleFileDecoder {
             }
             entry.rejectUnknownKeys(allowed: Self.metricKeys, diagnostics: &diagnostics)
             let show = entry.bool("show", diagnostics: &diagnostics)
-            guard let node = entry.require("expr", diagnostics: &diagnostics),
+            guard let node = entry.require(MetricRuleKey.expr.rawValue, diagnostics: &diagnostics),
                   let expression = expression(node, key: "expr", field: "metric '\(name)'") else {
                 unread.add(name, .metric)
                 return nil
@@ -210,9 +209,9 @@ struct RuleFileDecoder {
     }
 
     /// The keys of a metric written as a mapping.
-    static let metricKeys = ["expr", "show"]
-    static let calendarKeys = ["timezone", "day_starts", "kill_time", "late"]
-    static let rankKeys = ["id", "title", "min_points"]
+    static let metricKeys = MetricRuleKey.names
+    static let calendarKeys = CalendarRuleKey.names
+    static let rankKeys = RankRuleKey.names
 
     // MARK: ranks
 

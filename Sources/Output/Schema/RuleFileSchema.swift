@@ -1,4 +1,5 @@
 import JSON
+import RuleModel
 
 /// `rulecheck schema`: a JSON Schema (draft 2020-12) of rule files and tests files, and of the
 /// workspace file `rulecheck.yaml`, with a description on every key, for editors (VS Code's YAML
@@ -8,18 +9,18 @@ package enum RuleFileSchema {
     /// The schema of rule files, catalog files and tests files.
     package static var ruleFile: JSONValue {
         var top = object("A rulecheck rule file: rules, a level catalog, or rule tests (docs/rules.md).", [
-            ("schema", integer("The rule file format version; always 1.", minimum: 1, maximum: 1)),
-            ("calendar", ref("calendar", "What a day is: time zone, day start, kill time (at most one per rule set).")),
-            ("metrics", ref("metrics", "Named CEL values, usable as metrics.NAME in every expression.")),
-            ("streaks", array(ref("streak", "A streak."), "Runs of qualifying days, with milestones.")),
-            ("achievements", array(ref("achievement", "An achievement."), "Achievements: criterion, progress, points.")),
-            ("ranks", array(ref("rank", "A rank."), "User ranks by points, min_points strictly ascending from 0.")),
-            ("catalog", ref("catalog", "A level catalog with release versions (a file of its own).")),
-            ("tests", array(ref("test", "A rule test."), "Rule tests (a file of its own): states and what they must give.",
+            (RuleFileKey.schema.rawValue, integer("The rule file format version; always 1.", minimum: 1, maximum: 1)),
+            (RuleFileKey.calendar.rawValue, ref("calendar", "What a day is: time zone, day start, kill time (at most one per rule set).")),
+            (RuleFileKey.metrics.rawValue, ref("metrics", "Named CEL values, usable as metrics.NAME in every expression.")),
+            (RuleFileKey.streaks.rawValue, array(ref("streak", "A streak."), "Runs of qualifying days, with milestones.")),
+            (RuleFileKey.achievements.rawValue, array(ref("achievement", "An achievement."), "Achievements: criterion, progress, points.")),
+            (RuleFileKey.ranks.rawValue, array(ref("rank", "A rank."), "User ranks by points, min_points strictly ascending from 0.")),
+            (RuleFileKey.catalog.rawValue, ref("catalog", "A level catalog with release versions (a file of its own).")),
+            (RuleFileKey.tests.rawValue, array(ref("test", "A rule test."), "Rule tests (a file of its own): states and what they must give.",
                             minItems: 1)),
-            ("categories", array(ref("category", "A category."), "Award categories with names; awards must then name one.")),
-            ("reminders", array(ref("reminder", "A reminder."), "Reminders on upcoming changes, in the decision's reminders.")),
-            ("events", ref("events", "The tracking plan: event types and their attributes (at most one per rule set).")),
+            (RuleFileKey.categories.rawValue, array(ref("category", "A category."), "Award categories with names; awards must then name one.")),
+            (RuleFileKey.reminders.rawValue, array(ref("reminder", "A reminder."), "Reminders on upcoming changes, in the decision's reminders.")),
+            (RuleFileKey.events.rawValue, ref("events", "The tracking plan: event types and their attributes (at most one per rule set).")),
         ], required: ["schema"])
         top["$schema"] = .string("https://json-schema.org/draft/2020-12/schema")
         top["$id"] = .string("https://rulecheck.dev/schema/rule-file.json")

@@ -31,10 +31,10 @@ extension RuleFileSchema {
 
     static var calendar: JSONValue {
         .object(object("What a day is for every streak and day of the rule set.", [
-            ("timezone", string("'event' (each event's own offset), 'user' (the state's user.timezone) or an IANA zone such as Asia/Shanghai.")),
-            ("day_starts", string("When a day begins, HH:MM (quote it).", pattern: "^[0-2][0-9]:[0-5][0-9]$")),
-            ("kill_time", string("The deadline of each day, HH:MM (quote it); different from day_starts.", pattern: "^[0-2][0-9]:[0-5][0-9]$")),
-            ("late", string("What happens to an event after the kill time.", oneOf: ["exclude", "next_day"])),
+            (CalendarRuleKey.timezone.rawValue, string("'event' (each event's own offset), 'user' (the state's user.timezone) or an IANA zone such as Asia/Shanghai.")),
+            (CalendarRuleKey.dayStarts.rawValue, string("When a day begins, HH:MM (quote it).", pattern: "^[0-2][0-9]:[0-5][0-9]$")),
+            (CalendarRuleKey.killTime.rawValue, string("The deadline of each day, HH:MM (quote it); different from day_starts.", pattern: "^[0-2][0-9]:[0-5][0-9]$")),
+            (CalendarRuleKey.late.rawValue, string("What happens to an event after the kill time.", oneOf: ["exclude", "next_day"])),
         ]))
     }
 
@@ -44,8 +44,8 @@ extension RuleFileSchema {
             ("anyOf", .array([
                 ref("cel", "The metric's CEL expression."),
                 .object(object("A metric whose value at now the decision may show.", [
-                    ("expr", ref("cel", "The metric's CEL expression.")),
-                    ("show", boolean("Show its value at now in the decision's metrics (default false).")),
+                    (MetricRuleKey.expr.rawValue, ref("cel", "The metric's CEL expression.")),
+                    (MetricRuleKey.show.rawValue, boolean("Show its value at now in the decision's metrics (default false).")),
                 ], required: ["expr"])),
             ])),
         ])))
@@ -53,11 +53,11 @@ extension RuleFileSchema {
 
     static var category: JSONValue {
         .object(object("An award category: its id and the names people read.", [
-            ("id", ref("id", "The category's id, as awards name it in 'category'.")),
-            ("title", ref("text", "The category's name (a string or per locale).")),
-            ("description", ref("text", "A description (a string or per locale).")),
-            ("icon", string("The app's icon name.")),
-            ("meta", ref("meta", "Free app data for this category.")),
+            (CategoryRuleKey.id.rawValue, ref("id", "The category's id, as awards name it in 'category'.")),
+            (CategoryRuleKey.title.rawValue, ref("text", "The category's name (a string or per locale).")),
+            (CategoryRuleKey.description.rawValue, ref("text", "A description (a string or per locale).")),
+            (CategoryRuleKey.icon.rawValue, string("The app's icon name.")),
+            (CategoryRuleKey.meta.rawValue, ref("meta", "Free app data for this category.")),
         ], required: ["id", "title"]))
     }
 
@@ -79,25 +79,25 @@ extension RuleFileSchema {
 
     static var achievement: JSONValue {
         var shape = object("An achievement: exactly one criterion, 'when' or 'complete_module'.", awardKeys + [
-            ("when", ref("cel", "The criterion: a CEL condition (bool).")),
-            ("complete_module", .object(object("The criterion: every counted released level of a catalog module is done.", [
-                ("catalog", ref("id", "The catalog's id.")),
-                ("module", ref("id", "The module's id.")),
-                ("difficulty", string("'any' (default) or a difficulty the catalog lists.")),
-                ("release", integer("Only the levels this catalog version released (an expansion pack).",
+            (AchievementRuleKey.when.rawValue, ref("cel", "The criterion: a CEL condition (bool).")),
+            (AchievementRuleKey.completeModule.rawValue, .object(object("The criterion: every counted released level of a catalog module is done.", [
+                (CompleteModuleRuleKey.catalog.rawValue, ref("id", "The catalog's id.")),
+                (CompleteModuleRuleKey.module.rawValue, ref("id", "The module's id.")),
+                (CompleteModuleRuleKey.difficulty.rawValue, string("'any' (default) or a difficulty the catalog lists.")),
+                (CompleteModuleRuleKey.release.rawValue, integer("Only the levels this catalog version released (an expansion pack).",
                                     minimum: 1, maximum: 1_000_000)),
-                ("levels", string("'counted' (default): levels with counts: true; 'all': every level (a full collection).",
+                (CompleteModuleRuleKey.levels.rawValue, string("'counted' (default): levels with counts: true; 'all': every level (a full collection).",
                                   oneOf: ["counted", "all"])),
             ], required: ["catalog", "module"]))),
-            ("progress", .object(object("How progress is measured, instead of the derived one.", [
+            (AchievementRuleKey.progress.rawValue, .object(object("How progress is measured, instead of the derived one.", [
                 ("current", ref("cel", "The current value (a CEL number).")),
                 ("target", ref("cel", "The target value (a CEL number).")),
             ], required: ["current", "target"]))),
-            ("requires", .object(JSONObject([
+            (AchievementRuleKey.requires.rawValue, .object(JSONObject([
                 ("description", .string("Achievement or milestone ids that must be unlocked first (one id or a list).")),
                 ("anyOf", .array([ref("id", "One required id."), array(ref("id", "A required id."), "The required ids.")])),
             ]))),
-            ("available", .object(object("The window in which it can unlock: [from, until).", [
+            (AchievementRuleKey.available.rawValue, .object(object("The window in which it can unlock: [from, until).", [
                 ("from", ref("timestamp", "The first instant it can unlock.")),
                 ("until", ref("timestamp", "The instant from which it can no longer unlock.")),
             ]))),
@@ -109,7 +109,7 @@ extension RuleFileSchema {
 
     static var milestone: JSONValue {
         .object(object("A streak milestone: an award when the streak's current run reaches its days.", [
-            ("days", integer("The run length that unlocks it; strictly ascending within the streak.", minimum: 1)),
+            (MilestoneRuleKey.days.rawValue, integer("The run length that unlocks it; strictly ascending within the streak.", minimum: 1)),
         ] + awardKeys, required: ["days", "id", "title"]))
     }
 
@@ -140,9 +140,9 @@ extension RuleFileSchema {
 
     static var rank: JSONValue {
         .object(object("A rank: the last one whose min_points the user's points reach.", [
-            ("id", ref("id", "The rank's id.")),
-            ("title", ref("text", "The title shown to users (a string or per locale).")),
-            ("min_points", integer("Points needed; the first rank has 0.", minimum: 0)),
+            (RankRuleKey.id.rawValue, ref("id", "The rank's id.")),
+            (RankRuleKey.title.rawValue, ref("text", "The title shown to users (a string or per locale).")),
+            (RankRuleKey.minPoints.rawValue, integer("Points needed; the first rank has 0.", minimum: 0)),
         ], required: ["id", "min_points"]))
     }
 }

@@ -9,21 +9,21 @@ extension RuleFileSchema {
     static var reminder: JSONValue {
         .object(object("A reminder on an upcoming change: due at the change's moment minus 'before' while 'when' holds at now; "
                        + "or on: daily, due at a time of day on today and tomorrow while 'when' holds at that moment.", [
-            ("id", ref("id", "The reminder's id, unique among reminders.")),
-            ("title", ref("text", "The notification's text (a string or per locale).")),
-            ("on", string("The kind of upcoming change it is for, or daily.", oneOf: upcomingKinds + [ReminderRule.dailyKind])),
-            ("at", string("Daily only: the time of day, HH:MM in the calendar's zone.", pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$")),
-            ("setting", string("Daily only: the user key whose \"HH:MM\" replaces 'at' (null or false turns it off).")),
-            ("streak", ref("id", "Streak kinds only: the one streak it is for (default: any).")),
-            ("before", .object(JSONObject([
+            (ReminderRuleKey.id.rawValue, ref("id", "The reminder's id, unique among reminders.")),
+            (ReminderRuleKey.title.rawValue, ref("text", "The notification's text (a string or per locale).")),
+            (ReminderRuleKey.on.rawValue, string("The kind of upcoming change it is for, or daily.", oneOf: upcomingKinds + [ReminderRule.dailyKind])),
+            (ReminderRuleKey.at.rawValue, string("Daily only: the time of day, HH:MM in the calendar's zone.", pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$")),
+            (ReminderRuleKey.setting.rawValue, string("Daily only: the user key whose \"HH:MM\" replaces 'at' (null or false turns it off).")),
+            (ReminderRuleKey.streak.rawValue, ref("id", "Streak kinds only: the one streak it is for (default: any).")),
+            (ReminderRuleKey.before.rawValue, .object(JSONObject([
                 ("description", .string("How long before the change: days, hours, minutes in that order (30m, 4h, 1h30m, 2d), 0 to 7 days.")),
                 ("anyOf", .array([
                     string("A duration such as 4h or 1h30m.", pattern: "^([0-9]+d)?([0-9]+h)?([0-9]+m)?$"),
                     integer("0: at the change itself.", minimum: 0, maximum: 0),
                 ])),
             ]))),
-            ("when", ref("cel", "A CEL condition judged at now; the reminder is due only while it holds.")),
-            ("meta", ref("meta", "Free app data, passed through in the decision's reminders.")),
+            (ReminderRuleKey.when.rawValue, ref("cel", "A CEL condition judged at now; the reminder is due only while it holds.")),
+            (ReminderRuleKey.meta.rawValue, ref("meta", "Free app data, passed through in the decision's reminders.")),
         ], required: ["id", "on"]))
     }
 

@@ -2,7 +2,7 @@ import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let categoryKeys = ["id", "title", "description", "icon", "meta"]
+    static let categoryKeys = CategoryRuleKey.names
 
     /// docs/rules.md, "categories[]".
     mutating func decodeCategory(_ node: YAMLNode) -> CategoryDraft? {

@@ -3,7 +3,7 @@ import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let reminderKeys = ["id", "title", "on", "streak", "before", "when", "meta", "at", "setting"]
+    static let reminderKeys = ReminderRuleKey.names
 
     /// docs/rules.md, "reminders[]". The streak it names is checked with the whole rule set.
     mutating func decodeReminder(_ node: YAMLNode) -> ReminderDraft? {
@@ -12,7 +12,7 @@ extension RuleFileDecoder {
         let id = map.string("id", required: true, diagnostics: &diagnostics)
         let title = localizedText(map, "title")
         let kinds = UpcomingKind.allCases.map(\.rawValue)
-        let onText = map.require("on", diagnostics: &diagnostics) != nil
+        let onText = map.require(ReminderRuleKey.on.rawValue, diagnostics: &diagnostics) != nil
             ? map.choice("on", from: kinds + [ReminderRule.dailyKind], diagnostics: &diagnostics)?.value : nil
         let on = onText.flatMap(UpcomingKind.init(rawValue:))
         let isDaily = onText == ReminderRule.dailyKind
@@ -21,15 +21,15 @@ extension RuleFileDecoder {
             diagnostics.append(.error(
                 isDaily ? RuleCode.reminderKeyOfOtherKind : RuleCode.reminderStreakWithoutStreakKind,
                 "'streak' is only for the streak kinds (\(kinds.filter { UpcomingKind(rawValue: $0)?.isStreakKind == true }.joined(separator: ", "))); this reminder is on '\(onText)'",
-                at: streak.span, notes: [DiagnosticNote("'on' is here", at: map.keySpan("on"))],
+                at: streak.span, notes: [DiagnosticNote("'on' is here", at: map.keySpan(ReminderRuleKey.on.rawValue))],
                 fix: isDaily ? "remove 'streak': a daily reminder is due at its time whatever the streaks do"
                     : "remove 'streak', or put the reminder on a streak kind"))
         }
-        let before = map.value("before").flatMap { reminderBefore($0) }
-        if isDaily, map.has("before") {
+        let before = map.value(ReminderRuleKey.before.rawValue).flatMap { reminderBefore($0) }
+        if isDaily, map.has(ReminderRuleKey.before.rawValue) {
             diagnostics.append(.error(
                 RuleCode.reminderKeyOfOtherKind, "'before' is not for a daily reminder: it is due at its own time of day",
-                at: map.keySpan("before"), notes: [DiagnosticNote("'on' is here", at: map.keySpan("on"))],
+                at: map.keySpan(ReminderRuleKey.before.rawValue), notes: [DiagnosticNote("'on' is here", at: map.keySpan(ReminderRuleKey.on.rawValue))],
                 fix: "remove 'before' and write the time you want in 'at'"))
         }
         let daily = isDaily ? dailySchedule(map) : nil
@@ -37,14 +37,14 @@ extension RuleFileDecoder {
             for key in ["at", "setting"] where map.has(key) {
                 diagnostics.append(.error(
                     RuleCode.reminderKeyOfOtherKind, "'\(key)' is only for a daily reminder (on: daily); this reminder is on '\(onText ?? "")'",
-                    at: map.keySpan(key), notes: [DiagnosticNote("'on' is here", at: map.keySpan("on"))],
+                    at: map.keySpan(key), notes: [DiagnosticNote("'on' is here", at: map.keySpan(ReminderRuleKey.on.rawValue))],
                     fix: "remove '\(key)', or put the reminder on daily"))
             }
         }
-        let when = map.value("when").flatMap { expression($0, key: "when", field: "reminder condition") }
+        let when = map.value(ReminderRuleKey.when.rawValue).flatMap { expression($0, key: "when", field: "reminder condition") }
         let meta = meta(map)
         guard let id, on != nil || daily != nil else { return nil }
-        if map.has("before"), before == nil { return nil }
+        if map.has(ReminderRuleKey.before.rawValue), before == nil { return nil }
         return ReminderDraft(id: id, title: title, on: on, daily: daily, streak: on?.isStreakKind == true ? streak : nil,
                              beforeSeconds: daily == nil ? before ?? 0 : 0, when: when, meta: meta, span: node.span)
     }
@@ -52,7 +52,7 @@ extension RuleFileDecoder {
     /// A daily reminder's `at` (required, `HH:MM`) and `setting` (a `user` key).
     private mutating func dailySchedule(_ map: NodeReader) -> ReminderRule.Daily? {
         let setting = map.string("setting", diagnostics: &diagnostics)
-        guard map.require("at", diagnostics: &diagnostics) != nil, let text = map.string("at", diagnostics: &diagnostics) else {
+        guard map.require(ReminderRuleKey.at.rawValue, diagnostics: &diagnostics) != nil, let text = map.string("at", diagnostics: &diagnostics) else {
             return nil
         }
         guard let time = LocalTime(text.value) else {

@@ -1,13 +1,12 @@
 import CEL
 import Diagnostics
 import Foundation
+import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let testKeys = ["name", "state", "now", "bad_events", "expect"]
-    static let expectKeys = ["unlocks", "unlocked", "locked", "progress", "streaks", "points", "rank", "warnings",
-                             "unlocked_at", "modules", "holds", "metrics", "categories",
-                             "upcoming", "reminders"]
+    static let testKeys = RuleTestKey.names
+    static let expectKeys = RuleTestExpectKey.names
     static let expectedStreakInts = ["current", "longest", "total_days", "freezes_available"]
     static let expectedStreakStrings = ["status", "last_day"]
 

@@ -4,8 +4,7 @@ import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let achievementKeys = ["id", "title", "description", "category", "rarity", "icon", "points", "hidden",
-                                  "when", "complete_module", "progress", "requires", "available", "repeatable", "meta"]
+    static let achievementKeys = AchievementRuleKey.names
 
     /// docs/rules.md, "achievements[]".
     mutating func decodeAchievement(_ node: YAMLNode) -> AchievementDraft? {
@@ -17,7 +16,7 @@ extension RuleFileDecoder {
         let award = awardInfo(map, defaultCategory: "general")
 
         var criterion: AchievementDraft.Criterion?
-        switch (map.value("when"), map.value("complete_module")) {
+        switch (map.value(AchievementRuleKey.when.rawValue), map.value(AchievementRuleKey.completeModule.rawValue)) {
         case (let when?, nil):
             criterion = expression(when, key: "when").map { .when($0) }
         case (nil, let module?):
@@ -25,8 +24,8 @@ extension RuleFileDecoder {
         case (_?, _?):
             diagnostics.append(.error(RuleCode.conflictingKeys,
                                       "an achievement has exactly one criterion: 'when' or 'complete_module', not both",
-                                      at: map.keySpan("complete_module") ?? node.span,
-                                      notes: [DiagnosticNote("'when' is here", at: map.keySpan("when"))],
+                                      at: map.keySpan(AchievementRuleKey.completeModule.rawValue) ?? node.span,
+                                      notes: [DiagnosticNote("'when' is here", at: map.keySpan(AchievementRuleKey.when.rawValue))],
                                       fix: "keep one of them; use 'requires' to combine achievements"))
         case (nil, nil):
             diagnostics.append(.error(RuleCode.missingKey,
@@ -35,7 +34,7 @@ extension RuleFileDecoder {
         }
 
         var progress: (current: ExpressionDraft, target: ExpressionDraft)?
-        if let node = map.value("progress"), let p = NodeReader(node, what: "progress", diagnostics: &diagnostics) {
+        if let node = map.value(AchievementRuleKey.progress.rawValue), let p = NodeReader(node, what: "progress", diagnostics: &diagnostics) {
             p.rejectUnknownKeys(allowed: ["current", "target"], diagnostics: &diagnostics)
             let current = p.require("current", diagnostics: &diagnostics).flatMap { expression($0, key: "current", field: "progress current") }
             let target = p.require("target", diagnostics: &diagnostics).flatMap { expression($0, key: "target", field: "progress target") }
@@ -43,29 +42,16 @@ extension RuleFileDecoder {
         }
 
         var requires: [Located<String>] = []
-        if let node = map.value("requires") {
+        if let node = map.value(AchievementRuleKey.requires.rawValue) {
             if case .scalar = node.kind, let single = NodeReader.string(node, field: "requires", in: "achievement",
                                                                         diagnostics: &diagnostics) {
                 requires = [single]
             } else {
-                requires = map.stringList("requires", diagnostics: &diagnostics) ?? []
+                requires = map.stringList(AchievementRuleKey.requires.rawValue, diagnostics: &diagnostics) ?? []
             }
         }
 
-        var available: AchievementRule.Window?
-        if let node = map.value("available"), let a = NodeReader(node, what: "available", diagnostics: &diagnostics) {
-            a.rejectUnknownKeys(allowed: ["from", "until"], diagnostics: &diagnostics)
-            let from = timestamp(a, "from"), until = timestamp(a, "until")
-            if !a.has("from") && !a.has("until") {
-                diagnostics.append(.error(RuleCode.missingKey, "'available' needs 'from', 'until' or both", at: node.span))
-            }
-            if let from, let until, !(from.value < until.value) {
-                diagnostics.append(.error(RuleCode.emptyWindow,
-                                          "'available' is empty: 'until' is not after 'from'", at: until.span,
-                                          notes: [DiagnosticNote("'from' is here", at: from.span)]))
-            }
-            available = AchievementRule.Window(from: from?.value, until: until?.value)
-        }
+        let available = map.value(AchievementRuleKey.available.rawValue).flatMap { availableWindow($0) }
 
         guard let award else {
             unread.open(.award)
@@ -73,6 +59,22 @@ extension RuleFileDecoder {
         }
         return AchievementDraft(id: award.id, info: award.info, categorySpan: award.categorySpan, criterion: criterion, progress: progress,
                                 requires: requires, available: available)
+    }
+
+    /// `available: {from, until}`: at least one bound, and `until` after `from`.
+    private mutating func availableWindow(_ node: YAMLNode) -> AchievementRule.Window? {
+        guard let a = NodeReader(node, what: "available", diagnostics: &diagnostics) else { return nil }
+        a.rejectUnknownKeys(allowed: ["from", "until"], diagnostics: &diagnostics)
+        let from = timestamp(a, "from"), until = timestamp(a, "until")
+        if !a.has("from") && !a.has("until") {
+            diagnostics.append(.error(RuleCode.missingKey, "'available' needs 'from', 'until' or both", at: node.span))
+        }
+        if let from, let until, !(from.value < until.value) {
+            diagnostics.append(.error(RuleCode.emptyWindow,
+                                      "'available' is empty: 'until' is not after 'from'", at: until.span,
+                                      notes: [DiagnosticNote("'from' is here", at: from.span)]))
+        }
+        return AchievementRule.Window(from: from?.value, until: until?.value)
     }
 
     private mutating func moduleReference(_ node: YAMLNode) -> AchievementDraft.ModuleReference? {
@@ -90,7 +92,7 @@ extension RuleFileDecoder {
     }
 
     /// The keys of `complete_module`.
-    static let completeModuleKeys = ["catalog", "module", "difficulty", "release", "levels"]
+    static let completeModuleKeys = CompleteModuleRuleKey.names
     /// A catalog version a `complete_module` may name: from the first release to a bound far
     /// past any catalog's life (a release a year for a million years).
     static let releaseRange = 1...1_000_000

@@ -4,7 +4,7 @@ import YAMLSource
 
 extension RuleFileDecoder {
     static let streakKeys = StreakRuleKey.allCases.map(\.rawValue)
-    static let milestoneKeys = ["days", "id", "title", "description", "category", "rarity", "icon", "points", "hidden", "repeatable", "meta"]
+    static let milestoneKeys = MilestoneRuleKey.names
 
     /// docs/rules.md, "streaks[]".
     mutating func decodeStreak(_ node: YAMLNode) -> StreakDraft? {

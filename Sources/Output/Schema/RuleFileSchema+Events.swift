@@ -33,8 +33,8 @@ extension RuleFileSchema {
                                             oneOf: attributeTypes)),
         ])
         return .object(object("An event type of the plan: its title and attributes.", [
-            ("title", ref("text", "What the event is, for people (a string or per locale).")),
-            ("attributes", .object(attributes)),
+            (EventTypeRuleKey.title.rawValue, ref("text", "What the event is, for people (a string or per locale).")),
+            (EventTypeRuleKey.attributes.rawValue, .object(attributes)),
         ]))
     }
 

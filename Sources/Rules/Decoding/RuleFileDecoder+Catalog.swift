@@ -3,9 +3,9 @@ import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let catalogKeys = ["id", "version", "modules", "levels"]
-    static let levelKeys = ["id", "module", "title", "asset", "difficulties", "counts", "release", "meta"]
-    static let moduleKeys = ["id", "title", "meta"]
+    static let catalogKeys = CatalogRuleKey.names
+    static let levelKeys = CatalogLevelRuleKey.names
+    static let moduleKeys = CatalogModuleRuleKey.names
 
     /// docs/rules.md, "catalog".
     mutating func decodeCatalog(_ node: YAMLNode) -> CatalogDraft? {

@@ -4,7 +4,7 @@ import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let eventTypeKeys = ["title", "attributes"]
+    static let eventTypeKeys = EventTypeRuleKey.names
 
     /// Names people write for a type in other schema languages, with the plan's word for each.
     static let attributeKindAliases: [String: EventPlan.AttributeKind] = [
