@@ -9,8 +9,8 @@ struct ReplayRun<Facts: ReplayFacts> {
     private(set) var checkpoints: [Checkpoint]
     /// The next checkpoint to judge: every one before it was judged (or skipped as judged before).
     private var nextCheckpoint = 0
-    /// How many stored unlocks are in effect at the last checkpoint judged.
-    private var storedEffective = 0
+    /// The unlock counts in effect, and the stamp of each checkpoint judged.
+    private var changes: CheckpointChanges
     /// Every new unlock, in the order the walk found them (each edge of a repeatable award).
     private(set) var found: [UnlockDecision] = []
     /// Every unlock in effect: the stored ones from the start, new ones as they happen.
@@ -39,9 +39,6 @@ struct ReplayRun<Facts: ReplayFacts> {
     private var wokenBuffer: [Int] = []
     /// Unlocks in effect (stored and new) when the sleepers were last woken.
     private var unlocksSeen = 0
-    private var newUnlockCount = 0
-    /// Stored unlocks of known awards, by `at`.
-    private let storedInstants: [CELTimestamp]
 
     // Repeatable awards (docs/evaluation.md, "Repeatable awards"): judged at every checkpoint,
     // unlocking again at each rising edge of their criterion with gates.
@@ -83,7 +80,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         var storedRepeats: [String: Set<CELTimestamp>] = [:]
         for stored in facts.storedUnlocks { storedRepeats[stored.id, default: []].insert(stored.at.instant) }
         self.storedRepeats = storedRepeats
-        storedInstants = since.compactMap { $0 }.sorted()
+        changes = CheckpointChanges(storedInstants: since.compactMap { $0 }.sorted())
         judgements = Array(repeatElement(AwardJudgement(), count: count))
         keptStreakAnswers = StreakAnswers(streaks: replay.streakIDs.count)
         heldBefore = Array(repeatElement(false, count: count))
@@ -129,16 +126,11 @@ struct ReplayRun<Facts: ReplayFacts> {
                 nextCheckpoint = checkpoints.count
                 break
             }
-            let instant = checkpoint.instant
             let moment = FactMoment(moment: checkpoint.time, eventCount: checkpoint.eventCount)
-            while storedEffective < storedInstants.count, storedInstants[storedEffective] <= instant {
-                storedEffective += 1
-            }
-            wakeSleepers(atEvents: checkpoint.eventCount)
             let levels = bindings.facts.levelsStamp(at: moment)
-            bindings.advance(to: moment, stamp: ChannelStamp(
-                events: checkpoint.eventCount, levels: levels, clock: position + 1,
-                storedUnlocks: storedEffective, newUnlocks: newUnlockCount))
+            let stamp = changes.stamp(at: position, of: checkpoint, levels: levels)
+            wakeSleepers(atEvents: checkpoint.eventCount)
+            bindings.advance(to: moment, stamp: stamp)
             streakAnswers.reset()
             nextHasNoEvent = nextCheckpoint < checkpoints.count && checkpoints[nextCheckpoint].eventCount == checkpoint.eventCount
             for award in repeatables { heldNow[award] = false }
@@ -166,7 +158,7 @@ struct ReplayRun<Facts: ReplayFacts> {
                     let done = Set(unlocking)
                     locked.removeAll { done.contains($0) }
                 }
-                bindings.unlocksChanged(stored: storedEffective, new: newUnlockCount)
+                bindings.unlocksChanged(stored: changes.storedEffective, new: changes.newUnlocks)
                 wakeSleepers(atEvents: checkpoint.eventCount)
             }
             swap(&heldBefore, &heldNow)
@@ -180,7 +172,7 @@ struct ReplayRun<Facts: ReplayFacts> {
     /// One known false only until the next event stays awake: `judge` passes over it at the
     /// checkpoints before that for less than putting it to sleep and waking it costs.
     private mutating func putToSleep(atEvents events: Int, except unlocking: [Int]) {
-        let unlocks = storedEffective + newUnlockCount
+        let unlocks = changes.unlocksInEffect
         locked.removeAll { award in
             guard judgements[award].isKnownFalse(atEvents: events, unlocks: unlocks),
                   judgements[award].falseUntilEvents > events + 1 || judgements[award].falseWhileUnlocks != nil,
@@ -197,7 +189,7 @@ struct ReplayRun<Facts: ReplayFacts> {
     /// Wakes the sleepers due at `events`, or waiting for an unlock when one happened since.
     @inline(__always)
     private mutating func wakeSleepers(atEvents events: Int) {
-        let unlocks = storedEffective + newUnlockCount
+        let unlocks = changes.unlocksInEffect
         guard sleeping.anyDue(atEvents: events, unlocked: unlocks != unlocksSeen) else {
             unlocksSeen = unlocks
             return
@@ -244,7 +236,7 @@ struct ReplayRun<Facts: ReplayFacts> {
                                 streaks: inout StreakAnswers, moduleHolds: inout [(levels: Int, holds: Bool)?]) -> Bool {
         let instant = checkpoint.instant
         // A condition over folds alone, false until its next change point: nothing to ask.
-        if judgements[award].isKnownFalse(atEvents: checkpoint.eventCount, unlocks: storedEffective + newUnlockCount) {
+        if judgements[award].isKnownFalse(atEvents: checkpoint.eventCount, unlocks: changes.unlocksInEffect) {
             return false
         }
         let gate = replay.gates[award]
@@ -306,7 +298,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         unlocks[rule.id] = unlock
         unlockedSince[award] = instant
         bindings.unlockedSince[award] = instant
-        newUnlockCount += 1
+        changes.recordUnlock()
     }
 
     /// Static, given the catalogs: a method on the run took a copy of the whole run to be called.
@@ -369,7 +361,7 @@ struct ReplayRun<Facts: ReplayFacts> {
     private mutating func noteQuiet(_ award: Int, slot: Int) {
         let quiet = bindings.quietUntil(slot)
         judgements[award].falseUntilEvents = quiet.events
-        judgements[award].falseWhileUnlocks = quiet.untilUnlocks ? storedEffective + newUnlockCount : nil
+        judgements[award].falseWhileUnlocks = quiet.untilUnlocks ? changes.unlocksInEffect : nil
     }
 }
 
@@ -452,10 +444,8 @@ extension ReplayRun {
         guard let last = checkpoints.last else { return }
         let moment = FactMoment(moment: last.time, eventCount: last.eventCount)
         guard bindings.moment != moment else { return }
-        while storedEffective < storedInstants.count, storedInstants[storedEffective] <= last.instant { storedEffective += 1 }
-        bindings.advance(to: moment, stamp: ChannelStamp(
-            events: last.eventCount, levels: bindings.facts.levelsStamp(at: moment), clock: checkpoints.count,
-            storedUnlocks: storedEffective, newUnlocks: newUnlockCount))
+        let levels = bindings.facts.levelsStamp(at: moment)
+        bindings.advance(to: moment, stamp: changes.stamp(at: checkpoints.count - 1, of: last, levels: levels))
     }
 
     /// An award's progress at `now`, as `Replay.standing` gives it.
