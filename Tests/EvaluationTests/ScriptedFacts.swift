@@ -60,6 +60,43 @@ struct ScriptedFacts: ReplayFacts {
         }
     }
     func warnings(at moment: FactMoment) -> [EvaluationWarning] { scriptedWarnings }
+
+    /// Scripted facts know no event after `now`.
+    var writtenEvents: [StateEvent] { events }
+    /// Scripted facts place no events on days.
+    var onTimeDays: [Int32] { [] }
+    /// Scripted facts judge no CEL predicates.
+    var streakCountsErrors: [Int: (event: Int, error: CELError)] { [:] }
+
+    /// `days`' length, from its value.
+    func dayCount(at moment: FactMoment) -> Int {
+        if case .list(let days) = variable(.days, at: moment) { days.count } else { 0 }
+    }
+    /// Scripted facts know their streaks by id.
+    func streakCurrent(_ streak: String, ruleIndex: Int?, at moment: FactMoment) -> Int {
+        streakCurrent(streak, at: moment)
+    }
+    /// Read from the `streaks` value.
+    func streakFigure(_ streak: String, _ field: FactTypes.StreakField, at moment: FactMoment) -> Int? {
+        guard case .map(let streaks) = variable(.streaks, at: moment), case .map(let record)? = streaks[string: streak],
+              case .int(let value)? = record[string: field.rawValue] else { return nil }
+        return Int(value)
+    }
+    /// Scripted facts cannot tell when a streak rises.
+    func streakRiseEventCount(_ streak: Int, at moment: FactMoment) -> Int? { nil }
+    /// Scripted facts have no calendar to look ahead on.
+    func timeDrivenChanges() -> (horizon: Moment, changes: [TimeDrivenChange])? { nil }
+    /// Scripted facts have no calendar to look ahead on.
+    func dailyMoments(at time: LocalTime) -> [(day: LocalDay, facts: FactSnapshot)] { [] }
+    /// Every record changed at every moment (correct, and as slow as reading every day each time).
+    func dayChanges(since mark: DayChangeMark, at moment: FactMoment,
+                    _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
+        (mark, true)
+    }
+    /// Scripted facts do not follow their streaks: every moment is a change.
+    func streaksStamp(_ streaks: [Int]?, at moment: FactMoment) -> Int? { nil }
+    /// Scripted facts do not follow their day records: every moment is a change.
+    func daysStamp(at moment: FactMoment) -> Int? { nil }
 }
 
 /// Small builders for hand-made rule sets.

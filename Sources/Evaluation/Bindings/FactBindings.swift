@@ -183,30 +183,22 @@ struct FactBindings<Facts: ReplayFacts> {
     /// The stamp of what slot reads, now.
     mutating func key(_ slot: Int) -> ChannelStamp {
         let channels = slots[slot].channels
-        var key = ChannelStamp()
-        if channels.contains(.events) {
-            key.events = stamp.events
-        } else {
+        var key = stamp.projected(onto: channels)
+        if !channels.contains(.events) {
             let points = changePoints[slot]
             var cursor = epochCursors[slot]
             while cursor < points.count, points[cursor] <= stamp.events { cursor += 1 }
             epochCursors[slot] = cursor
             key.foldEpoch = cursor
         }
-        if channels.contains(.levels) { key.levels = stamp.levels }
-        if channels.contains(.clock) { key.clock = stamp.clock }
         if channels.contains(.streaks) {
             key.streaks = facts.streaksStamp(slots[slot].streakScope, at: moment) ?? stamp.clock
         }
         if channels.contains(.days) { key.days = facts.daysStamp(at: moment) ?? stamp.clock }
-        if channels.contains(.achievements) {
-            if let scope = slots[slot].achievementScope {
-                // Only the awards it names matter: how many of them are unlocked now.
-                key.newUnlocks = scope.reduce(0) { $0 + (unlockedSince[$1].map { $0 <= moment.instant } == true ? 1 : 0) }
-            } else {
-                key.storedUnlocks = stamp.storedUnlocks
-                key.newUnlocks = stamp.newUnlocks
-            }
+        if channels.contains(.achievements), let scope = slots[slot].achievementScope {
+            // Only the awards it names matter: how many of them are unlocked now.
+            key.storedUnlocks = 0
+            key.newUnlocks = scope.reduce(0) { $0 + (unlockedSince[$1].map { $0 <= moment.instant } == true ? 1 : 0) }
         }
         return key
     }
@@ -350,9 +342,7 @@ struct FactBindings<Facts: ReplayFacts> {
     /// `achievements` now — only the awards in `scope` when it is given — rebuilt only when the
     /// unlocks in effect changed.
     private mutating func achievements(_ unlocks: [String: UnlockDecision], scope: [Int]?) -> CELValue {
-        var key = ChannelStamp()
-        key.storedUnlocks = stamp.storedUnlocks
-        key.newUnlocks = stamp.newUnlocks
+        let key = stamp.projected(onto: .achievements)
         if let cached = achievementsValues[scope], cached.stamp == key { return cached.value }
         let value = replay.achievementsValue(unlocks, at: moment.instant, only: scope)
         achievementsValues[scope] = (key, value)

@@ -8,6 +8,10 @@ import RuleModel
 /// During one replay, moments are asked for in non-decreasing order, so an implementation may
 /// advance incrementally; every answer must nevertheless be what a fresh build of the facts at
 /// that moment would give.
+///
+/// Every requirement is written by each implementation (no defaults): one that forgot an
+/// incremental answer (`dayChanges`, `streaksStamp`, `daysStamp`, …) would stay correct but read
+/// everything again at each checkpoint, so forgetting one is a compile error instead.
 package protocol ReplayFacts {
     /// `user.id`.
     var userID: String { get }
@@ -79,54 +83,3 @@ package protocol ReplayFacts {
     mutating func dailyMoments(at time: LocalTime) -> [(day: LocalDay, facts: FactSnapshot)]
 }
 
-extension ReplayFacts {
-    /// Facts that know no event after `now` have written none.
-    package var writtenEvents: [StateEvent] { events }
-
-    /// `days`' length, from its value.
-    package mutating func dayCount(at moment: FactMoment) -> Int {
-        if case .list(let days) = variable(.days, at: moment) { days.count } else { 0 }
-    }
-
-    /// Scripted facts know their streaks by id.
-    package mutating func streakCurrent(_ streak: String, ruleIndex: Int?, at moment: FactMoment) -> Int {
-        streakCurrent(streak, at: moment)
-    }
-
-    /// Read from the `streaks` value.
-    package mutating func streakFigure(_ streak: String, _ field: FactTypes.StreakField, at moment: FactMoment) -> Int? {
-        guard case .map(let streaks) = variable(.streaks, at: moment), case .map(let record)? = streaks[string: streak],
-              case .int(let value)? = record[string: field.rawValue] else { return nil }
-        return Int(value)
-    }
-
-    /// Scripted facts cannot tell when a streak rises.
-    package mutating func streakRiseEventCount(_ streak: Int, at moment: FactMoment) -> Int? { nil }
-
-    /// Scripted facts place no events on days.
-    package var onTimeDays: [Int32] { [] }
-
-    /// Scripted facts have no calendar to look ahead on.
-    package mutating func timeDrivenChanges() -> (horizon: Moment, changes: [TimeDrivenChange])? { nil }
-
-    /// Scripted facts have no calendar to look ahead on.
-    package mutating func dailyMoments(at time: LocalTime) -> [(day: LocalDay, facts: FactSnapshot)] { [] }
-
-    /// Scripted facts judge no CEL predicates.
-    package var streakCountsErrors: [Int: (event: Int, error: CELError)] { [:] }
-}
-
-extension ReplayFacts {
-    /// Facts that do not follow their day records report every record as changed (correct, and
-    /// as slow as reading every day each time).
-    package mutating func dayChanges(since mark: DayChangeMark, at moment: FactMoment,
-                                    _ changed: (Int) -> Void) -> (mark: DayChangeMark, everything: Bool) {
-        (mark, true)
-    }
-
-    /// Facts that do not follow their streaks change them at every moment.
-    package mutating func streaksStamp(_ streaks: [Int]?, at moment: FactMoment) -> Int? { nil }
-
-    /// Facts that do not follow their day records change them at every moment.
-    package mutating func daysStamp(at moment: FactMoment) -> Int? { nil }
-}

@@ -5,57 +5,70 @@ import RuleModel
 /// The mutable state of one replay: which awards are unlocked and since when, and for every
 /// condition the stamp of what it read when it was last found false.
 struct ReplayRun<Facts: ReplayFacts> {
+    // The run's state, by what it does. Each group is written by the file named in its heading;
+    // the decision at `now` reads the results (`findings`).
+
     let replay: Replay
-    private(set) var checkpoints: [Checkpoint]
+
+    // MARK: The walk (ReplayRun.swift; ReplayRun+Growth.swift appends checkpoints)
+
+    /// The checkpoints, in time order; only appended to (a session's growth).
+    var checkpoints: [Checkpoint]
     /// The next checkpoint to judge: every one before it was judged (or skipped as judged before).
-    private var nextCheckpoint = 0
-    /// How many stored unlocks are in effect at the last checkpoint judged.
-    private var storedEffective = 0
-    /// Every new unlock, in the order the walk found them (each edge of a repeatable award).
-    private(set) var found: [UnlockDecision] = []
-    /// Every unlock in effect: the stored ones from the start, new ones as they happen.
-    private(set) var unlocks: [String: UnlockDecision] = [:]
-    /// Awards whose condition ran over the cost limit while locked.
-    private(set) var costLimited: Set<String> = []
-    /// Awards whose condition was not judged because the replay's step budget was spent.
-    private(set) var budgetLimited: Set<String> = []
-    private(set) var bindings: FactBindings<Facts>
-    /// Per award: what its condition's last evaluations showed.
-    private var judgements: [AwardJudgement]
-    /// Per award: the instant it is unlocked from (stored or new).
-    private var unlockedSince: [CELTimestamp?]
-    /// Awards not unlocked yet and awake (judged at every checkpoint), in award order.
-    private var locked: [Int]
-    /// Locked awards known false for now, judged again once they wake.
-    private var sleeping = SleepingAwards()
+    var nextCheckpoint = 0
+    /// What changed between checkpoints: the unlock counts in effect, and the one place each
+    /// checkpoint's stamp is computed (`CheckpointChanges.stamp(at:)`).
+    var changes: CheckpointChanges
+    /// The CEL bindings at the checkpoint being judged, and the facts (moved in at `init`).
+    var bindings: FactBindings<Facts>
     /// Whether the checkpoint after the one being judged has no event of its own: only then is a
     /// streak threshold found false worth marking quiet (at an event it is judged again anyway,
-    /// and asking when its streak can rise cost more than it saved on a history of events). Set
-    /// once per checkpoint: derived at each asking from `checkpoints`, it cost a fifth of the walk.
-    private var nextHasNoEvent = false
-    /// What `walk` learns about each streak at a checkpoint (kept for its arrays).
-    private var keptStreakAnswers: StreakAnswers
-    /// The list `wakeSleepers` fills (kept for its capacity).
-    private var wokenBuffer: [Int] = []
-    /// Unlocks in effect (stored and new) when the sleepers were last woken.
-    private var unlocksSeen = 0
-    private var newUnlockCount = 0
-    /// Stored unlocks of known awards, by `at`.
-    private let storedInstants: [CELTimestamp]
+    /// and asking when its streak can rise costs more than it saves on a history of events). Set
+    /// once per checkpoint by `walk`, read by `judge`.
+    var nextHasNoEvent = false
+    /// What `walk` learns about each streak at a checkpoint (kept for its arrays; reset at each).
+    var keptStreakAnswers: StreakAnswers
 
-    // Repeatable awards (docs/evaluation.md, "Repeatable awards"): judged at every checkpoint,
-    // unlocking again at each rising edge of their criterion with gates.
+    // MARK: Unlocks found (written by `record` in ReplayRun+Judge.swift only)
+
+    /// Every new unlock, in the order the walk found them (each edge of a repeatable award).
+    var found: [UnlockDecision] = []
+    /// Every unlock in effect: the stored ones from the start, new ones as they happen.
+    var unlocks: [String: UnlockDecision] = [:]
+    /// Per award: the instant it is unlocked from (stored or new); `bindings.unlockedSince` mirrors it.
+    var unlockedSince: [CELTimestamp?]
+    /// Awards whose condition ran over the cost limit while locked (only grows).
+    var costLimited: Set<String> = []
+    /// Awards whose condition was not judged because the replay's step budget was spent (only grows).
+    var budgetLimited: Set<String> = []
+
+    // MARK: Which awards are judged (ReplayRun+Judge.swift and ReplayRun+Sleep.swift)
+
+    /// Per award: what its condition's last evaluations showed (the stamp it was false at, and
+    /// until when it stays false); written by `judge` and its helpers, cut short by `grow`.
+    var judgements: [AwardJudgement]
+    /// Awards not unlocked yet and awake (judged at every checkpoint), in award order.
+    var locked: [Int]
+    /// Locked awards known false for now, judged again once they wake (`putToSleep`, `wake`).
+    var sleeping = SleepingAwards()
+    /// The list `wakeSleepers` fills (kept for its capacity).
+    var wokenBuffer: [Int] = []
+    /// Unlocks in effect (stored and new) when the sleepers were last woken.
+    var unlocksSeen = 0
+
+    // MARK: Repeatable awards (docs/evaluation.md, "Repeatable awards")
+    // Judged at every checkpoint, unlocking again at each rising edge of their criterion with gates.
+
     /// Repeatable awards, in award order; never in `locked`.
-    private let repeatables: [Int]
-    /// The repeatable awards that held at the previous checkpoint.
+    let repeatables: [Int]
     /// Per award (repeatable ones only are set): whether it held at the previous checkpoint, and
-    /// at the one being judged (flags, not sets: every checkpoint asks).
-    private var heldBefore: [Bool]
-    private var heldNow: [Bool]
+    /// at the one being judged (flags, not sets: every checkpoint asks). Swapped by `walk`.
+    var heldBefore: [Bool]
+    var heldNow: [Bool]
     /// Stored unlock instants of each repeatable award: an edge at one of them is that stored unlock.
-    private let storedRepeats: [String: Set<CELTimestamp>]
+    let storedRepeats: [String: Set<CELTimestamp>]
     /// New unlocks of repeatable awards (edges not matched by a stored entry), in time order.
-    private(set) var repeats: [String: [UnlockDecision]] = [:]
+    var repeats: [String: [UnlockDecision]] = [:]
 
     init(replay: Replay, facts: Facts) {
         self.replay = replay
@@ -83,7 +96,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         var storedRepeats: [String: Set<CELTimestamp>] = [:]
         for stored in facts.storedUnlocks { storedRepeats[stored.id, default: []].insert(stored.at.instant) }
         self.storedRepeats = storedRepeats
-        storedInstants = since.compactMap { $0 }.sorted()
+        changes = CheckpointChanges(storedInstants: since.compactMap { $0 }.sorted())
         judgements = Array(repeatElement(AwardJudgement(), count: count))
         keptStreakAnswers = StreakAnswers(streaks: replay.streakIDs.count)
         heldBefore = Array(repeatElement(false, count: count))
@@ -129,16 +142,11 @@ struct ReplayRun<Facts: ReplayFacts> {
                 nextCheckpoint = checkpoints.count
                 break
             }
-            let instant = checkpoint.instant
             let moment = FactMoment(moment: checkpoint.time, eventCount: checkpoint.eventCount)
-            while storedEffective < storedInstants.count, storedInstants[storedEffective] <= instant {
-                storedEffective += 1
-            }
-            wakeSleepers(atEvents: checkpoint.eventCount)
             let levels = bindings.facts.levelsStamp(at: moment)
-            bindings.advance(to: moment, stamp: ChannelStamp(
-                events: checkpoint.eventCount, levels: levels, clock: position + 1,
-                storedUnlocks: storedEffective, newUnlocks: newUnlockCount))
+            let stamp = changes.stamp(at: position, of: checkpoint, levels: levels)
+            wakeSleepers(atEvents: checkpoint.eventCount)
+            bindings.advance(to: moment, stamp: stamp)
             streakAnswers.reset()
             nextHasNoEvent = nextCheckpoint < checkpoints.count && checkpoints[nextCheckpoint].eventCount == checkpoint.eventCount
             for award in repeatables { heldNow[award] = false }
@@ -166,349 +174,14 @@ struct ReplayRun<Facts: ReplayFacts> {
                     let done = Set(unlocking)
                     locked.removeAll { done.contains($0) }
                 }
-                bindings.unlocksChanged(stored: storedEffective, new: newUnlockCount)
+                bindings.unlocksChanged(stored: changes.storedEffective, new: changes.newUnlocks)
                 wakeSleepers(atEvents: checkpoint.eventCount)
             }
             swap(&heldBefore, &heldNow)
         }
     }
 
-    private static var checkpointsWorthSleeping: Int { 16 }
-
-    /// Moves to `sleeping` the awake locked awards (but `except`) that `judge` would pass over
-    /// at this checkpoint for what their last judgement showed, and for as long as it does.
-    /// One known false only until the next event stays awake: `judge` passes over it at the
-    /// checkpoints before that for less than putting it to sleep and waking it costs.
-    private mutating func putToSleep(atEvents events: Int, except unlocking: [Int]) {
-        let unlocks = storedEffective + newUnlockCount
-        locked.removeAll { award in
-            guard judgements[award].isKnownFalse(atEvents: events, unlocks: unlocks),
-                  judgements[award].falseUntilEvents > events + 1 || judgements[award].falseWhileUnlocks != nil,
-                  !unlocking.contains(award) else {
-                return false
-            }
-            sleeping.add(award, untilEvents: judgements[award].falseUntilEvents,
-                         untilUnlock: judgements[award].falseWhileUnlocks != nil)
-            return true
-        }
-    }
-
-
-    /// Wakes the sleepers due at `events`, or waiting for an unlock when one happened since.
-    @inline(__always)
-    private mutating func wakeSleepers(atEvents events: Int) {
-        let unlocks = storedEffective + newUnlockCount
-        guard sleeping.anyDue(atEvents: events, unlocked: unlocks != unlocksSeen) else {
-            unlocksSeen = unlocks
-            return
-        }
-        wake(atEvents: events, unlocks: unlocks)
-    }
-
-    /// `wakeSleepers` once some sleeper is due.
-    private mutating func wake(atEvents events: Int, unlocks: Int) {
-        // The run's own list, emptied and refilled: a new one each time would be allocated at most checkpoints.
-        var woken: [Int] = []
-        swap(&woken, &wokenBuffer)
-        woken.removeAll(keepingCapacity: true)
-        sleeping.wake(atEvents: events, unlocked: unlocks != unlocksSeen, into: &woken)
-        unlocksSeen = unlocks
-        merge(&woken)
-        swap(&woken, &wokenBuffer)
-    }
-
-    /// Adds awards to the awake ones, keeping award order (the order unlocks are found in): the
-    /// few woken are sorted and merged in from the back, not the whole list sorted again.
-    private mutating func merge(_ woken: inout [Int]) {
-        guard !woken.isEmpty else { return }
-        woken.sort()
-        var kept = locked.count - 1
-        var added = woken.count - 1
-        locked.append(contentsOf: woken)
-        var slot = locked.count - 1
-        while added >= 0 {
-            if kept >= 0, locked[kept] > woken[added] {
-                locked[slot] = locked[kept]
-                kept -= 1
-            } else {
-                locked[slot] = woken[added]
-                added -= 1
-            }
-            slot -= 1
-        }
-    }
-
-    /// Whether an award's gates and criterion hold at the checkpoint.
-    @inline(__always)
-    private mutating func judge(_ award: Int, checkpoint: Checkpoint, moment: FactMoment, levels: Int,
-                                streaks: inout StreakAnswers, moduleHolds: inout [(levels: Int, holds: Bool)?]) -> Bool {
-        let instant = checkpoint.instant
-        // A condition over folds alone, false until its next change point: nothing to ask.
-        if judgements[award].isKnownFalse(atEvents: checkpoint.eventCount, unlocks: storedEffective + newUnlockCount) {
-            return false
-        }
-        let gate = replay.gates[award]
-        guard gate.isAvailable(at: instant) else { return false }
-        if gate.requiresAwards,
-           !AwardGate.requirementsMet(replay.requirements[award], unlockedSince: unlockedSince, at: instant) { return false }
-        switch gate.criterion {
-        case .condition(let slot):
-            // The threshold's parts are read in place: binding it would copy its expression (a retain
-            // and release of each part) for every award at every checkpoint.
-            guard slot < replay.streakThresholds.count, let streak = replay.streakThresholds[slot]?.streak,
-                  let field = replay.streakThresholds[slot]?.field else {
-                return conditionHolds(award, slot: slot)
-            }
-            // `streaks.ID.current >= N`: judged as a milestone is (the budget still stops it).
-            if bindings.budgetSpent {
-                budgetLimited.insert(replay.awardIDs[award])
-                return false
-            }
-            guard case .current = field else {
-                guard let figure = bindings.facts.streakFigure(replay.streakIDs[streak], field, at: moment) else {
-                    return conditionHolds(award, slot: slot)
-                }
-                if replay.streakThresholds[slot]?.holds(figure) == true { return true }
-                if field != .freezesAvailable, nextHasNoEvent { noteStreakQuiet(award, streak: streak, moment: moment, answers: &streaks) }
-                return false
-            }
-            let current = streakCurrent(streak, at: moment, answers: &streaks)
-            if replay.streakThresholds[slot]?.holds(current) == true { return true }
-            if nextHasNoEvent { noteStreakQuiet(award, streak: streak, moment: moment, answers: &streaks) }
-            return false
-        case .milestone(let streak, let days):
-            let current = streakCurrent(streak, at: moment, answers: &streaks)
-            if current >= days { return true }
-            if nextHasNoEvent { noteStreakQuiet(award, streak: streak, moment: moment, answers: &streaks) }
-            return false
-        case .module(let module):
-            if let cached = moduleHolds[module], cached.levels == levels { return cached.holds }
-            let holds = bindings.facts.moduleProgress(replay.modules[module], at: moment).isComplete
-            moduleHolds[module] = (levels, holds)
-            return holds
-        }
-    }
-
-    /// Records an unlock at the checkpoint. A repeatable award's edge at the instant of one of its
-    /// stored unlocks is that stored unlock, not a new one (idempotence: matched by id and `at`).
-    private mutating func record(_ award: Int, at checkpoint: Checkpoint) {
-        let rule = replay.plans[award].rule
-        let instant = checkpoint.instant
-        if rule.info.repeatable && storedRepeats[rule.id]?.contains(instant) == true { return }
-        let unlock = UnlockDecision(
-            id: rule.id, at: checkpoint.time, points: rule.info.points,
-            catalogVersion: Self.catalogVersion(of: rule, in: replay.rules.catalogs),
-            cause: UnlockCause(checkpoint: checkpoint.kind, events: checkpoint.events))
-        found.append(unlock)
-        if rule.info.repeatable { repeats[rule.id, default: []].append(unlock) }
-        // The first unlock (of a repeatable award: the earliest, stored or new) is the one in effect.
-        guard unlocks[rule.id].map({ instant < $0.at.instant }) ?? true else { return }
-        unlocks[rule.id] = unlock
-        unlockedSince[award] = instant
-        bindings.unlockedSince[award] = instant
-        newUnlockCount += 1
-    }
-
-    /// Static, given the catalogs: a method on the run took a copy of the whole run to be called.
-    private static func catalogVersion(of award: AwardRule, in catalogs: [CatalogRule]) -> Int? {
-        guard case .module(let module) = award.criterion else { return nil }
-        return catalogs.first { $0.id == module.catalog }?.version
-    }
-
-    /// The condition's value, evaluated again only when something it reads moved on.
-    private mutating func conditionHolds(_ award: Int, slot: Int) -> Bool {
-        if bindings.budgetSpent {
-            budgetLimited.insert(replay.plans[award].rule.id)
-            return false
-        }
-        let key = bindings.key(slot)
-        if let cached = judgements[award].falseAt, cached == key {
-            noteQuiet(award, slot: slot)
-            return false
-        }
-        switch bindings.evaluate(slot, unlocks: unlocks) {
-        case .bool(true):
-            return true
-        case .error(let error) where error.kind == .costLimitExceeded:
-            if bindings.budgetSpent {
-                budgetLimited.insert(replay.plans[award].rule.id)
-                return false
-            }
-            costLimited.insert(replay.plans[award].rule.id)
-        default:
-            break
-        }
-        // Only a false (or failed) condition is worth remembering: a true one unlocks the award.
-        judgements[award].falseAt = key
-        noteQuiet(award, slot: slot)
-        return false
-    }
-
-    /// Streak `streak`'s (an index in `replay.streakIDs`) `current` at `moment`, asked of the
-    /// facts once per checkpoint.
-    private mutating func streakCurrent(_ streak: Int, at moment: FactMoment, answers: inout StreakAnswers) -> Int {
-        answers.current(streak) {
-            bindings.facts.streakCurrent(replay.streakIDs[streak], ruleIndex: replay.streakRuleIndices[streak], at: moment)
-        }
-    }
-
-    /// Notes until when a threshold on a streak's `current`, `longest` or `total_days` (from
-    /// below: `>=`, `>`, a milestone) stays false: until the streak can next rise
-    /// (`ReplayFacts.streakRiseEventCount`), when the facts can tell.
-    @inline(never)
-    private mutating func noteStreakQuiet(_ award: Int, streak: Int, moment: FactMoment, answers: inout StreakAnswers) {
-        guard let ruleIndex = replay.streakRuleIndices[streak],
-              let until = answers.riseEventCount(streak, { bindings.facts.streakRiseEventCount(ruleIndex, at: moment) })
-        else { return }
-        judgements[award].falseUntilEvents = until
-        judgements[award].falseWhileUnlocks = nil
-    }
-
-    /// Notes until when a false condition stays false: its folds' next change point, and for one
-    /// that also reads `achievements`, as long as no award unlocks.
-    private mutating func noteQuiet(_ award: Int, slot: Int) {
-        let quiet = bindings.quietUntil(slot)
-        judgements[award].falseUntilEvents = quiet.events
-        judgements[award].falseWhileUnlocks = quiet.untilUnlocks ? storedEffective + newUnlockCount : nil
-    }
+    static var checkpointsWorthSleeping: Int { 16 }
 }
 
 extension ReplayRun: Sendable where Facts: Sendable {}
-
-extension ReplayRun where Facts == StateFacts {
-    /// Makes room for `extra` more events (and as many checkpoints) in every array `grow`
-    /// extends: built to the history's size, they would otherwise be reallocated (the whole
-    /// history moved) on the first step, and copied if still shared with the state given.
-    mutating func reserveForGrowth(_ extra: Int) {
-        bindings.reserveForGrowth(extra)
-        checkpoints.reserveCapacity(checkpoints.count + extra)
-    }
-
-    /// Grows the facts by an event after `now` (or none) and moves `now` on, adding the
-    /// checkpoints after the old `now` for `walk` to judge: the run goes on as the replay of the
-    /// grown facts would from there (`LiveReplay`).
-    mutating func grow(by event: StateEvent?, now: Moment, slotFolds: [[Int]]) throws(StateFileError) {
-        let after = bindings.facts.now.instant
-        let known = bindings.facts.timeCheckpoints.count
-        try bindings.grow(by: event, now: now, slotFolds: slotFolds)
-        if !bindings.plain, !bindings.folds.dailyFoldsExact {
-            // The event made a daily table inexact: judge on with the plain slots, whose keys
-            // are others (nothing remembered of the conditions holds for them).
-            bindings.usePlainSlots()
-            judgements = Array(repeatElement(AwardJudgement(), count: judgements.count))
-        }
-        let times = Array(bindings.facts.timeCheckpoints[known...])
-        // A condition over folds was false "until its next change point": the event may be one.
-        let events = bindings.facts.events.count
-        for award in judgements.indices where judgements[award].falseUntilEvents > events {
-            judgements[award].falseUntilEvents = events
-        }
-        if !sleeping.isEmpty {
-            var woken: [Int] = []
-            sleeping.wakeAll(into: &woken)
-            merge(&woken)
-        }
-        checkpoints += CheckpointPlan.checkpoints(rules: replay.rules, facts: bindings.facts, after: after, timeCheckpoints: times)
-        bindings.stepBudget = replay.stepBudget(checkpoints: checkpoints.count, days: Replay.daySpan(of: bindings.facts))
-    }
-}
-
-extension ReplayRun {
-    /// The slots of an award's progress figures (`FactBindings.addSlot`), when it has them.
-    struct ProgressSlots: Sendable {
-        var current: Int?
-        var target: Int?
-    }
-
-    /// Adds on-demand slots for every award's progress figures, in award order.
-    mutating func addProgressSlots() -> [ProgressSlots] {
-        replay.plans.map { plan in
-            ProgressSlots(current: plan.progressCurrent.map { bindings.addSlot(bindings.onDemandSlot($0)) },
-                          target: plan.progressTarget.map { bindings.addSlot(bindings.onDemandSlot($0)) })
-        }
-    }
-
-    /// Where every award and streak stands at the last checkpoint (`now`), as the decision at
-    /// `now` shows it: progress figures evaluated through the folds and the metrics the walk
-    /// keeps, outside the replay's step budget (as the decision evaluates them).
-    mutating func standings(progressSlots: [ProgressSlots]) -> LiveStandings {
-        moveToLastCheckpoint()
-        let moment = bindings.moment
-        let spent = bindings.stepsUsed
-        bindings.stepsUsed = 0
-        defer { bindings.stepsUsed = spent }
-        var progress: [AwardProgress] = []
-        progress.reserveCapacity(replay.plans.count)
-        for index in replay.plans.indices {
-            progress.append(progressAtNow(index, slots: progressSlots[index], moment: moment))
-        }
-        return LiveStandings(ids: replay.awardIDs, progress: progress,
-                             streaks: bindings.facts.streakStandings(at: moment))
-    }
-
-    /// Moves the bindings to the last checkpoint when the walk stopped before it (nothing left
-    /// to judge), with the stamp the walk would have given it.
-    private mutating func moveToLastCheckpoint() {
-        guard let last = checkpoints.last else { return }
-        let moment = FactMoment(moment: last.time, eventCount: last.eventCount)
-        guard bindings.moment != moment else { return }
-        while storedEffective < storedInstants.count, storedInstants[storedEffective] <= last.instant { storedEffective += 1 }
-        bindings.advance(to: moment, stamp: ChannelStamp(
-            events: last.eventCount, levels: bindings.facts.levelsStamp(at: moment), clock: checkpoints.count,
-            storedUnlocks: storedEffective, newUnlocks: newUnlockCount))
-    }
-
-    /// An award's progress at `now`, as `Replay.standing` gives it.
-    private mutating func progressAtNow(_ index: Int, slots: ProgressSlots, moment: FactMoment) -> AwardProgress {
-        // The rule is read in place: a copy retains and releases every string and array in it.
-        let unlocked = unlockedSince[index] != nil
-        var progress: AwardProgress
-        var keepsMaximum = true
-        switch replay.plans[index].rule.criterion {
-        case .milestone(let streak, let days):
-            progress = CountedStanding.milestone(streak: streak, days: days, facts: &bindings.facts, at: moment).progress
-        case .module(let module):
-            let counted = CountedStanding.module(module, facts: &bindings.facts, at: moment,
-                                                 unlockVersion: unlocks[replay.awardIDs[index]]?.catalogVersion,
-                                                 catalogs: replay.rules.catalogs)
-            (progress, keepsMaximum) = (counted.progress, counted.keepsMaximum)
-        case .condition:
-            progress = conditionProgressAtNow(index, slots: slots, locked: !unlocked)
-        }
-        if unlocked, keepsMaximum { progress.current = progress.current.atLeast(progress.target) }
-        return progress
-    }
-
-    private mutating func conditionProgressAtNow(_ index: Int, slots: ProgressSlots, locked: Bool) -> AwardProgress {
-        // Looked up only when some award hit the budget: even an empty set hashes the id.
-        if locked, !budgetLimited.isEmpty, budgetLimited.contains(replay.awardIDs[index]) {
-            let target: ProgressNumber = if case .derived(_, let t, let isInt) = replay.plans[index].rule.progress {
-                .target(t, isInt: isInt)
-            } else { .int(1) }
-            return AwardProgress(current: .int(0), target: target)
-        }
-        switch replay.plans[index].rule.progress {
-        case .measured:
-            return AwardProgress(current: number(slots.current), target: number(slots.target))
-        case .derived(_, let target, let targetIsInt):
-            return AwardProgress(current: number(slots.current), target: .target(target, isInt: targetIsInt))
-        case .binary, .module:
-            guard case .condition(let slot) = replay.gates[index].criterion else {
-                return AwardProgress(current: .int(0), target: .int(1))
-            }
-            let holds: Bool = if case .bool(true) = bindings.evaluateKept(slot, unlocks: unlocks) { true } else { false }
-            return AwardProgress(current: .int(holds ? 1 : 0), target: .int(1))
-        }
-    }
-
-    /// A progress figure (an error counts as 0, as in the decision).
-    private mutating func number(_ slot: Int?) -> ProgressNumber {
-        guard let slot else { return .int(0) }
-        switch bindings.evaluateKept(slot, unlocks: unlocks) {
-        case .int(let v): return .int(v)
-        case .uint(let v): return .int(Int64(clamping: v))
-        case .double(let v): return .double(v)
-        default: return .int(0)
-        }
-    }
-}
