@@ -21,19 +21,14 @@ package struct CheckpointPlan: Sendable {
         return plan(rules: rules, facts: facts, after: after, timeCheckpoints: timeCheckpoints)
     }
 
-    private static func plan(rules: RuleSet, facts: some ReplayFacts, after: CELTimestamp?,
-                                    timeCheckpoints: [Moment]) -> [Checkpoint] {
+    /// The checkpoints that are not events, in time order, with the offset each is reported in
+    /// when no event or `now` is at it (`nil`: the calendar's there).
+    private static func otherCheckpoints(rules: RuleSet, facts: some ReplayFacts, after: CELTimestamp?,
+                                         timeCheckpoints: [Moment]) -> [(instant: CELTimestamp, kind: Checkpoint.Kind, offset: Int?)] {
         let events = facts.events
         let now = facts.now
-        var firstNew = events.count
-        if let after {
-            while firstNew > 0, events[firstNew - 1].at.instant > after { firstNew -= 1 }
-        } else {
-            firstNew = 0
-        }
-        // Checkpoints that are not events, with the offset each is reported in when no event or
-        // `now` is at it (`nil`: the calendar's there). Events are already in time order, so the
-        // two lists are merged rather than gathered in a dictionary of instants.
+        // Events are already in time order, so the two lists are merged rather than gathered in
+        // a dictionary of instants.
         var others: [(instant: CELTimestamp, kind: Checkpoint.Kind, offset: Int?)] = []
         others.reserveCapacity(timeCheckpoints.count + facts.storedUnlocks.count + 1)
         func add(_ instant: CELTimestamp, _ kind: Checkpoint.Kind, offset: Int?) {
@@ -54,6 +49,20 @@ package struct CheckpointPlan: Sendable {
                 $0.element.instant != $1.element.instant ? $0.element.instant < $1.element.instant : $0.offset < $1.offset
             }.map(\.element)
         }
+        return others
+    }
+
+    private static func plan(rules: RuleSet, facts: some ReplayFacts, after: CELTimestamp?,
+                                    timeCheckpoints: [Moment]) -> [Checkpoint] {
+        let events = facts.events
+        let now = facts.now
+        var firstNew = events.count
+        if let after {
+            while firstNew > 0, events[firstNew - 1].at.instant > after { firstNew -= 1 }
+        } else {
+            firstNew = 0
+        }
+        let others = otherCheckpoints(rules: rules, facts: facts, after: after, timeCheckpoints: timeCheckpoints)
 
         var checkpoints: [Checkpoint] = []
         checkpoints.reserveCapacity(events.count - firstNew + others.count)

@@ -79,60 +79,75 @@ package struct FactTimeline: Sendable {
         let qualifiers = qualifiers ?? rules.streaks.map(StreakQualifier.init(rule:))
         self.qualifiers = qualifiers
 
+        var pass = Self.placeEvents(of: state, now: now, calendar: calendar, catalogs: catalogs, qualifiers: qualifiers,
+                                    user: user, plan: rules.eventPlan)
+        // Before anything walks the days: a span of centuries would take minutes.
+        try pass.span.check(file: state.file)
+        self.backfillDay = pass.backfillDay ?? pass.placer.day(of: state.backfillAt ?? now)
+        events = pass.events
+        finalKillTimes = pass.placer.killTimes
+        eventValues = pass.values
+        countedStreaks = pass.countedStreaks
+        countedEnds = pass.countedEnds
+        countsErrors = pass.countsErrors
+        dayLabels = pass.labels
+        growth = Growth(placer: pass.placer, shapes: pass.recordShapes, span: pass.span, counts: pass.counts)
+        for placed in pass.events { growth.note(placed, at: state.events[placed.position].at) }
+
+        snapshotLevels = Self.knownSnapshotLevels(state.levels, catalogs: catalogs, warnings: &pass.warnings)
+        standingWarnings = Self.badEventWarnings(state.skippedEvents) + pass.warnings
+        zoneAhead = Self.zoneAhead(calendar.zone, userTimeZone: state.userTimeZone)
+    }
+
+    /// What one pass over the state's events gathers, in file order: each event placed on its
+    /// day, its record, the streaks its `counts` judged, and the history's span.
+    private struct EventPass {
         var warnings: [FactWarning] = []
-        var placer = EventPlacer(calendar: calendar)
+        var placer: EventPlacer
         var events: [TimelineEvent] = []
         var values: [CELValue] = []
         var countedStreaks: [Int32] = []
         var countedEnds: [Int32] = []
         var countsErrors: [Int: (event: Int, error: CELError)] = [:]
-        events.reserveCapacity(state.events.count)
-        values.reserveCapacity(state.events.count)
-        countedEnds.reserveCapacity(state.events.count)
-        var counts = CountsJudge(qualifiers: qualifiers)
-        // Room for one streak an event (grown from empty, the list would be copied at each doubling).
-        if !counts.isEmpty { countedStreaks.reserveCapacity(state.events.count) }
+        var counts: CountsJudge
         var labels = DayLabels()
         var span = DaySpan()
-        span.note(calendar.calendarDay(of: now), from: .now)
-        var recordShapes = EventRecordShapes(plan: rules.eventPlan)
+        var recordShapes: EventRecordShapes
+        /// The day of the backfill moment, placed with the kill times in force at that moment.
+        var backfillDay: LocalDay?
+    }
+
+    private static func placeEvents(of state: StateFile, now: Moment, calendar: LocalCalendar, catalogs: CatalogIndex,
+                                    qualifiers: [StreakQualifier], user: CELValue, plan: EventPlan?) -> EventPass {
+        var pass = EventPass(placer: EventPlacer(calendar: calendar), counts: CountsJudge(qualifiers: qualifiers),
+                             recordShapes: EventRecordShapes(plan: plan))
+        pass.events.reserveCapacity(state.events.count)
+        pass.values.reserveCapacity(state.events.count)
+        pass.countedEnds.reserveCapacity(state.events.count)
+        // Room for one streak an event (grown from empty, the list would be copied at each doubling).
+        if !pass.counts.isEmpty { pass.countedStreaks.reserveCapacity(state.events.count) }
+        pass.span.note(calendar.calendarDay(of: now), from: .now)
         let backfillMoment = state.backfillAt ?? now
-        var backfillDay: LocalDay?  // placed with the kill times in force at the moment
         for (position, event) in state.events.enumerated() {
-            if backfillDay == nil, event.at.instant > backfillMoment.instant { backfillDay = placer.day(of: backfillMoment) }
+            if pass.backfillDay == nil, event.at.instant > backfillMoment.instant { pass.backfillDay = pass.placer.day(of: backfillMoment) }
             guard event.at.instant <= now.instant else {
-                warnings.append(FactWarning(.futureEvent, "'\(event.type)' at \(event.at) is after now (\(now)); ignored",
-                                            event: event.index))
+                pass.warnings.append(FactWarning(.futureEvent, "'\(event.type)' at \(event.at) is after now (\(now)); ignored",
+                                                 event: event.index))
                 continue
             }
-            let placed = placer.place(event, position: position, catalogs: catalogs)
-            span.note(placed, of: event)
-            let value = FactTimeline.celValue(of: placed, event: event, calendar: calendar, labels: &labels,
-                                              shapes: &recordShapes)
-            events.append(placed)
-            values.append(value)
-            if placed.onTime, !counts.isEmpty {
-                counts.judge(value, type: event.type, user: user, event: event.index, counted: &countedStreaks,
-                             errors: &countsErrors)
+            let placed = pass.placer.place(event, position: position, catalogs: catalogs)
+            pass.span.note(placed, of: event)
+            let value = FactTimeline.celValue(of: placed, event: event, calendar: calendar, labels: &pass.labels,
+                                              shapes: &pass.recordShapes)
+            pass.events.append(placed)
+            pass.values.append(value)
+            if placed.onTime, !pass.counts.isEmpty {
+                pass.counts.judge(value, type: event.type, user: user, event: event.index, counted: &pass.countedStreaks,
+                                  errors: &pass.countsErrors)
             }
-            countedEnds.append(Int32(clamping: countedStreaks.count))
+            pass.countedEnds.append(Int32(clamping: pass.countedStreaks.count))
         }
-        // Before anything walks the days: a span of centuries would take minutes.
-        try span.check(file: state.file)
-        self.backfillDay = backfillDay ?? placer.day(of: backfillMoment)
-        self.events = events
-        finalKillTimes = placer.killTimes
-        eventValues = values
-        self.countedStreaks = countedStreaks
-        self.countedEnds = countedEnds
-        self.countsErrors = countsErrors
-        dayLabels = labels
-        growth = Growth(placer: placer, shapes: recordShapes, span: span, counts: counts)
-        for placed in events { growth.note(placed, at: state.events[placed.position].at) }
-
-        snapshotLevels = Self.knownSnapshotLevels(state.levels, catalogs: catalogs, warnings: &warnings)
-        standingWarnings = Self.badEventWarnings(state.skippedEvents) + warnings
-        zoneAhead = Self.zoneAhead(calendar.zone, userTimeZone: state.userTimeZone)
+        return pass
     }
 
     /// Under `timezone: event`, the zone `user.timezone` names (when it names one).
