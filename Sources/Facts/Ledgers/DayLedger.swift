@@ -28,7 +28,7 @@ struct DayLedger: Sendable {
     private var labels: DayLabels
     /// Shapes of `count` maps by their type names in order: days mostly repeat a few orders, and
     /// a shape spares hashing every name again at each record.
-    private var countShapes: [[String]: CELRecordShape] = [:]
+    private var countShapes = CELRecordShapeTable()
     private var clock = WallClockMemo()
 
     let calendar: LocalCalendar
