@@ -6,12 +6,16 @@
 /// (rule tests, say) without having libyaml parse the whole file; anything else on a line at
 /// column 0 (a key the caller does not accept, a quoted or complex key, a document marker, a
 /// directive, a flow collection, a tab) gives nil, and the caller scans with libyaml.
-struct ColumnZeroKeys {
+package struct ColumnZeroKeys {
     let bytes: [UInt8]
+
+    package init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
 
     /// The keys in order, or nil when a line at column 0 is anything but a plain key for which
     /// `accepts` is true, a comment or blank, or when there is no key.
-    func keys(accepting accepts: (String) -> Bool) -> [String]? {
+    package func keys(accepting accepts: (String) -> Bool) -> [String]? {
         bytes.withUnsafeBufferPointer { buffer -> [String]? in
             var keys: [String] = []
             var start = 0
