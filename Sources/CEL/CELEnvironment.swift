@@ -69,11 +69,19 @@ package struct CELEnvironment: Sendable {
     /// Compiles (parse → check; the program is planned at its first evaluation). Errors are
     /// sorted by position. `leafKinds` as in `parse`.
     package func compile(_ source: String, leafKinds: CELLeafKinds? = nil) -> Result<CELProgram, CELCompileErrors> {
-        let checked: CELCheckedAST
-        switch parse(source, leafKinds: leafKinds).flatMap({ check($0) }) {
+        // The parser and the checker called directly, each result taken apart at once: a parse
+        // result handed on as a value would be destroyed through its metadata, which the
+        // runtime would look up by name.
+        var parser = CELParser(source: source, expandsMacros: true, leafKinds: leafKinds)
+        let ast: CELAST
+        switch parser.parse() {
         case .failure(let errors): return .failure(errors)
-        case .success(let result): checked = result
+        case .success(let parsed): ast = parsed
         }
-        return .success(CELProgram(checked: checked, unboundValues: unboundValues))
+        var checker = CELChecker(ast: ast, variables: variables, functions: functions, container: container)
+        switch checker.check() {
+        case .failure(let errors): return .failure(errors)
+        case .success(let checked): return .success(CELProgram(checked: checked, unboundValues: unboundValues))
+        }
     }
 }

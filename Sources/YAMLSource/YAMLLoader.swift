@@ -45,11 +45,14 @@ package enum YAMLLoader {
     /// Reads the file at `path` once and loads it, unless the top-level keys a scan finds without
     /// building a tree (`topLevelKeys`, up to and including the first for which `stop` is true)
     /// make `skip` true: nil then. A file the scan is unsure of is loaded, its errors reported.
+    /// When every line at column 0 is a key the scan would not stop at, those lines are the keys
+    /// and the file is not parsed: a file skipped that way is one the caller never reads, so a
+    /// YAML mistake deeper in it is left to the commands that do read it.
     package static func load(path: String, skippingWhen skip: ([String]) -> Bool,
                              scanningUntil stop: (String) -> Bool) -> YAMLLoadResult? {
         switch readFile(path) {
         case .bytes(let bytes):
-            if let keys = topLevelKeys(bytes: bytes, stoppingAt: stop), skip(keys) { return nil }
+            if let keys = skippableKeys(bytes: bytes, stoppingAt: stop), skip(keys) { return nil }
             return load(bytes: bytes, file: path)
         case .rejected(let diagnostic):
             return YAMLLoadResult(document: nil, diagnostics: [diagnostic])
@@ -69,6 +72,15 @@ package enum YAMLLoader {
     /// The top-level keys of YAML text, as `topLevelKeys(path:stoppingAt:)` finds them.
     package static func topLevelKeys(text: String, stoppingAt stop: (String) -> Bool = { _ in false }) -> [String]? {
         topLevelKeys(bytes: Array(text.utf8), stoppingAt: stop)
+    }
+
+    /// The keys `load(path:skippingWhen:scanningUntil:)` decides on: read from the lines at
+    /// column 0 when they hold only keys the scan would not stop at (a file it may skip, found
+    /// without parsing it), else from libyaml's scan.
+    private static func skippableKeys(bytes: [UInt8], stoppingAt stop: (String) -> Bool) -> [String]? {
+        guard bytes.count <= maxFileSize, UTF8Validation.firstInvalidOffset(bytes) == nil else { return nil }
+        if let keys = ColumnZeroKeys(bytes: bytes).keys(accepting: { !stop($0) }) { return keys }
+        return TopLevelKeyScan(bytes: bytes).keys(stoppingAt: stop)
     }
 
     private static func topLevelKeys(bytes: [UInt8], stoppingAt stop: (String) -> Bool) -> [String]? {

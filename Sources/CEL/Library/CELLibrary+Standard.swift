@@ -166,24 +166,42 @@ extension CELLibrary {
     /// Date and time accessors (`CELTimeAccessor`); timestamps take an optional time zone, and
     /// the hours-to-milliseconds accessors read durations too.
     private static func declareTimeAccessors(in library: inout CELLibrary) {
-        let timestampIDs: [CELTimeAccessor: String] = [
-            .getFullYear: "timestamp_to_year", .getMonth: "timestamp_to_month",
-            .getDayOfYear: "timestamp_to_day_of_year", .getDayOfMonth: "timestamp_to_day_of_month",
-            .getDate: "timestamp_to_day_of_month_1_based", .getDayOfWeek: "timestamp_to_day_of_week",
-            .getHours: "timestamp_to_hours", .getMinutes: "timestamp_to_minutes",
-            .getSeconds: "timestamp_to_seconds", .getMilliseconds: "timestamp_to_milliseconds",
-        ]
-        let durationIDs: [CELTimeAccessor: String] = [
-            .getHours: "duration_to_hours", .getMinutes: "duration_to_minutes",
-            .getSeconds: "duration_to_seconds", .getMilliseconds: "duration_to_milliseconds",
-        ]
         for accessor in CELTimeAccessor.allCases {
             var overloads: [CELOverload] = []
-            if let id = timestampIDs[accessor] {
-                overloads += [member(id, [.timestamp], .int), member("\(id)_with_tz", [.timestamp, .string], .int)]
-            }
-            if let id = durationIDs[accessor] { overloads.append(member(id, [.duration], .int)) }
+            let id = accessor.timestampOverloadID
+            overloads += [member(id, [.timestamp], .int), member("\(id)_with_tz", [.timestamp, .string], .int)]
+            if let id = accessor.durationOverloadID { overloads.append(member(id, [.duration], .int)) }
             library.declare(accessor.rawValue, overloads, .variadic { accessor.apply($0) })
+        }
+    }
+}
+
+extension CELTimeAccessor {
+    /// The overload id of the accessor on a timestamp (a switch rather than a table keyed by the
+    /// accessor, whose hashing the runtime would look up when the library is first made).
+    fileprivate var timestampOverloadID: String {
+        switch self {
+        case .getFullYear: "timestamp_to_year"
+        case .getMonth: "timestamp_to_month"
+        case .getDayOfYear: "timestamp_to_day_of_year"
+        case .getDayOfMonth: "timestamp_to_day_of_month"
+        case .getDate: "timestamp_to_day_of_month_1_based"
+        case .getDayOfWeek: "timestamp_to_day_of_week"
+        case .getHours: "timestamp_to_hours"
+        case .getMinutes: "timestamp_to_minutes"
+        case .getSeconds: "timestamp_to_seconds"
+        case .getMilliseconds: "timestamp_to_milliseconds"
+        }
+    }
+
+    /// The overload id of the accessor on a duration, for those that read one.
+    fileprivate var durationOverloadID: String? {
+        switch self {
+        case .getHours: "duration_to_hours"
+        case .getMinutes: "duration_to_minutes"
+        case .getSeconds: "duration_to_seconds"
+        case .getMilliseconds: "duration_to_milliseconds"
+        default: nil
         }
     }
 }

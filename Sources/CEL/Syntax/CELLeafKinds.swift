@@ -8,7 +8,12 @@
 /// threads.
 package final class CELLeafKinds {
     private var idents: [String: CELExpr.Kind] = [:]
-    private var literals: [CELLiteral: CELExpr.Kind] = [:]
+    /// String literals by their text, and the few other literals each in its own place: a table
+    /// keyed by `CELLiteral` would have the runtime look up how a literal hashes.
+    private var strings: [String: CELExpr.Kind] = [:]
+    private var null: CELExpr.Kind?
+    private var trueKind: CELExpr.Kind?
+    private var falseKind: CELExpr.Kind?
     /// Longer strings are rarely repeated; they are not kept.
     static let longestSharedString = 64
 
@@ -22,12 +27,20 @@ package final class CELLeafKinds {
             idents[name] = kind
         case .literal(let literal):
             switch literal {
-            case .int, .uint, .double, .bytes: return kind
-            case .string(let text) where text.utf8.count > Self.longestSharedString: return kind
-            case .null, .bool, .string: break
+            case .int, .uint, .double, .bytes:
+                return kind
+            case .string(let text) where text.utf8.count > Self.longestSharedString:
+                return kind
+            case .string(let text):
+                if let made = strings[text] { return made }
+                strings[text] = kind
+            case .null:
+                if let null { return null }
+                null = kind
+            case .bool(let value):
+                if let made = value ? trueKind : falseKind { return made }
+                if value { trueKind = kind } else { falseKind = kind }
             }
-            if let made = literals[literal] { return made }
-            literals[literal] = kind
         case .select, .call, .list, .map, .comprehension:
             break
         }

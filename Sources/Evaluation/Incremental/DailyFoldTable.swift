@@ -20,7 +20,9 @@ struct DailyFoldTable: Sendable {
     /// Every day's total but the latest day's, which `latest` holds: a day's events mostly come
     /// one after the other, and the dictionary is written only when the day changes. A total is
     /// an int (a count, or a sum of ints; anything else is not exact).
-    private var totals: [Int32: Int64] = [:]
+    /// Keyed by the day as an `Int`, a key type the process hashes anyway (each further key type
+    /// costs the runtime a search of every conformance when its table is first made).
+    private var totals: [Int: Int64] = [:]
     private var latest: (day: Int32, total: Int64)?
     /// The largest total of a day with events on time, and that day.
     private var best: (total: Int64, day: Int32)?
@@ -124,8 +126,8 @@ struct DailyFoldTable: Sendable {
         if let latest, latest.day == day {
             total = latest.total
         } else {
-            if let latest { totals[latest.day] = latest.total }
-            total = totals.removeValue(forKey: day) ?? 0
+            if let latest { totals[Int(latest.day)] = latest.total }
+            total = totals.removeValue(forKey: Int(day)) ?? 0
         }
         switch contribution {
         case .failed(let error):
@@ -160,8 +162,8 @@ struct DailyFoldTable: Sendable {
         } else if let best, best.day == day, total < best.total {
             // The best day went down (a negative value): look at every day again.
             var all = totals
-            all[day] = total
-            self.best = all.max { $0.value < $1.value }.map { ($0.value, $0.key) }
+            all[Int(day)] = total
+            self.best = all.max { $0.value < $1.value }.map { ($0.value, Int32(truncatingIfNeeded: $0.key)) }
         } else {
             best = (total, day)
         }

@@ -10,7 +10,9 @@ struct EventFoldPlanner {
     private(set) var folds: [EventFold] = []
     /// Where each shareable fold is in `folds`, and each fold by the variable it is read as:
     /// rule sets of thousands of awards register thousands of folds.
-    private var shared: [EventFold.Candidate.SharingKey: Int] = [:]
+    /// The shareable ones are bucketed by their key's hash and found by comparing keys: a table
+    /// keyed by the key itself would have the runtime look up how that type hashes.
+    private var shared: [Int: [(key: EventFold.Candidate.SharingKey, index: Int)]] = [:]
     private var byVariable: [String: Int] = [:]
     /// One binding shape per iteration variable name, shared by the folds over it.
     private var elementBindings: [String: CELRecordShape] = [:]
@@ -120,7 +122,7 @@ struct EventFoldPlanner {
     /// repeat filters like `e.type == "workout"`, and each fold is a pass over every event).
     private mutating func register(_ fold: EventFold.Candidate, used: inout [Int]) -> Int {
         let key = fold.sharingKey
-        if let key, let existing = shared[key] {
+        if let key, let existing = shared[key.hashValue]?.first(where: { $0.key == key })?.index {
             if !used.contains(existing) { used.append(existing) }
             return existing
         }
@@ -130,7 +132,7 @@ struct EventFoldPlanner {
         let registered = EventFold(fold, variable: "@fold_\(index)", elementBinding: binding)
         folds.append(registered)
         byVariable[registered.variable] = index
-        if let key { shared[key] = index }
+        if let key { shared[key.hashValue, default: []].append((key, index)) }
         used.append(index)
         return index
     }

@@ -8,7 +8,7 @@ extension Replay {
     static func slots(of replay: Replay, plain: Bool) -> [ExpressionSlot] {
         let index = SlotIndex(replay)
         // Slots that bind the same names share one shape (most read the same few variables).
-        var shapes: [[String]: CELRecordShape] = [:]
+        var shapes = CELRecordShapeTable()
         func shape(_ fields: [String]) -> CELRecordShape {
             if let shared = shapes[fields] { return shared }
             let made = CELRecordShape(fields: fields)

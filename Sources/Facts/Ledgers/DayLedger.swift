@@ -28,7 +28,7 @@ struct DayLedger: Sendable {
     private var labels: DayLabels
     /// Shapes of `count` maps by their type names in order: days mostly repeat a few orders, and
     /// a shape spares hashing every name again at each record.
-    private var countShapes: [[String]: CELRecordShape] = [:]
+    private var countShapes = CELRecordShapeTable()
     private var clock = WallClockMemo()
 
     let calendar: LocalCalendar
@@ -50,10 +50,12 @@ struct DayLedger: Sendable {
     /// How many times `values` changed (a record rebuilt or added, or all of them dropped):
     /// equal counts mean equal records.
     private(set) var changeCount = 0
-    /// Planned, not completed days: their status depends on the moment.
-    private var timeSensitive: Set<LocalDay> = []
-    /// The planned days not completed: the only ones whose status time alone can change.
-    var openPlannedDays: Set<LocalDay> { timeSensitive }
+    /// Planned, not completed days (their numbers): their status depends on the moment. Kept by
+    /// number, a key type the process hashes anyway, so that the runtime need not look up how a
+    /// day hashes.
+    private var timeSensitive: Set<Int> = []
+    /// The planned days not completed, in no order: the only ones whose status time alone can change.
+    var openPlannedDays: [LocalDay] { timeSensitive.map(LocalDay.init(number:)) }
     /// Days changed since `drainUnjudged(into:)` last handed them out (for `day` predicates,
     /// which are judged apart from the records; kept only when `judging`). A day may repeat.
     private var unjudged: [LocalDay] = []
@@ -122,9 +124,9 @@ struct DayLedger: Sendable {
         markDirty(day)
         if judging, judged, unjudged.last != day { unjudged.append(day) }
         if waitsForCompletion {
-            timeSensitive.insert(day)
+            timeSensitive.insert(day.number)
         } else if !timeSensitive.isEmpty {
-            timeSensitive.remove(day)
+            timeSensitive.remove(day.number)
         }
     }
 
@@ -213,7 +215,8 @@ struct DayLedger: Sendable {
         }
         for day in dirty { dirtyMarks[day] = nil }
         dirty.removeAll(keepingCapacity: true)
-        for day in timeSensitive where day >= start && day.number - start.number < values.count {
+        for number in timeSensitive where number >= start.number && number - start.number < values.count {
+            let day = LocalDay(number: number)
             let passed = killPassed(day, now: now)
             let recorded: Bool? = entries.read(day, \.killPassed) ?? nil
             if recorded != passed {
@@ -232,8 +235,9 @@ struct DayLedger: Sendable {
         }
         // Planned days long past cannot un-expire (wall clocks differ by at most ~26 hours
         // between offsets); stop watching them.
-        if timeSensitive.contains(where: { $0 < today - 2 && entries.read($0, \.killPassed) == true }) {
-            timeSensitive = timeSensitive.filter { $0 >= today - 2 || entries.read($0, \.killPassed) != true }
+        let watchedFrom = (today - 2).number
+        if timeSensitive.contains(where: { $0 < watchedFrom && entries.read(LocalDay(number: $0), \.killPassed) == true }) {
+            timeSensitive = timeSensitive.filter { $0 >= watchedFrom || entries.read(LocalDay(number: $0), \.killPassed) != true }
         }
         return rebuilt
     }

@@ -5,8 +5,9 @@ import RuleModel
 /// tracks only what those decisions need: each day's kill time so far.
 struct EventPlacer {
     let calendar: LocalCalendar
-    /// Kill times changed per day so far (minutes after midnight).
-    private(set) var killTimes: [LocalDay: Int] = [:]
+    /// Kill times changed per day so far (minutes after midnight), by day number (a key type the
+    /// process hashes anyway).
+    private(set) var killTimes: [Int: Int] = [:]
     private var clock = WallClockMemo()
 
     init(calendar: LocalCalendar) {
@@ -15,7 +16,7 @@ struct EventPlacer {
 
     /// The kill time in force for `day` (minutes after midnight), if any.
     func killTime(of day: LocalDay) -> LocalTime? {
-        killTimes[day].map(LocalTime.init(minutes:)) ?? calendar.killTime
+        killTimes[day.number].map(LocalTime.init(minutes:)) ?? calendar.killTime
     }
 
     /// The local day `moment` belongs to with the kill times in force so far: its calendar day,
@@ -51,7 +52,7 @@ struct EventPlacer {
                 if let refusal = refusal(at: event, for: target) {
                     placed.warning = refusal
                 } else {
-                    killTimes[target] = minutes
+                    killTimes[target.number] = minutes
                     placed.effect = .killTime(day: target, to: minutes)
                 }
             case .time(let minutes):

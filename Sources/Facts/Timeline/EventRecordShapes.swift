@@ -8,7 +8,7 @@ import RuleModel
 /// the names starts past them.
 struct EventRecordShapes: Sendable {
     private var recent: [(names: [String], shape: CELRecordShape)] = []
-    private var others: [[String]: CELRecordShape] = [:]
+    private var others = CELRecordShapeTable()
     private static let recentLimit = 8
     /// The types the tracking plan gives attributes in these records.
     let plannedForms: PlannedAttributeForms
@@ -40,7 +40,7 @@ extension EventRecordShapes {
     private final class MadeShapes: @unchecked Sendable {
         // The lock guards `shapes`.
         private let lock = NSLock()
-        private var shapes: [[String]: CELRecordShape] = [:]
+        private var shapes = CELRecordShapeTable()
         private static let limit = 256
 
         func shape(adding names: [String]) -> CELRecordShape {

@@ -43,8 +43,8 @@ package struct FactTimeline: Sendable {
     var dayLabels: DayLabels
     /// Known snapshot levels in the order they become visible (no `completed_at` first).
     let snapshotLevels: [(ordinal: Int, snapshot: LevelSnapshot)]
-    /// Each day's kill time after every accepted change.
-    let finalKillTimes: [LocalDay: Int]
+    /// Each day's kill time after every accepted change, by day number.
+    let finalKillTimes: [Int: Int]
     /// What `append` continues: the placer after the last event, the record shapes made so far,
     /// the day span and the range of event days.
     var growth: Growth
@@ -239,7 +239,7 @@ package struct FactTimeline: Sendable {
         var moments: [Moment] = []
         for number in days.lowerBound.number...days.upperBound.number {
             let day = LocalDay(number: number)
-            let kill = finalKillTimes[day].map(LocalTime.init(minutes:)) ?? calendar.killTime
+            let kill = finalKillTimes[day.number].map(LocalTime.init(minutes:)) ?? calendar.killTime
             var boundaries = [calendar.end(of: day)]
             if let kill { boundaries.append(calendar.killDateTime(of: day, killTime: kill)) }
             for boundary in boundaries {
@@ -288,7 +288,7 @@ package struct FactTimeline: Sendable {
         var boundaries: [LocalDateTime] = []
         for number in max(firstDay.number, fromDay.number)...max(lastDay.number, firstDay.number) {
             let day = LocalDay(number: number)
-            let kill = finalKillTimes[day].map(LocalTime.init(minutes:)) ?? calendar.killTime
+            let kill = finalKillTimes[day.number].map(LocalTime.init(minutes:)) ?? calendar.killTime
             if let kill { boundaries.append(calendar.killDateTime(of: day, killTime: kill)) }
             boundaries.append(calendar.end(of: day))
         }

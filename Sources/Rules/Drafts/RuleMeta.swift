@@ -9,7 +9,7 @@ import YAMLSource
 /// `{ icon, color }`, say) share one record shape, so each costs its values only, not its own
 /// copy of the keys and their fingerprints.
 struct RuleMeta {
-    private var shapes: [[String]: CELRecordShape] = [:]
+    private var shapes = CELRecordShapeTable()
 
     /// The YAML value as CEL data: mappings become maps with string keys in written order,
     /// sequences lists, scalars their YAML 1.2 core-schema value.
