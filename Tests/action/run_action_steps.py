@@ -117,7 +117,7 @@ def main():
         check(outputs["exit-code"] == "0", f"exit-code output is {outputs['exit-code']!r}")
         check(len(path) == 1 and path[0].startswith(temp) and os.path.isfile(os.path.join(path[0], "rulecheck")),
               f"GITHUB_PATH is {path}")
-        check(steps[1]["summary"].startswith("### rulecheck validate\n\n✅ 0 errors, 0 warnings in 2 files"),
+        check(steps[1]["summary"].startswith("### rulecheck validate\n\n✅ 0 errors, 0 warnings in 3 files"),
               "no validate job summary", steps[1]["summary"])
 
         # test with a failing expectation, from a plain path and with args: exit 1, annotations, summary.
