@@ -158,7 +158,7 @@ private struct RuleFilesRead {
         } else {
             if let text = loaded.unreadText { sources[file] = text }
             unreadFiles.append(file)
-            unread.merge(UnreadNames.ofUnreadFile(file))
+            unread.merge(UnreadNames.ofUnreadFile(file, text: loaded.unreadText))
         }
     }
 

@@ -174,6 +174,12 @@ import Testing
         defer { folder.remove() }
         let codes = RuleSetLoader.load(paths: [folder.path], baseline: nil).diagnostics.map(\.code)
         #expect(codes.sorted() == expected.sorted(), "\(codes)")
+        // The same texts held in memory (an editor's unsaved buffers): read where they are, not on disk.
+        let inMemory = RuleSetText.result([
+            "a.yaml": "schema: 1\nachievements:\n  - { id: a, title: A, when: metrics.tasks_don >= 1 }\n",
+            file: text,
+        ]).diagnostics.map(\.code)
+        #expect(inMemory.sorted() == expected.sorted(), "\(inMemory)")
     }
 
     @Test(arguments: [

@@ -97,9 +97,12 @@ struct UnreadNames: Sendable {
     /// What a file that could not be read may define, told from the top-level keys a scan finds
     /// before the point where reading stopped: a file of rule tests defines no name, a catalog
     /// file only catalog names (each holds nothing else, E209); any other file may define any.
-    static func ofUnreadFile(_ path: String) -> UnreadNames {
+    /// `text` is the file's text as the loader read it (an open editor buffer, a text held in
+    /// memory), when it has it; else the file is read from `path`.
+    static func ofUnreadFile(_ path: String, text: String? = nil) -> UnreadNames {
         var unread = UnreadNames()
-        let keys = YAMLLoader.topLevelKeys(path: path, stoppingAt: { $0 == "tests" || $0 == "catalog" })
+        let stop: (String) -> Bool = { $0 == "tests" || $0 == "catalog" }
+        let keys = text.map { YAMLLoader.topLevelKeys(text: $0, stoppingAt: stop) } ?? YAMLLoader.topLevelKeys(path: path, stoppingAt: stop)
         switch keys?.last {
         case "tests"?: break
         case "catalog"?: unread.open(kinds(ofSection: "catalog"))
