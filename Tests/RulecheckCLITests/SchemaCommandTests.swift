@@ -71,17 +71,9 @@ import TestSupport
     /// validator (python3 with jsonschema and pyyaml, as .ci/run installs them).
     @Test func repositoryRuleFilesValidate() throws {
         try #require(RulecheckRun.binaryExists, "\(RulecheckRun.binaryMissingMessage)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "Tests/schema/validate_rule_files.py", RulecheckRun.binary]
-        process.currentDirectoryURL = URL(fileURLWithPath: RulecheckRun.packageRoot)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text) (needs: python3 -m pip install jsonschema pyyaml)")
-        #expect(text.hasSuffix("files checked, 0 problems\n"), "\(text)")
+        let run = try RulecheckRun.python(script: "Tests/schema/validate_rule_files.py")
+        let text = run.stdout + run.stderr
+        #expect(run.status == 0, "\(text) (needs: python3 -m pip install jsonschema pyyaml)")
+        #expect(run.stdout.hasSuffix("files checked, 0 problems\n"), "\(text)")
     }
 }

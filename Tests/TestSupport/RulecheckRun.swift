@@ -59,6 +59,13 @@ public struct RulecheckRun: Sendable {
             ?? RulecheckRun(status: -1, stdout: "", stderr: "timed out after \(Int(timeout)) s")
     }
 
+    /// Runs a Python check of the repository (`python3 SCRIPT BINARY`, as `make test` does) in
+    /// the package root: the checks that need a real validator from PyPI.
+    public static func python(script: String, timeout: Double = 300) throws -> RulecheckRun {
+        try spawn("/usr/bin/env", ["python3", script, binary], in: packageRoot, timeout: timeout)
+            ?? RulecheckRun(status: -1, stdout: "", stderr: "timed out after \(Int(timeout)) s")
+    }
+
     /// Runs `executable` with output to temporary files, not pipes, so a large output cannot
     /// block the child; `nil` when it was still running after `timeout` seconds (then killed).
     private static func spawn(_ executable: String, _ arguments: [String], in directory: String,
