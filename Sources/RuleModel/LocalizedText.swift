@@ -65,11 +65,21 @@ package struct LocalizedText: Sendable, Hashable {
     /// A well-formed BCP 47 tag as far as rule files need: a 2–3 letter language, then parts of
     /// 1–8 letters or digits joined by `-` (`zh-Hans`, `en`, `pt-BR`, `es-419`).
     package static func isValidTag(_ tag: String) -> Bool {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...3).contains(first.count),
-              first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return parts.dropFirst().allSatisfy { part in
-            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        // Read as ASCII bytes: a tag is ASCII, and Character's Unicode properties cost far more.
+        var partLength = 0, partIndex = 0
+        for byte in tag.utf8 {
+            if byte == UInt8(ascii: "-") {
+                guard partIndex == 0 ? (2...3).contains(partLength) : partLength > 0 else { return false }
+                partIndex += 1
+                partLength = 0
+                continue
+            }
+            let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+            let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            guard isLetter || (partIndex > 0 && isDigit) else { return false }
+            partLength += 1
+            guard partLength <= (partIndex == 0 ? 3 : 8) else { return false }
         }
+        return partIndex == 0 ? (2...3).contains(partLength) : partLength > 0
     }
 }

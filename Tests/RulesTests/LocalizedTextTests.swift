@@ -34,7 +34,9 @@ import Testing
     }
 
     @Test(arguments: [("en", true), ("zh-Hans", true), ("es-419", true), ("pt-BR", true), ("zh_Hans", false),
-                      ("english", false), ("e", false), ("en-", false), ("", false), ("中文", false)])
+                      ("english", false), ("e", false), ("en-", false), ("", false), ("中文", false),
+                      ("-en", false), ("e1", false), ("en--US", false), ("en-abcdefgh", true), ("en-abcdefghi", false),
+                      ("EN-us", true), ("en-US-x1", true), ("en@", false), ("é", false)])
     func validTags(tag: String, valid: Bool) {
         #expect(LocalizedText.isValidTag(tag) == valid)
     }

@@ -58,16 +58,17 @@ package struct CELInputs: Sendable, Hashable {
 
     /// Records `a`, `a.b` or `a.b.c` (only the first field counts: `a.b.c` reads `b` of `a`).
     private mutating func note(_ qualified: String) {
-        let parts = qualified.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
-        let root = String(parts[0])
+        // Cut by UTF-8 bytes: a dot is ASCII, and cutting by Character runs grapheme breaking.
+        let parts = qualified.utf8.split(separator: UInt8(ascii: "."), maxSplits: 2, omittingEmptySubsequences: false)
+        let root = String(Substring(parts[0]))
         if parts.count > 1 {
-            variables[root, default: Use()].fields.insert(String(parts[1]))
+            variables[root, default: Use()].fields.insert(String(Substring(parts[1])))
         } else {
             variables[root, default: Use()].whole = true
         }
     }
 
     private static func root(of qualified: String) -> String {
-        String(qualified.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0])
+        String(Substring(qualified.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)[0]))
     }
 }

@@ -126,7 +126,7 @@ struct CELChecker {
     /// every global whose name starts the same way.
     private func startsWithLocal(_ name: String) -> Bool {
         guard !name.hasPrefix(".") else { return false }
-        let first = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
+        let first = name.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1).first.map { String(Substring($0)) } ?? name
         return local(first) != nil
     }
 

@@ -22,9 +22,9 @@ struct FactChannels: OptionSet, Sendable, Hashable {
     static let all: FactChannels = [.events, .levels, .clock, .achievements, .streaks, .days]
 
     /// The channels of the fact variables an expression reads (`metrics` excluded).
-    init(reading variables: Set<FactVariable>) {
+    init(reading variables: FactVariableSet) {
         var channels: FactChannels = []
-        for variable in variables {
+        for variable in variables.members {
             switch variable {
             case .now, .today: channels.insert(.clock)
             case .days: channels.insert(.days)

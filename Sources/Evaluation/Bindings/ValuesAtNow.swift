@@ -41,7 +41,7 @@ struct ValuesAtNow {
         func isNeeded(_ variable: FactVariable) -> Bool { needed & VariablesRead.bit(variable) != 0 }
         // By position in `FactVariable.allCases` (the replay's `nowShape`): activations are built
         // from the shapes planned once, not from dictionaries whose names are hashed every time.
-        let variables = VariablesRead.order
+        let variables = FactVariableSet.order
         let metricsPosition = variables.firstIndex(of: .metrics) ?? 0
         var values: [CELValue] = []
         values.reserveCapacity(variables.count)
@@ -110,7 +110,7 @@ struct ValuesAtNow {
 
     /// A fact variable's value at `now` (`nil` when no expression read it and no bindings were kept).
     func variable(_ variable: FactVariable) -> CELValue? {
-        guard read & VariablesRead.bit(variable) != 0, let position = VariablesRead.order.firstIndex(of: variable) else { return nil }
+        guard read & VariablesRead.bit(variable) != 0, let position = FactVariableSet.order.firstIndex(of: variable) else { return nil }
         return variables[position]
     }
 

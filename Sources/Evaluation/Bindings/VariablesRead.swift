@@ -10,21 +10,14 @@ struct VariablesRead: Sendable {
 
     static let everything = UInt16.max
 
-    /// `FactVariable.allCases`, made once (it is built anew at each use).
-    static let order = FactVariable.allCases
-
     static func bit(_ variable: FactVariable) -> UInt16 {
-        UInt16(1) << UInt16(order.firstIndex(of: variable) ?? 15)
-    }
-
-    static func bits(_ variables: Set<FactVariable>) -> UInt16 {
-        variables.reduce(0) { $0 | bit($1) }
+        FactVariableSet.bit(variable)
     }
 
     init(_ plan: PlannedExpression?) {
         self.plan = plan
-        tabulated = plan.map { Self.bits($0.inputs.variables) } ?? Self.everything
-        written = plan.map { Self.bits($0.writtenVariables) } ?? Self.everything
+        tabulated = plan.map { $0.inputs.variables.bits } ?? Self.everything
+        written = plan.map { $0.writtenVariables.bits } ?? Self.everything
     }
 
     /// Every metric, then every award's condition and progress figures, as the decision

@@ -5,7 +5,7 @@ import RuleModel
 /// and which metrics and achievements. The replay re-evaluates an expression only at checkpoints
 /// where one of them can have changed; when the AST is not available every input is assumed.
 struct ExpressionInputs: Sendable, Hashable {
-    var variables: Set<FactVariable>
+    var variables: FactVariableSet
     /// Metrics read as `metrics.NAME`.
     var metrics: Set<String>
     /// True when `metrics` is read other than by a field (e.g. `metrics["a"]`): every metric.
@@ -20,13 +20,13 @@ struct ExpressionInputs: Sendable, Hashable {
     var readsEveryStreak = false
 
     static let everything: ExpressionInputs = {
-        var inputs = ExpressionInputs(variables: Set(FactVariable.allCases), metrics: [], readsEveryMetric: true)
+        var inputs = ExpressionInputs(variables: .all, metrics: [], readsEveryMetric: true)
         inputs.readsEveryAchievement = true
         inputs.readsEveryStreak = true
         return inputs
     }()
 
-    init(variables: Set<FactVariable>, metrics: Set<String>, readsEveryMetric: Bool) {
+    init(variables: FactVariableSet, metrics: Set<String>, readsEveryMetric: Bool) {
         self.variables = variables
         self.metrics = metrics
         self.readsEveryMetric = readsEveryMetric
@@ -38,7 +38,7 @@ struct ExpressionInputs: Sendable, Hashable {
 
     init(_ checked: CELCheckedAST) {
         let read = CELInputs(checked).variables
-        variables = Set(read.keys.compactMap(FactVariable.init(rawValue:)))
+        variables = FactVariableSet(read.keys.compactMap(FactVariable.init(rawValue:)))
         let metricUse = read[FactVariable.metrics.rawValue]
         metrics = metricUse?.fields ?? []
         readsEveryMetric = metricUse?.whole ?? false

@@ -30,11 +30,11 @@ final class PlannedExpression: Sendable {
     let wholeDaily: DailyFold?
     /// The fact variables the expression as written reads (the decision at `now` builds only
     /// those it reads; every one when the AST is not known).
-    let writtenVariables: Set<FactVariable>
+    let writtenVariables: FactVariableSet
 
     init(program: CELProgram, inputs: ExpressionInputs, folds: [Int], dayFolds: [Int] = [], fallback: CELProgram? = nil,
          readsDailyFolds: Bool = false, writtenNodes: Int? = nil, wholeDaily: DailyFold? = nil,
-         writtenVariables: Set<FactVariable> = Set(FactVariable.allCases)) {
+         writtenVariables: FactVariableSet = .all) {
         self.program = program
         self.inputs = inputs
         self.folds = folds

@@ -84,7 +84,7 @@ extension Replay {
         let streaksViaMetrics = metrics.contains { reach[$0]?.contains(.streaks) ?? true }
         let streakScope = plan.inputs.readsEveryStreak || streaksViaMetrics
             ? nil : plan.inputs.streaks.compactMap { index.streaks[$0] }.sorted()
-        let variables = plan.inputs.variables.sorted { $0.rawValue < $1.rawValue }
+        let variables = plan.inputs.variables.members.sorted { $0.rawValue < $1.rawValue }
         var metricRead: Int?
         if plan.folds.isEmpty, plan.dayFolds.isEmpty, let root = plan.program.checked?.ast.root,
            case .select(let operand, let name, false) = root.kind, case .ident(FactVariable.metrics.rawValue) = operand.kind,
