@@ -69,19 +69,20 @@ package struct CELEnvironment: Sendable {
     /// Compiles (parse → check; the program is planned at its first evaluation). Errors are
     /// sorted by position. `leafKinds` as in `parse`.
     package func compile(_ source: String, leafKinds: CELLeafKinds? = nil) -> Result<CELProgram, CELCompileErrors> {
-        // The parser and the checker called directly, each result taken apart at once: a parse
-        // result handed on as a value would be destroyed through its metadata, which the
-        // runtime would look up by name.
+        do throws(CELCompileErrors) {
+            return .success(try compiled(source, leafKinds: leafKinds))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `compile` with its errors thrown. The rule compiler calls this one: the parser and the
+    /// checker throw too, so no `Result` is made, whose type the runtime would look up by name
+    /// (with its conformances) the first time.
+    package func compiled(_ source: String, leafKinds: CELLeafKinds? = nil) throws(CELCompileErrors) -> CELProgram {
         var parser = CELParser(source: source, expandsMacros: true, leafKinds: leafKinds)
-        let ast: CELAST
-        switch parser.parse() {
-        case .failure(let errors): return .failure(errors)
-        case .success(let parsed): ast = parsed
-        }
+        let ast = try parser.parsed()
         var checker = CELChecker(ast: ast, variables: variables, functions: functions, container: container)
-        switch checker.check() {
-        case .failure(let errors): return .failure(errors)
-        case .success(let checked): return .success(CELProgram(checked: checked, unboundValues: unboundValues))
-        }
+        return CELProgram(checked: try checker.checked(), unboundValues: unboundValues)
     }
 }

@@ -86,27 +86,29 @@ struct RuleBundleDecoder {
         let source = try sourceNode.string()
         let span = try self.span(node.field("at"))
         guard let environment = environments[scope] else { throw node.error("no environment for this expression") }
-        switch environment.compile(source) {
-        case .failure(let errors):
+        let program: CELProgram
+        do throws(CELCompileErrors) {
+            program = try environment.compiled(source)
+        } catch {
+            let errors = error
             let issue = errors.issues.first
             var error = sourceNode.error(issue?.message ?? "not a valid CEL expression")
             error.source = issue.map { Self.position(in: span, offset: $0.offset) } ?? span
             throw error
-        case .success(let program):
-            let type = program.resultType
-            let fits: Bool = switch (expecting, type) {
-            case (nil, _), (_, .dyn), (_, .error), (_, .typeParam): true
-            case (.bool?, .bool): true
-            case (.number?, .int), (.number?, .uint), (.number?, .double): true
-            default: false
-            }
-            guard fits else {
-                var error = sourceNode.error("must be \(expecting == .bool ? "a condition (bool)" : "a number"), but this expression is of type \(type)")
-                error.source = span
-                throw error
-            }
-            return RuleExpression(source: source, span: span, program: program)
         }
+        let type = program.resultType
+        let fits: Bool = switch (expecting, type) {
+        case (nil, _), (_, .dyn), (_, .error), (_, .typeParam): true
+        case (.bool?, .bool): true
+        case (.number?, .int), (.number?, .uint), (.number?, .double): true
+        default: false
+        }
+        guard fits else {
+            var error = sourceNode.error("must be \(expecting == .bool ? "a condition (bool)" : "a number"), but this expression is of type \(type)")
+            error.source = span
+            throw error
+        }
+        return RuleExpression(source: source, span: span, program: program)
     }
 
     /// The position `offset` scalars into an expression written on one line; its start otherwise.

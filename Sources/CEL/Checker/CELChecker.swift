@@ -29,9 +29,19 @@ struct CELChecker {
     }
 
     mutating func check() -> Result<CELCheckedAST, CELCompileErrors> {
+        do throws(CELCompileErrors) {
+            return .success(try checked())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `check()` with its errors thrown: no `Result` is made, whose type the runtime would
+    /// look up by name.
+    mutating func checked() throws(CELCompileErrors) -> CELCheckedAST {
         let root = check(ast.root)
         guard issues.isEmpty else {
-            return .failure(CELCompileErrors(issues: issues.sorted { ($0.offset, $0.message) < ($1.offset, $1.message) }))
+            throw CELCompileErrors(issues: issues.sorted { ($0.offset, $0.message) < ($1.offset, $1.message) })
         }
         let finalTypes = CELNodeTable(types.mapValues { mapping.substitute($0, freeToDyn: true) })
         var checkedAST = ast
@@ -40,7 +50,7 @@ struct CELChecker {
         // expression has none left, and its programs live as long as the rule set.
         checkedAST.anchors = [:]
         checkedAST.macroCalls = [:]
-        return .success(CELCheckedAST(ast: checkedAST, types: finalTypes, references: CELNodeTable(references)))
+        return CELCheckedAST(ast: checkedAST, types: finalTypes, references: CELNodeTable(references))
     }
 
     /// The type of every node the checker could type, and its issues, whether or not there

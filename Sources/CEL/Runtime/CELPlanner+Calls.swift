@@ -4,7 +4,7 @@ extension CELPlanner {
     mutating func planCall(_ expr: CELExpr, target: CELExpr?, function: String, args: [CELExpr]) -> Node {
         // `ns.fn(x)` where `ns` is no variable but `ns.fn` is a known function.
         if let target, let parts = qualifiedParts(target), checked?.references[target.id] == nil {
-            let qualified = parts.joined(separator: ".") + "." + function
+            let qualified = Self.dotted(parts[...]) + "." + function
             if CELStandardLibrary.function(named: qualified) != nil {
                 return planCall(expr, target: nil, function: qualified, args: args)
             }

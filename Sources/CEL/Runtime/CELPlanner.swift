@@ -161,18 +161,30 @@ struct CELPlanner {
         CELOptionalSyntax.typeName: CELOptionalSyntax.type(.dyn),
     ]
 
+    /// `parts` joined by dots, written out by hand: the standard library's `joined` runs
+    /// unspecialized here and looks its collection's conformances up at run time.
+    static func dotted(_ parts: ArraySlice<String>) -> String {
+        var name = "", first = true
+        for part in parts {
+            if !first { name += "." }
+            first = false
+            name += part
+        }
+        return name
+    }
+
     /// Resolves a dotted name at run time against the activation: the longest qualified name
     /// bound wins, the remaining parts are field selections. Type names are the fallback.
     func planDynamicName(_ parts: [String], testOnlyLast: Bool = false) -> Node {
         var options: [(name: CELFieldKey, rest: [CELFieldKey])] = []
         for k in stride(from: parts.count, through: 1, by: -1) {
-            let head = parts[0..<k].joined(separator: ".")
+            let head = Self.dotted(parts[0..<k])
             for candidate in candidates(head) {
                 options.append((CELFieldKey(candidate), parts[k...].map(CELFieldKey.init)))
             }
         }
         var typeFallback: CELValue?
-        let fullName = parts.joined(separator: ".")
+        let fullName = Self.dotted(parts[...])
         for candidate in candidates(fullName) {
             if let type = Self.typeNames[candidate] {
                 typeFallback = .type(type)

@@ -31,27 +31,37 @@ struct CELParser {
     }
 
     mutating func parse() -> Result<CELAST, CELCompileErrors> {
+        do throws(CELCompileErrors) {
+            return .success(try parsed())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `parse()` with its errors thrown: no `Result` of the parse is made, whose type the
+    /// runtime would look up by name.
+    mutating func parsed() throws(CELCompileErrors) -> CELAST {
         let scalars = Array(source.unicodeScalars)
         guard scalars.count <= Self.maxLength else {
             let issue = locator.issue(
                 "expression is \(scalars.count) characters long; the limit is \(Self.maxLength)",
                 at: CELSourceRange(start: Self.maxLength, end: Self.maxLength + 1))
-            return .failure(CELCompileErrors(issues: [issue]))
+            throw CELCompileErrors(issues: [issue])
         }
         var lexer = CELLexer(scalars: scalars, locator: locator)
         do throws(CELIssue) {
             tokens = try lexer.tokenize()
         } catch {
-            return .failure(CELCompileErrors(issues: [error]))
+            throw CELCompileErrors(issues: [error])
         }
         do throws(CELIssue) {
             let root = try parseExpression()
             guard current.kind == .endOfInput else {
                 throw unexpected(current, expected: "end of input")
             }
-            return .success(CELAST(root: root, source: source, macroCalls: macroCalls, anchors: anchors))
+            return CELAST(root: root, source: source, macroCalls: macroCalls, anchors: anchors)
         } catch {
-            return .failure(CELCompileErrors(issues: [error]))
+            throw CELCompileErrors(issues: [error])
         }
     }
 

@@ -83,7 +83,7 @@ extension FactBuilder {
             verdicts = known
         } else {
             verdicts = judge(day, now: now, recordsCurrent: recordsCurrent)
-            if judgedByView { verdictsByView[view] = verdicts }
+            if judgedByView { verdictsByView.keep(verdicts, for: view) }
         }
         for (position, streak) in dayStreaks.enumerated() { streaks[streak].record(day, qualifies: verdicts[position]) }
     }

@@ -75,7 +75,7 @@ package struct FactBuilder: Sendable {
     /// view, one per streak of `dayStreaks`) instead of building the day's record to judge it.
     /// A view's verdicts never change, so entries are never dropped.
     let judgedByView: Bool
-    var verdictsByView: [DayView: [Bool]] = [:]
+    var verdictsByView = DayVerdictTable()
 
     // MARK: Which versions changed (written by FactBuilder+Versions.swift only; kept over a restart)
 

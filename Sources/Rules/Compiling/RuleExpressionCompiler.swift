@@ -65,8 +65,11 @@ struct RuleExpressionCompiler {
         let position = Self.position(of: scope)
         guard environments.indices.contains(position) else { return (nil, []) }
         let environment = environments[position]
-        switch environment.compile(draft.source, leafKinds: leafKinds) {
-        case .failure(let errors):
+        let program: CELProgram
+        do throws(CELCompileErrors) {
+            program = try environment.compiled(draft.source, leafKinds: leafKinds)
+        } catch {
+            let errors = error
             var diagnostics = errors.issues.map { issue in
                 Diagnostic.error(RuleCode.celError, "\(issue.message) (in \(draft.field))",
                                  at: Self.span(of: draft, offset: issue.offset, length: issue.length),
@@ -81,23 +84,22 @@ struct RuleExpressionCompiler {
                 diagnostics += unknownNames(in: parsed.root, references: [:], draft: draft)
             }
             return (nil, diagnostics)
-        case .success(let program):
-            var diagnostics = program.checked.map { unknownNames(in: $0.ast.root, references: $0.references, draft: draft) } ?? []
-            if let planCheck, let checked = program.checked {
-                diagnostics += planCheck.findings(in: checked).map { Self.diagnostic($0, draft: draft) }
-            }
-            if let expecting, let problem = Self.typeProblem(program.resultType, expecting: expecting) {
-                let code = expecting == .bool ? RuleCode.notBool : RuleCode.notNumber
-                diagnostics.append(.error(code, "\(draft.field) must be \(problem.wanted), but this expression is \(problem.found)",
-                                          at: draft.span,
-                                          fix: expecting == .bool ? "compare the value, e.g. metrics.x >= 10" : nil))
-            }
-            let places = draft.scalarMap.map { map in
-                ExpressionPlaces(runs: map.runs.map { ExpressionPlaces.Run(offset: $0.offset, start: $0.start, length: $0.length) })
-            }
-            let expression = RuleExpression(source: draft.source, span: draft.span, program: program, places: places)
-            return (diagnostics.contains { $0.severity == .error } ? nil : expression, diagnostics)
         }
+        var diagnostics = program.checked.map { unknownNames(in: $0.ast.root, references: $0.references, draft: draft) } ?? []
+        if let planCheck, let checked = program.checked {
+            diagnostics += planCheck.findings(in: checked).map { Self.diagnostic($0, draft: draft) }
+        }
+        if let expecting, let problem = Self.typeProblem(program.resultType, expecting: expecting) {
+            let code = expecting == .bool ? RuleCode.notBool : RuleCode.notNumber
+            diagnostics.append(.error(code, "\(draft.field) must be \(problem.wanted), but this expression is \(problem.found)",
+                                      at: draft.span,
+                                      fix: expecting == .bool ? "compare the value, e.g. metrics.x >= 10" : nil))
+        }
+        let places = draft.scalarMap.map { map in
+            ExpressionPlaces(runs: map.runs.map { ExpressionPlaces.Run(offset: $0.offset, start: $0.start, length: $0.length) })
+        }
+        let expression = RuleExpression(source: draft.source, span: draft.span, program: program, places: places)
+        return (diagnostics.contains { $0.severity == .error } ? nil : expression, diagnostics)
     }
 
     /// docs/rules.md, "achievements[]": `X >= N` / `X > N` with N a number literal measures X against N.

@@ -100,7 +100,8 @@ extension RuleFileDecoder {
     private mutating func attributeKind(_ node: YAMLNode, attribute: String,
                                         in what: String) -> (EventPlan.AttributeKind, Bool)? {
         let valid = EventPlan.AttributeKind.allCases.map(\.rawValue)
-        let list = valid.joined(separator: ", ")
+        // Written out only for a diagnostic: most plans have none.
+        var list: String { valid.joined(separator: ", ") }
         guard case .scalar(let text, _) = node.kind, case .string? = RuleScalar.value(of: node) else {
             diagnostics.append(.error(
                 RuleCode.unknownAttributeType,
