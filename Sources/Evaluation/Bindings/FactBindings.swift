@@ -27,7 +27,7 @@ struct FactBindings<Facts: ReplayFacts> {
     private(set) var stamp = ChannelStamp()
     private var epochCursors: [Int]
     /// The fact variables read at the current checkpoint, by `position(of:)`.
-    private var variables = [CELValue?](repeatElement(nil, count: FactVariable.allCases.count))
+    private var variables = [CELValue?](filling: nil, count: FactVariable.allCases.count)
     /// Whether any of `variables` is held: most checkpoints read none, and clearing them all
     /// at each one would be a release per variable.
     private var holdsVariables = false
@@ -65,11 +65,11 @@ struct FactBindings<Facts: ReplayFacts> {
         plain = !folds.dailyFoldsExact
         slots = plain ? replay.plainSlots : replay.slots
         changePoints = Self.changePoints(of: slots, folds: folds, pointsByFold: pointsByFold)
-        metricVersions = Array(repeatElement(0, count: replay.metricPlans.count))
-        unlockedSince = Array(repeatElement(nil, count: replay.plans.count))
-        epochCursors = Array(repeatElement(0, count: slots.count))
-        metricsRecords = Array(repeatElement(nil, count: slots.count))
-        metricValues = Array(repeatElement(nil, count: replay.metricPlans.count))
+        metricVersions = Array(filling: 0, count: replay.metricPlans.count)
+        unlockedSince = Array(filling: nil, count: replay.plans.count)
+        epochCursors = Array(filling: 0, count: slots.count)
+        metricsRecords = Array(filling: nil, count: slots.count)
+        metricValues = Array(filling: nil, count: replay.metricPlans.count)
     }
 
     /// The event counts at which each slot's value can change in this state.
@@ -138,7 +138,7 @@ struct FactBindings<Facts: ReplayFacts> {
     mutating func addSlot(_ slot: ExpressionSlot) -> Int {
         // Its change points: where any fold it reads changes, so `key` follows them.
         let total = facts.events.count
-        var pointsByFold = [[Int]](repeatElement([], count: replay.folds.count))
+        var pointsByFold = [[Int]](filling: [], count: replay.folds.count)
         for fold in slot.folds { pointsByFold[fold] = folds.changePoints(of: fold, total: total) }
         slots.append(slot)
         changePoints.append(Self.merged(slot.folds, pointsByFold))
@@ -159,9 +159,9 @@ struct FactBindings<Facts: ReplayFacts> {
         let total = facts.events.count
         let pointsByFold = replay.folds.indices.map { folds.changePoints(of: $0, total: total) }
         changePoints = Self.changePoints(of: slots, folds: folds, pointsByFold: pointsByFold)
-        epochCursors = Array(repeatElement(0, count: slots.count))
-        metricsRecords = Array(repeatElement(nil, count: slots.count))
-        metricValues = Array(repeatElement(nil, count: replay.metricPlans.count))
+        epochCursors = Array(filling: 0, count: slots.count)
+        metricsRecords = Array(filling: nil, count: slots.count)
+        metricValues = Array(filling: nil, count: replay.metricPlans.count)
         keptValues = []
         forgetVariables()
     }
@@ -302,7 +302,7 @@ struct FactBindings<Facts: ReplayFacts> {
         }
         let before = stepsUsed
         let value = evaluate(slot, unlocks: unlocks)
-        if keptValues.count <= slot { keptValues += Array(repeatElement(nil, count: slot + 1 - keptValues.count)) }
+        if keptValues.count <= slot { keptValues += Array(filling: nil, count: slot + 1 - keptValues.count) }
         if case .error = value {
             keptValues[slot] = nil
         } else {

@@ -67,7 +67,11 @@ struct DayFoldValues {
     init(folds: [DayFold], costLimit: Int) {
         self.folds = folds
         self.costLimit = costLimit
-        tables = Array(repeatElement(Table(), count: folds.count))
+        // Appended one by one: an array made from `repeatElement` of this type goes through a
+        // generic copy whose types the runtime looks up by name.
+        tables = []
+        tables.reserveCapacity(folds.count)
+        for _ in folds { tables.append(Table()) }
     }
 
     /// Fold `k`'s value over `days` (the records at `moment`), or `nil` when only the written
@@ -87,10 +91,10 @@ struct DayFoldValues {
         }
         let count = days.count
         if table.bodies.count < count {
-            table.bodies.append(contentsOf: repeatElement(nil, count: count - table.bodies.count))
+            table.bodies.append(contentsOf: Array(filling: nil, count: count - table.bodies.count))
         }
         if table.prefixes.count < count {
-            table.prefixes.append(contentsOf: repeatElement(Accumulated(), count: count - table.prefixes.count))
+            table.prefixes.append(contentsOf: Array(filling: Accumulated(), count: count - table.prefixes.count))
         }
         var running = table.valid > 0 ? table.prefixes[table.valid - 1] : start(k)
         while table.valid < count {

@@ -263,7 +263,7 @@ struct EventFoldTable: Sendable {
             return list.array
         }
         guard let element else {
-            return Array(repeatElement(.error(CELError(.other, "fold body could not be planned")), count: source.count))
+            return Array(filling: .error(CELError(.other, "fold body could not be planned")), count: source.count)
         }
         return source.map { element.evaluate(CELActivation([iterVar: $0]), costLimit: costLimit) }
     }
@@ -400,7 +400,7 @@ private struct PredicateValues {
 
     /// Every element false.
     init(count: Int) {
-        flags = Array(repeatElement(Self.isFalse, count: count))
+        flags = Array(filling: Self.isFalse, count: count)
     }
 
     mutating func set(_ value: CELValue, at index: Int) {

@@ -39,7 +39,7 @@ struct EventFoldValues: Sendable {
     mutating func append(_ event: CELValue, day: Int32, costLimit: Int) {
         let type = folds.contains { $0.typeGuard != nil } ? Self.type(of: event) : nil
         // Per table, where its outputs stood before the event: what it produced is the rest.
-        var producedFrom = [Int](repeatElement(0, count: tables.count))
+        var producedFrom = [Int](filling: 0, count: tables.count)
         for k in tables.indices {
             if case .daily(let dailyFold) = folds[k].shape {
                 // The chain's tables (earlier folds) took the event already: what it makes of

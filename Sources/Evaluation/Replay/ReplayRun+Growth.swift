@@ -23,7 +23,7 @@ extension ReplayRun where Facts == StateFacts {
             // The event made a daily table inexact: judge on with the plain slots, whose keys
             // are others (nothing remembered of the conditions holds for them).
             bindings.usePlainSlots()
-            judgements = Array(repeatElement(AwardJudgement(), count: judgements.count))
+            judgements = Array(filling: AwardJudgement(), count: judgements.count)
         }
         let times = Array(bindings.facts.timeCheckpoints[known...])
         // A condition over folds was false "until its next change point": the event may be one.

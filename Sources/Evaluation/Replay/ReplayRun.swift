@@ -78,11 +78,9 @@ struct ReplayRun<Facts: ReplayFacts> {
         let count = replay.awardIDs.count
         // Room for every award's unlock at once: grown one unlock at a time, it would be rehashed.
         var unlocks: [String: UnlockDecision] = Dictionary(minimumCapacity: count)
-        // Arrays of one repeated value are made from `repeatElement`, here and in the facts and
-        // bindings a state builds: `Array(repeating:count:)` allocates through a standard-library
-        // call that runs unspecialized, looking the array type's metadata up each time (over a
-        // dozen arrays a state).
-        var since = [CELTimestamp?](repeatElement(nil, count: count))
+        // Arrays of one repeated value are made with `Array(filling:count:)`, here and in the
+        // bindings a state builds (over a dozen arrays a state): it says why.
+        var since = [CELTimestamp?](filling: nil, count: count)
         for stored in facts.storedUnlocks where unlocks[stored.id] == nil {
             let position = replay.awardPositions[stored.id]
             unlocks[stored.id] = UnlockDecision(id: stored.id, at: stored.at, points: position.map { replay.awardPoints[$0] } ?? 0,
@@ -97,9 +95,9 @@ struct ReplayRun<Facts: ReplayFacts> {
         for stored in facts.storedUnlocks { storedRepeats[stored.id, default: []].insert(stored.at.instant) }
         self.storedRepeats = storedRepeats
         changes = CheckpointChanges(storedInstants: since.compactMap { $0 }.sorted())
-        judgements = Array(repeatElement(AwardJudgement(), count: count))
+        judgements = Array(filling: AwardJudgement(), count: count)
         keptStreakAnswers = StreakAnswers(streaks: replay.streakIDs.count)
-        heldBefore = Array(repeatElement(false, count: count))
+        heldBefore = Array(filling: false, count: count)
         heldNow = heldBefore
 
         let first = checkpoints.first.map { FactMoment(moment: $0.time, eventCount: $0.eventCount) }
@@ -133,7 +131,7 @@ struct ReplayRun<Facts: ReplayFacts> {
         var streakAnswers = StreakAnswers(streaks: 0)
         swap(&streakAnswers, &keptStreakAnswers)
         defer { swap(&streakAnswers, &keptStreakAnswers) }
-        var moduleHolds = [(levels: Int, holds: Bool)?](repeatElement(nil, count: replay.modules.count))
+        var moduleHolds = [(levels: Int, holds: Bool)?](filling: nil, count: replay.modules.count)
         while nextCheckpoint < checkpoints.count {
             let position = nextCheckpoint
             let checkpoint = checkpoints[position]

@@ -10,8 +10,8 @@ struct StreakAnswers: Sendable {
     private var checkpoint = 1
 
     init(streaks: Int) {
-        currents = Array(repeatElement((0, 0), count: streaks))
-        riseEventCounts = Array(repeatElement((0, nil), count: streaks))
+        currents = Array(filling: (0, 0), count: streaks)
+        riseEventCounts = Array(filling: (0, nil), count: streaks)
     }
 
     /// Forgets every answer (the walk moved to another checkpoint).
