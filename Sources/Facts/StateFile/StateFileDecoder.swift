@@ -77,9 +77,8 @@ struct StateFileDecoder {
         // Stable: equal instants keep file order. Instants and positions are sorted, not the
         // events: moving an event retains and releases each of its fields.
         if !events.indices.dropFirst().allSatisfy({ events[$0 - 1].at.instant <= events[$0].at.instant }) {
-            var order = events.indices.map { (instant: events[$0].at.instant, position: $0) }
-            order.sort { $0.instant != $1.instant ? $0.instant < $1.instant : $0.position < $1.position }
-            events = order.map { events[$0.position] }
+            let order = EventOrder.positions(sorting: events.map(\.at.instant))
+            events = order.map { events[$0] }
         }
 
         var levels: [LevelSnapshot] = []
