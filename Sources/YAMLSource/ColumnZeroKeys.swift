@@ -3,9 +3,10 @@
 /// caller accepts: in such a file the root is a block mapping and those lines are its keys.
 ///
 /// It answers a loader that only needs to know whether a file holds nothing but keys it skips
-/// (rule tests, say) without having libyaml parse the whole file; anything else on a line at
-/// column 0 (a key the caller does not accept, a quoted or complex key, a document marker, a
-/// directive, a flow collection, a tab) gives nil, and the caller scans with libyaml.
+/// (rule tests, say) without having libyaml parse the whole file: the lines are read up to the
+/// first key the caller stops at (a key such a file cannot have); anything else on a line at
+/// column 0 before it (a quoted or complex key, a document marker, a directive, a flow
+/// collection, a tab) gives nil, and the caller scans with libyaml.
 package struct ColumnZeroKeys {
     let bytes: [UInt8]
 
@@ -13,9 +14,10 @@ package struct ColumnZeroKeys {
         self.bytes = bytes
     }
 
-    /// The keys in order, or nil when a line at column 0 is anything but a plain key for which
-    /// `accepts` is true, a comment or blank, or when there is no key.
-    package func keys(accepting accepts: (String) -> Bool) -> [String]? {
+    /// The keys in order, up to and including the first for which `stop` is true, or all of
+    /// them; nil when a line at column 0 before that is anything but a plain key, a comment or
+    /// blank, or when there is no key.
+    package func keys(stoppingAt stop: (String) -> Bool) -> [String]? {
         bytes.withUnsafeBufferPointer { buffer -> [String]? in
             var keys: [String] = []
             var start = 0
@@ -31,8 +33,8 @@ package struct ColumnZeroKeys {
                     // Content before the first key would make the root something else.
                     guard !keys.isEmpty else { return nil }
                 case .key(let key):
-                    guard accepts(key) else { return nil }
                     keys.append(key)
+                    if stop(key) { return keys }
                 case .other: return nil
                 }
                 start = lineEnd + 1

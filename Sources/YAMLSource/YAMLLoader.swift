@@ -45,15 +45,19 @@ package enum YAMLLoader {
     /// Reads the file at `path` once and loads it, unless the top-level keys a scan finds without
     /// building a tree (`topLevelKeys`, up to and including the first for which `stop` is true)
     /// make `skip` true: nil then. A file the scan is unsure of is loaded, its errors reported.
-    /// When every line at column 0 is a key the scan would not stop at, those lines are the keys
-    /// and the file is not parsed: a file skipped that way is one the caller never reads, so a
-    /// YAML mistake deeper in it is left to the commands that do read it.
+    /// The lines at column 0 are read first, up to the first key `stop` is true for: when they
+    /// are plain keys, comments or blank, they are the keys and libyaml does not scan the file. A
+    /// file skipped that way is one the caller never reads, so a YAML mistake deeper in it is
+    /// left to the commands that do read it; a wrong reading could only make a file be loaded.
     package static func load(path: String, skippingWhen skip: ([String]) -> Bool,
                              scanningUntil stop: (String) -> Bool) -> YAMLLoadResult? {
         switch readFile(path) {
         case .bytes(let bytes):
-            if let keys = skippableKeys(bytes: bytes, stoppingAt: stop), skip(keys) { return nil }
-            return load(bytes: bytes, file: path)
+            guard bytes.count <= maxFileSize, UTF8Validation.firstInvalidOffset(bytes) == nil else {
+                return load(bytes: bytes, file: path)  // which says what is wrong
+            }
+            if let keys = skippableKeys(validBytes: bytes, stoppingAt: stop), skip(keys) { return nil }
+            return DocumentStreamReader(file: path, lines: SourceLines(bytes: bytes)).read()
         case .rejected(let diagnostic):
             return YAMLLoadResult(document: nil, diagnostics: [diagnostic])
         }
@@ -75,11 +79,10 @@ package enum YAMLLoader {
     }
 
     /// The keys `load(path:skippingWhen:scanningUntil:)` decides on: read from the lines at
-    /// column 0 when they hold only keys the scan would not stop at (a file it may skip, found
-    /// without parsing it), else from libyaml's scan.
-    private static func skippableKeys(bytes: [UInt8], stoppingAt stop: (String) -> Bool) -> [String]? {
-        guard bytes.count <= maxFileSize, UTF8Validation.firstInvalidOffset(bytes) == nil else { return nil }
-        if let keys = ColumnZeroKeys(bytes: bytes).keys(accepting: { !stop($0) }) { return keys }
+    /// column 0 up to the first key the scan stops at when those lines are plain keys (found
+    /// without parsing), else from libyaml's scan.
+    private static func skippableKeys(validBytes bytes: [UInt8], stoppingAt stop: (String) -> Bool) -> [String]? {
+        if let keys = ColumnZeroKeys(bytes: bytes).keys(stoppingAt: stop) { return keys }
         return TopLevelKeyScan(bytes: bytes).keys(stoppingAt: stop)
     }
 
