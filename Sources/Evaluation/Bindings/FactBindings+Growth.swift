@@ -38,7 +38,7 @@ extension FactBindings where Facts == StateFacts {
     }
 }
 
-extension FactBindings {
+extension FactBindings where Facts: ReplayFacts {
     /// A slot for an expression evaluated only on demand (`addSlot`): it may read every metric
     /// and award; its change points are those of the folds it reads, so its `key` tells when
     /// its value may have moved (`evaluateKept`).

@@ -5,7 +5,7 @@ import RuleModel
 /// The CEL bindings of the current checkpoint, built on demand and kept while what they depend
 /// on stands still: fact variables come from `ReplayFacts`, folds from their tables, `metrics` are
 /// evaluated in dependency order and shared by every rule, `achievements` reflects the unlocks.
-struct FactBindings<Facts: ReplayFacts> {
+struct FactBindings<Facts> {
     let replay: Replay
     var facts: Facts
     var folds: EventFoldValues
@@ -47,7 +47,12 @@ struct FactBindings<Facts: ReplayFacts> {
     var stepBudget: Int
     /// Whether the replay's step budget is spent: nothing more is evaluated.
     var budgetSpent: Bool { stepsUsed >= stepBudget }
+}
 
+// The code needs `Facts: ReplayFacts`, the type itself does not: a type whose declaration
+// requires a conformance has it checked when the type is made at run time, a scan of every
+// conformance in the program the first time.
+extension FactBindings where Facts: ReplayFacts {
     init(replay: Replay, facts: Facts, moment: FactMoment, stepBudget: Int) {
         self.replay = replay
         self.stepBudget = stepBudget

@@ -3,7 +3,7 @@ import Facts
 import RuleModel
 
 // Judging one award at one checkpoint, and recording its unlock.
-extension ReplayRun {
+extension ReplayRun where Facts: ReplayFacts {
     /// Whether an award's gates and criterion hold at the checkpoint.
     @inline(__always)
     mutating func judge(_ award: Int, checkpoint: Checkpoint, moment: FactMoment, levels: Int,

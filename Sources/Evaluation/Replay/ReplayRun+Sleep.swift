@@ -4,7 +4,7 @@ import RuleModel
 
 // Sleeping awards: locked awards known false for a while leave the walk's list and come back
 // when they are due.
-extension ReplayRun {
+extension ReplayRun where Facts: ReplayFacts {
     /// Moves to `sleeping` the awake locked awards (but `except`) that `judge` would pass over
     /// at this checkpoint for what their last judgement showed, and for as long as it does.
     /// One known false only until the next event stays awake: `judge` passes over it at the

@@ -3,7 +3,7 @@ import Facts
 import RuleModel
 
 // Where every award stands at `now`, for a session.
-extension ReplayRun {
+extension ReplayRun where Facts: ReplayFacts {
     /// The slots of an award's progress figures (`FactBindings.addSlot`), when it has them.
     struct ProgressSlots: Sendable {
         var current: Int?

@@ -4,7 +4,7 @@ import RuleModel
 
 /// The mutable state of one replay: which awards are unlocked and since when, and for every
 /// condition the stamp of what it read when it was last found false.
-struct ReplayRun<Facts: ReplayFacts> {
+struct ReplayRun<Facts> {
     // The run's state, by what it does. Each group is written by the file named in its heading;
     // the decision at `now` reads the results (`findings`).
 
@@ -70,6 +70,12 @@ struct ReplayRun<Facts: ReplayFacts> {
     /// New unlocks of repeatable awards (edges not matched by a stored entry), in time order.
     var repeats: [String: [UnlockDecision]] = [:]
 
+}
+
+// The code needs `Facts: ReplayFacts`, the type itself does not: a type whose declaration
+// requires a conformance has it checked when the type is made at run time, a scan of every
+// conformance in the program the first time.
+extension ReplayRun where Facts: ReplayFacts {
     init(replay: Replay, facts: Facts) {
         self.replay = replay
         checkpoints = CheckpointPlan(rules: replay.rules, facts: facts).checkpoints
