@@ -2,35 +2,45 @@ import Diagnostics
 import RuleModel
 
 extension RuleSetChecker {
+    /// What a text belongs to (`achievement`, `night_owl`) and which of its fields it is; the
+    /// owner's description is written out only for a diagnostic (most rule sets have none).
+    struct TextOwner {
+        let kind: String, id: String, field: String
+        var description: String { "\(kind) '\(id)'" }
+    }
+
     /// Every title and description written in the rule set, with what it belongs to.
-    var localizedTexts: [(owner: String, field: String, text: LocalizedText)] {
-        var texts: [(owner: String, field: String, text: LocalizedText)] = []
+    var localizedTexts: [(owner: TextOwner, text: LocalizedText)] {
+        var texts: [(owner: TextOwner, text: LocalizedText)] = []
+        func add(_ kind: String, _ id: String, _ field: String, _ text: LocalizedText) {
+            texts.append((TextOwner(kind: kind, id: id, field: field), text))
+        }
         func award(_ kind: String, _ info: AwardInfo) {
-            texts.append(("\(kind) '\(info.id)'", "title", info.localizedTitle))
-            if let description = info.localizedDescription { texts.append(("\(kind) '\(info.id)'", "description", description)) }
+            add(kind, info.id, "title", info.localizedTitle)
+            if let description = info.localizedDescription { add(kind, info.id, "description", description) }
         }
         for draft in drafts {
             for streak in draft.streaks {
-                if let title = streak.localizedTitle { texts.append(("streak '\(streak.id.value)'", "title", title)) }
+                if let title = streak.localizedTitle { add("streak", streak.id.value, "title", title) }
                 for milestone in streak.milestones { award("milestone", milestone.info) }
             }
             for achievement in draft.achievements { award("achievement", achievement.info) }
             for category in draft.categories {
-                texts.append(("category '\(category.id.value)'", "title", category.rule.localizedTitle))
+                add("category", category.id.value, "title", category.rule.localizedTitle)
                 if let description = category.rule.localizedDescription {
-                    texts.append(("category '\(category.id.value)'", "description", description))
+                    add("category", category.id.value, "description", description)
                 }
             }
             for reminder in draft.reminders {
-                if let title = reminder.title { texts.append(("reminder '\(reminder.id.value)'", "title", title)) }
+                if let title = reminder.title { add("reminder", reminder.id.value, "title", title) }
             }
             for type in draft.events?.plan.types ?? [] {
-                if let title = type.title { texts.append(("event type '\(type.name)'", "title", title)) }
+                if let title = type.title { add("event type", type.name, "title", title) }
             }
-            for rank in draft.ranks { texts.append(("rank '\(rank.id.value)'", "title", rank.rule.localizedTitle)) }
+            for rank in draft.ranks { add("rank", rank.id.value, "title", rank.rule.localizedTitle) }
             for catalog in draft.catalogs {
-                for module in catalog.moduleRules { texts.append(("module '\(module.id)'", "title", module.localizedTitle)) }
-                for level in catalog.levels { texts.append(("level '\(level.id.value)'", "title", level.rule.localizedTitle)) }
+                for module in catalog.moduleRules { add("module", module.id, "title", module.localizedTitle) }
+                for level in catalog.levels { add("level", level.id.value, "title", level.rule.localizedTitle) }
             }
         }
         return texts.filter { $0.text.span != nil }
@@ -50,14 +60,16 @@ extension RuleSetChecker {
         }
         guard !used.isEmpty else { return [] }
         for entry in texts {
-            let missing = used.filter { !entry.text.locales.contains($0) }
+            let locales = entry.text.locales
+            let missing = used.filter { !locales.contains($0) }
             guard !missing.isEmpty else { continue }
+            let field = entry.owner.field, owner = entry.owner.description
             let list = missing.map { "'\($0)'" }.joined(separator: ", ")
             diagnostics.append(.warning(
                 RuleCode.missingLocale,
-                entry.text.locales.isEmpty
-                    ? "the \(entry.field) of \(entry.owner) is a plain string: it lacks per-locale texts (\(list)), which other texts of the rule set have"
-                    : "the \(entry.field) of \(entry.owner) has no \(list) text, which other texts of the rule set have",
+                locales.isEmpty
+                    ? "the \(field) of \(owner) is a plain string: it lacks per-locale texts (\(list)), which other texts of the rule set have"
+                    : "the \(field) of \(owner) has no \(list) text, which other texts of the rule set have",
                 at: entry.text.span,
                 fix: "give it per locale, such as { \(used.map { "\($0): ..." }.joined(separator: ", ")) }"))
         }

@@ -122,7 +122,7 @@ struct NodeReader {
 
     // MARK: single nodes
 
-    static func string(_ node: YAMLNode, field: String, in what: String,
+    static func string(_ node: YAMLNode, field: @autoclosure () -> String, in what: String,
                        diagnostics: inout [Diagnostic]) -> Located<String>? {
         guard case .scalar(let text, _) = node.kind, case .string? = RuleScalar.value(of: node) else {
             // Numbers and booleans are accepted where text is expected only if they were
@@ -134,7 +134,7 @@ struct NodeReader {
                 }
             }
             diagnostics.append(.error(RuleCode.wrongType,
-                                      "'\(field)' in \(what) must be a string, found \(describe(node))",
+                                      "'\(field())' in \(what) must be a string, found \(describe(node))",
                                       at: node.span))
             return nil
         }
