@@ -22,7 +22,7 @@ extension CELExpr {
             c.loopStep.walk(bound: loop, visit)
             c.result.walk(bound: bound.union([c.accuVar]), visit)
         default:
-            for child in children { child.walk(bound: bound, visit) }
+            forEachChild { $0.walk(bound: bound, visit) }
         }
     }
 
@@ -40,7 +40,7 @@ extension CELExpr {
             for part in [c.iterRange, c.accuInit, c.result] { part.countNodes(loopBodies: false, into: &count) }
             return
         }
-        for child in children { child.countNodes(loopBodies: loopBodies, into: &count) }
+        forEachChild { $0.countNodes(loopBodies: loopBodies, into: &count) }
     }
 
     /// Whether the expression contains a comprehension (an expanded macro).

@@ -38,7 +38,7 @@ package struct CELInputs: Sendable, Hashable {
                 // `root.field` on a variable the checker left as it is.
                 if case .ident(let root) = operand.kind, !bound.contains(root),
                    references[operand.id].map({ $0 == .variable(root) }) ?? true {
-                    note(root + "." + field)
+                    variables[root, default: Use()].fields.insert(field)
                     return .skipChildren
                 }
                 return .descend

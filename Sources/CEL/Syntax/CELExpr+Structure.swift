@@ -1,4 +1,31 @@
 extension CELExpr {
+    /// Calls `body` with each child in `children` order, without making the array: analyses
+    /// walk every node of every expression of a rule set.
+    package func forEachChild(_ body: (CELExpr) -> Void) {
+        switch kind {
+        case .literal, .ident:
+            break
+        case .select(let operand, _, _):
+            body(operand)
+        case .call(let target, _, let args):
+            if let target { body(target) }
+            for arg in args { body(arg) }
+        case .list(let elements):
+            for element in elements { body(element) }
+        case .map(let entries):
+            for entry in entries {
+                body(entry.key)
+                body(entry.value)
+            }
+        case .comprehension(let comprehension):
+            body(comprehension.iterRange)
+            body(comprehension.accuInit)
+            body(comprehension.loopCondition)
+            body(comprehension.loopStep)
+            body(comprehension.result)
+        }
+    }
+
     /// The direct sub-expressions, in source order (map entries contribute key then value).
     package var children: [CELExpr] {
         switch kind {

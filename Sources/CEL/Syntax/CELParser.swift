@@ -103,7 +103,8 @@ struct CELParser {
     private mutating func node(_ kind: CELExpr.Kind, _ range: CELSourceRange,
                                id: CELExprID? = nil, anchor: CELSourceRange? = nil) throws(CELIssue) -> CELExpr {
         let expr = CELExpr(id: id ?? makeID(), range: range, kind: leafKinds?.shared(kind) ?? kind)
-        let height = expr.children.map { heights[$0.id] ?? 0 }.max().map { $0 + 1 } ?? 0
+        var height = 0
+        expr.forEachChild { height = Swift.max(height, (heights[$0.id] ?? 0) + 1) }
         heights[expr.id] = height
         if let anchor { anchors[expr.id] = anchor }
         guard height <= Self.maxNesting else {
