@@ -6,31 +6,33 @@ extension RuleSetChecker {
     var localizedTexts: [(owner: String, field: String, text: LocalizedText)] {
         var texts: [(owner: String, field: String, text: LocalizedText)] = []
         func award(_ kind: String, _ info: AwardInfo) {
-            texts.append(("\(kind) '\(info.id)'", "title", info.localizedTitle))
-            if let description = info.localizedDescription { texts.append(("\(kind) '\(info.id)'", "description", description)) }
+            texts.append(("\(kind) '\(info.id)'", AwardRuleKey.title.rawValue, info.localizedTitle))
+            if let description = info.localizedDescription {
+                texts.append(("\(kind) '\(info.id)'", AwardRuleKey.description.rawValue, description))
+            }
         }
         for draft in drafts {
             for streak in draft.streaks {
-                if let title = streak.localizedTitle { texts.append(("streak '\(streak.id.value)'", "title", title)) }
+                if let title = streak.localizedTitle { texts.append(("streak '\(streak.id.value)'", StreakRuleKey.title.rawValue, title)) }
                 for milestone in streak.milestones { award("milestone", milestone.info) }
             }
             for achievement in draft.achievements { award("achievement", achievement.info) }
             for category in draft.categories {
-                texts.append(("category '\(category.id.value)'", "title", category.rule.localizedTitle))
+                texts.append(("category '\(category.id.value)'", CategoryRuleKey.title.rawValue, category.rule.localizedTitle))
                 if let description = category.rule.localizedDescription {
-                    texts.append(("category '\(category.id.value)'", "description", description))
+                    texts.append(("category '\(category.id.value)'", CategoryRuleKey.description.rawValue, description))
                 }
             }
             for reminder in draft.reminders {
-                if let title = reminder.title { texts.append(("reminder '\(reminder.id.value)'", "title", title)) }
+                if let title = reminder.title { texts.append(("reminder '\(reminder.id.value)'", ReminderRuleKey.title.rawValue, title)) }
             }
             for type in draft.events?.plan.types ?? [] {
-                if let title = type.title { texts.append(("event type '\(type.name)'", "title", title)) }
+                if let title = type.title { texts.append(("event type '\(type.name)'", EventTypeRuleKey.title.rawValue, title)) }
             }
-            for rank in draft.ranks { texts.append(("rank '\(rank.id.value)'", "title", rank.rule.localizedTitle)) }
+            for rank in draft.ranks { texts.append(("rank '\(rank.id.value)'", RankRuleKey.title.rawValue, rank.rule.localizedTitle)) }
             for catalog in draft.catalogs {
-                for module in catalog.moduleRules { texts.append(("module '\(module.id)'", "title", module.localizedTitle)) }
-                for level in catalog.levels { texts.append(("level '\(level.id.value)'", "title", level.rule.localizedTitle)) }
+                for module in catalog.moduleRules { texts.append(("module '\(module.id)'", CatalogModuleRuleKey.title.rawValue, module.localizedTitle)) }
+                for level in catalog.levels { texts.append(("level '\(level.id.value)'", CatalogLevelRuleKey.title.rawValue, level.rule.localizedTitle)) }
             }
         }
         return texts.filter { $0.text.span != nil }
