@@ -63,7 +63,22 @@ import YAMLSource
               schemaPath: ["$defs", "test"], docsSection: "`tests[]`"),
         Entry(name: "expect", declared: RuleTestExpectKey.names, allowed: RuleFileDecoder.expectKeys,
               schemaPath: ["$defs", "expect"], docsSection: "`tests[]`"),
+        Entry(name: "expected progress", declared: RuleTestExpectFields.Progress.names, allowed: RuleFileDecoder.expectedProgressKeys,
+              schemaPath: expected(.progress, "additionalProperties"), docsSection: "`tests[]`"),
+        Entry(name: "expected streak", declared: RuleTestExpectFields.Streak.names, allowed: RuleFileDecoder.expectedStreakKeys,
+              schemaPath: expected(.streaks, "additionalProperties"), docsSection: "`tests[]`"),
+        Entry(name: "expected module", declared: RuleTestExpectFields.Module.names, allowed: RuleFileDecoder.expectedModuleKeys,
+              schemaPath: expected(.modules, "additionalProperties"), docsSection: "`tests[]`"),
+        Entry(name: "expected upcoming entry", declared: RuleTestExpectFields.Coming.upcoming,
+              allowed: RuleFileDecoder.expectedUpcomingKeys, schemaPath: expected(.upcoming, "items"), docsSection: "`tests[]`"),
+        Entry(name: "expected reminder entry", declared: RuleTestExpectFields.Coming.names,
+              allowed: RuleFileDecoder.expectedReminderKeys, schemaPath: expected(.reminders, "items"), docsSection: "`tests[]`"),
     ]
+
+    /// Where the schema describes the entries of one expectation (`expect.streaks.ID`, an item of `expect.upcoming`).
+    static func expected(_ key: RuleTestExpectKey, _ inner: String) -> [String] {
+        ["$defs", "expect", "properties", key.rawValue, inner]
+    }
 
     /// Keys are declared once in the rule model; the decoder allows exactly those, in that order.
     @Test("the decoder allows the rule model's keys", arguments: entries)

@@ -8,13 +8,12 @@ extension RuleFileDecoder {
     static let testKeys = RuleTestKey.names
     static let expectKeys = RuleTestExpectKey.names
     /// The fields an expectation names of a decision's parts (its streaks, progress, modules,
-    /// `upcoming` and `reminders` entries): the decision's names, not keys of a rule entry.
-    static let expectedStreakInts = ["current", "longest", "total_days", "freezes_available"]
-    static let expectedStreakStrings = ["status", "last_day"]
-    static let expectedProgressFields = ["current", "target"]
-    static let expectedModuleFields = ["catalog_version", "new_levels"]
-    static let expectedUpcomingFields = ["at", "kind", "streak", "day", "achievement"]
-    static let expectedReminderFields = ["id"] + expectedUpcomingFields
+    /// `upcoming` and `reminders` entries).
+    static let expectedStreakKeys = RuleTestExpectFields.Streak.names
+    static let expectedProgressKeys = RuleTestExpectFields.Progress.names
+    static let expectedModuleKeys = RuleTestExpectFields.Module.names
+    static let expectedUpcomingKeys = RuleTestExpectFields.Coming.upcoming
+    static let expectedReminderKeys = RuleTestExpectFields.Coming.names
 
     /// `tests:` must list at least one test: a tests file that tests nothing would pass silently.
     mutating func decodeTests(_ node: YAMLNode, keySpan: SourceSpan) -> [RuleTestCase] {
@@ -63,8 +62,8 @@ extension RuleFileDecoder {
             decodeModules(e, into: &expectation)
             decodeHolds(e, into: &expectation)
             decodeShown(e, into: &expectation)
-            expectation.upcoming = expectedEntries(e, .upcoming, keys: Self.expectedUpcomingFields, into: &expectation)
-            expectation.reminders = expectedEntries(e, .reminders, keys: Self.expectedReminderFields, into: &expectation)
+            expectation.upcoming = expectedEntries(e, .upcoming, keys: Self.expectedUpcomingKeys, into: &expectation)
+            expectation.reminders = expectedEntries(e, .reminders, keys: Self.expectedReminderKeys, into: &expectation)
         }
         guard let name, let state else { return nil }
         var test = RuleTestCase(name: name.value, state: state, now: now?.value, expect: expectation, span: node.span)
@@ -103,7 +102,7 @@ extension RuleFileDecoder {
             var fields: [String: String] = [:]
             for field in keys {
                 guard let text = entry.string(field, diagnostics: &diagnostics) else { continue }
-                if field == "at", CELTimestamp.parseRFC3339(text.value) == nil {
+                if field == RuleTestExpectFields.Coming.at.rawValue, CELTimestamp.parseRFC3339(text.value) == nil {
                     diagnostics.append(.error(RuleCode.invalidTimestamp,
                                               "invalid 'at' '\(text.value)' in expected \(key); expected RFC 3339 with a UTC offset",
                                               at: text.span, fix: "write it like 2026-02-01T09:00:00+08:00"))
@@ -119,18 +118,17 @@ extension RuleFileDecoder {
         let subject = RuleTestExpectKey.progress.rawValue
         guard let p = e.value(subject).flatMap({ NodeReader($0, what: "expected progress", diagnostics: &diagnostics) })
         else { return }
-        let (current, target) = (Self.expectedProgressFields[0], Self.expectedProgressFields[1])
         for pair in p.pairs {
             let id = NodeReader.keyText(pair.key)
             expectation.awardReferences.append(Located(id, at: pair.key.span))
             expectation.spans["\(subject).\(id)"] = pair.key.span
             guard let entry = NodeReader(pair.value, what: "expected progress", diagnostics: &diagnostics) else { continue }
-            entry.rejectUnknownKeys(allowed: Self.expectedProgressFields, diagnostics: &diagnostics)
-            for key in Self.expectedProgressFields {
+            entry.rejectUnknownKeys(allowed: Self.expectedProgressKeys, diagnostics: &diagnostics)
+            for key in Self.expectedProgressKeys {
                 if let span = entry.value(key)?.span { expectation.spans["\(subject).\(id).\(key)"] = span }
             }
-            expectation.progress[id] = RuleTestCase.ExpectedProgress(current: number(entry, current),
-                                                                     target: number(entry, target))
+            expectation.progress[id] = RuleTestCase.ExpectedProgress(current: number(entry, RuleTestExpectFields.Progress.current),
+                                                                     target: number(entry, RuleTestExpectFields.Progress.target))
         }
     }
 
@@ -143,15 +141,17 @@ extension RuleFileDecoder {
             expectation.streakReferences.append(Located(id, at: pair.key.span))
             expectation.spans["\(subject).\(id)"] = pair.key.span
             guard let entry = NodeReader(pair.value, what: "expected streak", diagnostics: &diagnostics) else { continue }
-            entry.rejectUnknownKeys(allowed: Self.expectedStreakInts + Self.expectedStreakStrings, diagnostics: &diagnostics)
+            entry.rejectUnknownKeys(allowed: Self.expectedStreakKeys, diagnostics: &diagnostics)
             var expected = RuleTestCase.ExpectedStreak()
-            for key in Self.expectedStreakInts {
+            for field in RuleTestExpectFields.Streak.ints {
+                let key = field.rawValue
                 if let value = entry.int(key, diagnostics: &diagnostics) {
                     expected.ints[key] = value.value
                     expectation.spans["\(subject).\(id).\(key)"] = value.span
                 }
             }
-            for key in Self.expectedStreakStrings {
+            for field in RuleTestExpectFields.Streak.texts {
+                let key = field.rawValue
                 guard let node = entry.value(key) else { continue }
                 expectation.spans["\(subject).\(id).\(key)"] = node.span
                 if case .null? = RuleScalar.value(of: node) {
@@ -189,13 +189,14 @@ extension RuleFileDecoder {
         let subject = RuleTestExpectKey.modules.rawValue
         guard let map = e.value(subject).flatMap({ NodeReader($0, what: "expected modules", diagnostics: &diagnostics) })
         else { return }
-        let (versionField, newLevelsField) = (Self.expectedModuleFields[0], Self.expectedModuleFields[1])
+        let (versionField, newLevelsField) = (RuleTestExpectFields.Module.catalogVersion.rawValue,
+                                              RuleTestExpectFields.Module.newLevels.rawValue)
         for pair in map.pairs {
             let id = NodeReader.keyText(pair.key)
             expectation.awardReferences.append(Located(id, at: pair.key.span))
             expectation.spans["\(subject).\(id)"] = pair.key.span
             guard let entry = NodeReader(pair.value, what: "expected module", diagnostics: &diagnostics) else { continue }
-            entry.rejectUnknownKeys(allowed: Self.expectedModuleFields, diagnostics: &diagnostics)
+            entry.rejectUnknownKeys(allowed: Self.expectedModuleKeys, diagnostics: &diagnostics)
             let version = entry.int(versionField, diagnostics: &diagnostics)
             let newLevels = entry.int(newLevelsField, diagnostics: &diagnostics)
             if let version { expectation.spans["\(subject).\(id).\(versionField)"] = version.span }
@@ -249,7 +250,8 @@ extension RuleFileDecoder {
         return ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(path)
     }
 
-    private mutating func number(_ map: NodeReader, _ key: String) -> Double? {
+    private mutating func number(_ map: NodeReader, _ field: RuleTestExpectFields.Progress) -> Double? {
+        let key = field.rawValue
         guard let node = map.value(key) else { return nil }
         switch RuleScalar.value(of: node) {
         case .int(let i)?: return Double(i)
