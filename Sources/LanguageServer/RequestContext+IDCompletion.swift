@@ -23,8 +23,8 @@ extension RequestContext {
     /// tests' expectations, through their key enums.
     static let idKinds: [String: RuleFileIndex.Kind] = {
         var kinds: [String: RuleFileIndex.Kind] = [:]
-        let achievementKeys = [AchievementRuleKey.requires.rawValue] + [RuleTestExpectKey.unlocks, .unlocked, .locked, .progress, .unlockedAt].map(\.rawValue)
-        for key in achievementKeys { kinds[key] = .achievement }
+        kinds[AchievementRuleKey.requires.rawValue] = .achievement
+        for key in [RuleTestExpectKey.unlocks, .unlocked, .locked, .progress, .unlockedAt] { kinds[key.rawValue] = .achievement }
         for key in [ReminderRuleKey.streak.rawValue, RuleTestExpectKey.streaks.rawValue] { kinds[key] = .streak }
         for key in [AwardRuleKey.category.rawValue, RuleTestExpectKey.categories.rawValue] { kinds[key] = .category }
         kinds[CompleteModuleRuleKey.module.rawValue] = .module

@@ -201,7 +201,8 @@ struct RuleBundleDecoder {
             guard let mode = StreakRule.FreezePolicy.Mode(rawValue: try modeNode.string()) else {
                 throw modeNode.error("expected \"manual\" or \"auto\"")
             }
-            freezes = .init(max: try policy.field(FreezesRuleKey.max).int(), refillDays: try policy.field(FreezesRuleKey.refillDays).int(), mode: mode)
+            freezes = .init(max: try policy.field(FreezesRuleKey.max).int(),
+                            refillDays: try policy.field(FreezesRuleKey.refillDays).int(), mode: mode)
         }
         let milestones = try node.field(StreakRuleKey.milestones).map { (milestone) throws(RuleBundleError) in
             StreakRule.Milestone(days: try milestone.field(MilestoneRuleKey.days).int(), info: try info(milestone.field(RuleBundleField.award)))
@@ -275,18 +276,20 @@ struct RuleBundleDecoder {
     }
 
     private func catalog(_ node: BundleNode) throws(RuleBundleError) -> CatalogRule {
+        typealias Module = CatalogModuleRuleKey
+        typealias Level = CatalogLevelRuleKey
         let modules = try node.field(CatalogRuleKey.modules).map { (module) throws(RuleBundleError) in
-            CatalogRule.Module(id: try module.field(CatalogModuleRuleKey.id).string(), title: try module.field(CatalogModuleRuleKey.title).string(),
+            CatalogRule.Module(id: try module.field(Module.id).string(), title: try module.field(Module.title).string(),
                                localizedTitle: try text(module.field(RuleBundleField.localizedTitle)),
-                               meta: try module.optional(CatalogModuleRuleKey.meta).map { (n) throws(RuleBundleError) in try Self.meta(n) })
+                               meta: try module.optional(Module.meta).map { (n) throws(RuleBundleError) in try Self.meta(n) })
         }
         let levels = try node.field(CatalogRuleKey.levels).map { (level) throws(RuleBundleError) in
-            CatalogRule.Level(id: try level.field(CatalogLevelRuleKey.id).string(), module: try level.field(CatalogLevelRuleKey.module).string(),
-                              title: try level.field(CatalogLevelRuleKey.title).string(), asset: try level.optional(CatalogLevelRuleKey.asset)?.string(),
-                              difficulties: try level.optional(CatalogLevelRuleKey.difficulties)?.strings(),
-                              counts: try level.field(CatalogLevelRuleKey.counts).bool(), release: try level.field(CatalogLevelRuleKey.release).int(),
+            CatalogRule.Level(id: try level.field(Level.id).string(), module: try level.field(Level.module).string(),
+                              title: try level.field(Level.title).string(), asset: try level.optional(Level.asset)?.string(),
+                              difficulties: try level.optional(Level.difficulties)?.strings(),
+                              counts: try level.field(Level.counts).bool(), release: try level.field(Level.release).int(),
                               span: try span(level.field(RuleBundleField.at)), localizedTitle: try text(level.field(RuleBundleField.localizedTitle)),
-                              meta: try level.optional(CatalogLevelRuleKey.meta).map { (n) throws(RuleBundleError) in try Self.meta(n) })
+                              meta: try level.optional(Level.meta).map { (n) throws(RuleBundleError) in try Self.meta(n) })
         }
         return CatalogRule(id: try node.field(CatalogRuleKey.id).string(), version: try node.field(CatalogRuleKey.version).int(),
                            modules: modules, levels: levels, span: try span(node.field(RuleBundleField.at)))

@@ -15,7 +15,8 @@ extension RuleBundleEncoder {
             if let title = type.title { entry[EventTypeRuleKey.title] = text(title) }
             if let at = type.span { entry[RuleBundleField.at] = span(at) }
             entry[EventTypeRuleKey.attributes] = .array(type.attributes.filter { $0.span != nil }.map { attribute in
-                var item = JSONObject([(RuleBundleField.name.rawValue, .string(attribute.name)), (RuleBundleField.type.rawValue, .string(attribute.written))])
+                var item = JSONObject([(RuleBundleField.name.rawValue, .string(attribute.name)),
+                                       (RuleBundleField.type.rawValue, .string(attribute.written))])
                 if let at = attribute.span { item[RuleBundleField.at] = span(at) }
                 return .object(item)
             })

@@ -7,8 +7,10 @@ import RuleModel
 extension RuleBundleEncoder {
     mutating func reminders(_ reminders: [ReminderRule]) -> JSONValue {
         .array(reminders.map { reminder in
-            var object = JSONObject([(ReminderRuleKey.id.rawValue, .string(reminder.id)), (ReminderRuleKey.title.rawValue, .string(reminder.title)),
-                                     (RuleBundleField.localizedTitle.rawValue, text(reminder.localizedTitle)), (ReminderRuleKey.on.rawValue, .string(reminder.kindName))])
+            var object = JSONObject([(ReminderRuleKey.id.rawValue, .string(reminder.id)),
+                                     (ReminderRuleKey.title.rawValue, .string(reminder.title)),
+                                     (RuleBundleField.localizedTitle.rawValue, text(reminder.localizedTitle)),
+                                     (ReminderRuleKey.on.rawValue, .string(reminder.kindName))])
             if let daily = reminder.daily {
                 object[RuleBundleField.dailyAt] = .string(daily.at.description)
                 if let setting = daily.setting { object[ReminderRuleKey.setting] = .string(setting) }
