@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import JSON
+import RuleModel
 
 extension RequestContext {
     /// The reminder kinds of `on` (docs/rules.md, "reminders[]").
@@ -13,20 +14,25 @@ extension RequestContext {
     func idItems(at position: SourcePosition) -> [JSONValue] {
         let before = lines.text(of: SourceSpan(file: path, start: SourcePosition(line: position.line, column: 1), end: position))
         guard let key = valueKey(before, line: position.line) else { return [] }
-        let kind: RuleFileIndex.Kind
-        switch key {
-        case "requires", "unlocks", "unlocked", "locked", "progress", "unlocked_at": kind = .achievement
-        case "streak", "streaks": kind = .streak
-        case "category", "categories": kind = .category
-        case "module": kind = .module
-        case "catalog": kind = .catalog
-        case "rank": kind = .rank
-        case "metrics": kind = .metric
-        case "on": return Self.reminderKinds.map { Self.item($0, .enumMember, "reminder kind") }
-        default: return []
-        }
+        if key == ReminderRuleKey.on.rawValue { return Self.reminderKinds.map { Self.item($0, .enumMember, "reminder kind") } }
+        guard let kind = Self.idKinds[key] else { return [] }
         return index.ids(of: kind).map { Self.item($0.id, .constant, $0.kind.rawValue) }
     }
+
+    /// The kind of id each key's value names, by the key's text: keys of rule entries and of
+    /// tests' expectations, through their key enums.
+    static let idKinds: [String: RuleFileIndex.Kind] = {
+        var kinds: [String: RuleFileIndex.Kind] = [:]
+        kinds[AchievementRuleKey.requires.rawValue] = .achievement
+        for key in [RuleTestExpectKey.unlocks, .unlocked, .locked, .progress, .unlockedAt] { kinds[key.rawValue] = .achievement }
+        for key in [ReminderRuleKey.streak.rawValue, RuleTestExpectKey.streaks.rawValue] { kinds[key] = .streak }
+        for key in [AwardRuleKey.category.rawValue, RuleTestExpectKey.categories.rawValue] { kinds[key] = .category }
+        kinds[CompleteModuleRuleKey.module.rawValue] = .module
+        kinds[CompleteModuleRuleKey.catalog.rawValue] = .catalog
+        kinds[RuleTestExpectKey.rank.rawValue] = .rank
+        kinds[RuleTestExpectKey.metrics.rawValue] = .metric
+        return kinds
+    }()
 
     /// The key whose value is being written: `key: …` on the line itself, else (a list item, a
     /// key of a nested mapping) the nearest less indented `key:` line above.

@@ -14,105 +14,107 @@ struct RuleFileIndexer {
     static func index(_ document: YAMLDocument) -> RuleFileIndex {
         var indexer = RuleFileIndexer(file: document.file)
         for pair in Self.pairs(document.root) {
-            indexer.section(Self.text(pair.key), pair.value)
+            guard let key = RuleFileKey(rawValue: Self.text(pair.key)) else { continue }
+            indexer.section(key, pair.value)
         }
         return indexer.index
     }
 
-    private mutating func section(_ name: String, _ node: YAMLNode) {
-        switch name {
-        case "metrics":
+    private mutating func section(_ key: RuleFileKey, _ node: YAMLNode) {
+        switch key {
+        case .metrics:
             for pair in Self.pairs(node) {
                 let id = Self.text(pair.key)
                 define(.metric, id, at: pair.key.span, entry: SourceSpan(file: index.file, start: pair.key.span.start, end: pair.value.span.end))
                 if Self.scalar(pair.value) != nil {
                     expression(pair.value, scope: .rule, owner: id)
-                } else if let expr = Self.value("expr", in: pair.value) {
+                } else if let expr = Self.value(MetricRuleKey.expr, in: pair.value) {
                     expression(expr, scope: .rule, owner: id)
                 }
             }
-        case "streaks":
+        case .streaks:
             for item in Self.items(node) { streak(item) }
-        case "achievements":
+        case .achievements:
             for item in Self.items(node) { award(item, kind: .achievement, parent: nil) }
-        case "ranks": entries(node, kind: .rank)
-        case "categories": entries(node, kind: .category)
-        case "reminders":
+        case .ranks: entries(node, kind: .rank, id: RankRuleKey.id)
+        case .categories: entries(node, kind: .category, id: CategoryRuleKey.id)
+        case .reminders:
             for item in Self.items(node) {
-                let id = define(item, kind: .reminder)
-                refer(.streak, Self.value("streak", in: item))
-                if let when = Self.value("when", in: item) { expression(when, scope: .rule, owner: id) }
+                let id = define(item, ReminderRuleKey.id, kind: .reminder)
+                refer(.streak, Self.value(ReminderRuleKey.streak, in: item))
+                if let when = Self.value(ReminderRuleKey.when, in: item) { expression(when, scope: .rule, owner: id) }
             }
-        case "catalog": catalog(node)
-        case "events":
+        case .catalog: catalog(node)
+        case .events:
             for pair in Self.pairs(node) {
                 define(.eventType, Self.text(pair.key), at: pair.key.span,
                        entry: SourceSpan(file: index.file, start: pair.key.span.start, end: pair.value.span.end))
             }
-        case "tests":
+        case .tests:
             for item in Self.items(node) { test(item) }
-        default:
+        case .schema, .calendar:
             break
         }
     }
 
     private mutating func streak(_ item: YAMLNode) {
-        let id = define(item, kind: .streak)
-        if let counts = Self.value("counts", in: item) { expression(counts, scope: .streakCounts, owner: id) }
-        if let day = Self.value("day", in: item) { expression(day, scope: .streakDay, owner: id) }
-        for milestone in Self.items(Self.value("milestones", in: item)) { award(milestone, kind: .milestone, parent: id) }
+        let id = define(item, StreakRuleKey.id, kind: .streak)
+        if let counts = Self.value(StreakRuleKey.counts, in: item) { expression(counts, scope: .streakCounts, owner: id) }
+        if let day = Self.value(StreakRuleKey.day, in: item) { expression(day, scope: .streakDay, owner: id) }
+        for milestone in Self.items(Self.value(StreakRuleKey.milestones, in: item)) { award(milestone, kind: .milestone, parent: id) }
     }
 
     private mutating func award(_ item: YAMLNode, kind: RuleFileIndex.Kind, parent: String?) {
-        let id = define(item, kind: kind, parent: parent)
-        if let when = Self.value("when", in: item) { expression(when, scope: .rule, owner: id) }
-        if let progress = Self.value("progress", in: item) {
-            for key in ["current", "target"] {
+        let id = define(item, AwardRuleKey.id, kind: kind, parent: parent)
+        // A milestone has no `when`, `progress`, `requires` or `complete_module`: nothing to find there.
+        if let when = Self.value(AchievementRuleKey.when, in: item) { expression(when, scope: .rule, owner: id) }
+        if let progress = Self.value(AchievementRuleKey.progress, in: item) {
+            for key in ProgressRuleKey.allCases {
                 if let node = Self.value(key, in: progress) { expression(node, scope: .rule, owner: id) }
             }
         }
-        refer(.category, Self.value("category", in: item))
-        let requires = Self.value("requires", in: item)
+        refer(.category, Self.value(AwardRuleKey.category, in: item))
+        let requires = Self.value(AchievementRuleKey.requires, in: item)
         if let requires, Self.scalar(requires) != nil { refer(.achievement, requires) }
         for required in Self.items(requires) { refer(.achievement, required) }
-        if let module = Self.value("complete_module", in: item) {
-            refer(.catalog, Self.value("catalog", in: module))
-            refer(.module, Self.value("module", in: module))
+        if let module = Self.value(AchievementRuleKey.completeModule, in: item) {
+            refer(.catalog, Self.value(CompleteModuleRuleKey.catalog, in: module))
+            refer(.module, Self.value(CompleteModuleRuleKey.module, in: module))
         }
     }
 
     private mutating func catalog(_ node: YAMLNode) {
-        define(node, kind: .catalog)
-        entries(Self.value("modules", in: node), kind: .module)
-        for level in Self.items(Self.value("levels", in: node)) {
-            define(level, kind: .level)
-            refer(.module, Self.value("module", in: level))
+        define(node, CatalogRuleKey.id, kind: .catalog)
+        entries(Self.value(CatalogRuleKey.modules, in: node), kind: .module, id: CatalogModuleRuleKey.id)
+        for level in Self.items(Self.value(CatalogRuleKey.levels, in: node)) {
+            define(level, CatalogLevelRuleKey.id, kind: .level)
+            refer(.module, Self.value(CatalogLevelRuleKey.module, in: level))
         }
     }
 
     private mutating func test(_ item: YAMLNode) {
-        if let name = Self.value("name", in: item), let text = Self.scalar(name) {
+        if let name = Self.value(RuleTestKey.name, in: item), let text = Self.scalar(name) {
             define(.test, text, at: name.span, entry: item.span)
         }
-        guard let expect = Self.value("expect", in: item) else { return }
+        guard let expect = Self.value(RuleTestKey.expect, in: item) else { return }
         for pair in Self.pairs(expect) {
-            switch Self.text(pair.key) {
-            case "unlocks", "unlocked", "locked":
+            switch RuleTestExpectKey(rawValue: Self.text(pair.key)) {
+            case .unlocks?, .unlocked?, .locked?:
                 for id in Self.items(pair.value) { refer(.achievement, id) }
-            case "progress", "unlocked_at":
+            case .progress?, .unlockedAt?:
                 for entry in Self.pairs(pair.value) { refer(.achievement, entry.key) }
-            case "streaks":
+            case .streaks?:
                 for entry in Self.pairs(pair.value) { refer(.streak, entry.key) }
-            case "metrics":
+            case .metrics?:
                 for entry in Self.pairs(pair.value) { refer(.metric, entry.key) }
-            case "categories":
+            case .categories?:
                 for entry in Self.pairs(pair.value) {
                     refer(.category, entry.key)
                     for id in Self.items(entry.value) { refer(.achievement, id) }
                 }
-            case "rank":
+            case .rank?:
                 refer(.rank, pair.value)
-            case "holds":
+            case .holds?:
                 for condition in Self.items(pair.value) { expression(condition, scope: .rule, owner: nil) }
             default:
                 break
@@ -122,14 +124,15 @@ struct RuleFileIndexer {
 
     // MARK: - Recording
 
-    private mutating func entries(_ node: YAMLNode?, kind: RuleFileIndex.Kind) {
-        for item in Self.items(node) { define(item, kind: kind) }
+    private mutating func entries<Key: RuleKey>(_ node: YAMLNode?, kind: RuleFileIndex.Kind, id key: Key) {
+        for item in Self.items(node) { define(item, key, kind: kind) }
     }
 
-    /// Records the definition of an entry by its `id`; the id, or nil when it has none.
+    /// Records the definition of an entry by its id (`key`, the kind's `id`); the id, or nil when it has none.
     @discardableResult
-    private mutating func define(_ item: YAMLNode, kind: RuleFileIndex.Kind, parent: String? = nil) -> String? {
-        guard let node = Self.value("id", in: item), let id = Self.scalar(node) else { return nil }
+    private mutating func define<Key: RuleKey>(_ item: YAMLNode, _ key: Key, kind: RuleFileIndex.Kind,
+                                               parent: String? = nil) -> String? {
+        guard let node = Self.value(key, in: item), let id = Self.scalar(node) else { return nil }
         define(kind, id, at: node.span, entry: item.span, parent: parent)
         return id
     }
@@ -161,8 +164,9 @@ struct RuleFileIndexer {
         return items
     }
 
-    static func value(_ key: String, in node: YAMLNode?) -> YAMLNode? {
-        pairs(node).last { text($0.key) == key }?.value
+    static func value<Key: RuleKey>(_ key: Key, in node: YAMLNode?) -> YAMLNode? {
+        let name = key.rawValue
+        return pairs(node).last { text($0.key) == name }?.value
     }
 
     static func scalar(_ node: YAMLNode) -> String? {

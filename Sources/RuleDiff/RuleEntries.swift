@@ -1,7 +1,9 @@
 import RuleModel
 
 /// Every entry of a rule set that `diff` compares, kind by kind. A new kind of rule is one more
-/// function here and one more line in `of(_:)` (reminders join once the rule model has them).
+/// function here and one more line in `of(_:)`. A field named after a rule file key is spelled
+/// through that kind's key enum; `streak` of a milestone, `catalog` of a module or level (the entry
+/// it belongs to) and a metric's `expression` are the diff's own names (docs/diff.md).
 package enum RuleEntries {
     /// Every entry, each kind in `RuleKind` order.
     package static func of(_ rules: RuleSet) -> [RuleEntry] {
@@ -26,7 +28,7 @@ package enum RuleEntries {
         rules.metrics.map { metric in
             RuleEntry(kind: .metric, id: metric.id, span: metric.expression.span,
                       fields: [("expression", RuleFingerprint.expression(metric.expression)),
-                               ("show", metric.show ? "true" : nil)])
+                               (MetricRuleKey.show.rawValue, metric.show ? "true" : nil)])
         }
     }
 
@@ -82,9 +84,12 @@ package enum RuleEntries {
 
     /// The presentation keys of an achievement or milestone: seven, then `repeatable` and `meta`.
     private static func award(_ info: AwardInfo) -> [(key: String, value: String?)] {
-        [(AchievementRuleKey.title.rawValue, RuleFingerprint.text(info.localizedTitle)), (AchievementRuleKey.description.rawValue, RuleFingerprint.text(info.localizedDescription)),
-         (AchievementRuleKey.category.rawValue, info.category), (AchievementRuleKey.rarity.rawValue, info.rarity.rawValue), (AchievementRuleKey.icon.rawValue, info.icon), (AchievementRuleKey.points.rawValue, String(info.points)),
-         (AchievementRuleKey.hidden.rawValue, String(info.hidden)), (AchievementRuleKey.repeatable.rawValue, String(info.repeatable)), (AchievementRuleKey.meta.rawValue, RuleFingerprint.value(info.meta))]
+        [(AwardRuleKey.title.rawValue, RuleFingerprint.text(info.localizedTitle)),
+         (AwardRuleKey.description.rawValue, RuleFingerprint.text(info.localizedDescription)),
+         (AwardRuleKey.category.rawValue, info.category), (AwardRuleKey.rarity.rawValue, info.rarity.rawValue),
+         (AwardRuleKey.icon.rawValue, info.icon), (AwardRuleKey.points.rawValue, String(info.points)),
+         (AwardRuleKey.hidden.rawValue, String(info.hidden)), (AwardRuleKey.repeatable.rawValue, String(info.repeatable)),
+         (AwardRuleKey.meta.rawValue, RuleFingerprint.value(info.meta))]
     }
 
     static func ranks(_ rules: RuleSet) -> [RuleEntry] {

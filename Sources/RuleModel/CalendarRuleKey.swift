@@ -1,6 +1,6 @@
 /// The keys of `calendar` (docs/rules.md, "calendar"), spelled once: the rule
 /// decoder allows exactly these, in this order, and the agreement test holds the editor schema to them.
-package enum CalendarRuleKey: String, CaseIterable, Sendable {
+package enum CalendarRuleKey: String, RuleKey {
     case timezone
     case dayStarts = "day_starts"
     case killTime = "kill_time"

@@ -49,7 +49,7 @@ package struct RuleTestRunner {
         for (index, condition) in expect.holds.enumerated() {
             let value = condition.program.evaluate(activation)
             if case .bool(true) = value { continue }
-            let subject = "holds[\(index)]"
+            let subject = "\(RuleTestExpectKey.holds.rawValue)[\(index)]"
             found.append(RuleTestMismatch(subject: subject, expected: "'\(condition.source)' to be true",
                                           actual: ExplanationValueText.text(value, offsetSeconds: outcome.decision.now.offsetSeconds),
                                           span: expect.span(of: subject)))

@@ -9,16 +9,16 @@ struct RuleBundleCheck {
     let root: BundleNode
 
     func check(_ rules: RuleSet) throws(RuleBundleError) {
-        try unique(rules.metrics.map(\.id), at: "metrics", key: "id", what: "metric")
-        try unique(rules.streaks.map(\.id), at: "streaks", key: "id", what: "streak")
+        try unique(rules.metrics.map(\.id), at: RuleFileKey.metrics, key: RuleBundleField.id, what: "metric")
+        try unique(rules.streaks.map(\.id), at: RuleFileKey.streaks, key: StreakRuleKey.id, what: "streak")
         var awards: [(id: String, path: JSONPath)] = []
         for (index, achievement) in rules.achievements.enumerated() {
-            awards.append((achievement.info.id, JSONPath.root / "achievements" / index / "award" / "id"))
+            awards.append((achievement.info.id, JSONPath.root / RuleFileKey.achievements / index / RuleBundleField.award / AwardRuleKey.id))
         }
         for (index, streak) in rules.streaks.enumerated() {
             for (position, milestone) in streak.milestones.enumerated() {
-                let path = JSONPath.root / "streaks" / index / StreakRuleKey.milestones.rawValue / position
-                awards.append((milestone.info.id, path / "award" / "id"))
+                let path = JSONPath.root / RuleFileKey.streaks / index / StreakRuleKey.milestones / position
+                awards.append((milestone.info.id, path / RuleBundleField.award / AwardRuleKey.id))
             }
         }
         var known: Set<String> = []
@@ -27,25 +27,25 @@ struct RuleBundleCheck {
         }
         for (index, achievement) in rules.achievements.enumerated() {
             for (position, required) in achievement.requires.enumerated() where !known.contains(required) {
-                throw error(at: JSONPath.root / "achievements" / index / "requires" / position,
+                throw error(at: JSONPath.root / RuleFileKey.achievements / index / AchievementRuleKey.requires / position,
                             "requires '\(required)', which is no achievement or milestone of the bundle")
             }
             if case .completeModule(let module) = achievement.criterion,
                !rules.catalogs.contains(where: { $0.id == module.catalog && $0.modules.contains { $0.id == module.module } }) {
-                throw error(at: JSONPath.root / "achievements" / index / "complete_module",
+                throw error(at: JSONPath.root / RuleFileKey.achievements / index / AchievementRuleKey.completeModule,
                             "no catalog '\(module.catalog)' with a module '\(module.module)' in the bundle")
             }
         }
-        try unique(rules.categories.map(\.id), at: "categories", key: "id", what: "category")
+        try unique(rules.categories.map(\.id), at: RuleFileKey.categories, key: CategoryRuleKey.id, what: "category")
         try checkCategories(rules)
         var ordered: Set<String> = []
         for (index, id) in rules.awardOrder.enumerated() {
             guard known.contains(id), ordered.insert(id).inserted else {
-                throw error(at: JSONPath.root / "award_order" / index, "'\(id)' is not an award of the bundle, or is listed twice")
+                throw error(at: JSONPath.root / RuleBundleField.awardOrder / index, "'\(id)' is not an award of the bundle, or is listed twice")
             }
         }
         if let missing = awards.first(where: { !ordered.contains($0.id) }) {
-            throw error(at: JSONPath.root / "award_order", "does not list the award '\(missing.id)'")
+            throw error(at: JSONPath.root / RuleBundleField.awardOrder, "does not list the award '\(missing.id)'")
         }
     }
 
@@ -54,19 +54,20 @@ struct RuleBundleCheck {
         guard !rules.categories.isEmpty else { return }
         let ids = Set(rules.categories.map(\.id))
         for (index, achievement) in rules.achievements.enumerated() where !ids.contains(achievement.info.category) {
-            throw error(at: JSONPath.root / "achievements" / index / "award" / "category",
+            throw error(at: JSONPath.root / RuleFileKey.achievements / index / RuleBundleField.award / AwardRuleKey.category,
                         "category '\(achievement.info.category)' is not one of the bundle's categories")
         }
         for (index, streak) in rules.streaks.enumerated() {
             for (position, milestone) in streak.milestones.enumerated() where !ids.contains(milestone.info.category) {
-                let path = JSONPath.root / "streaks" / index / StreakRuleKey.milestones.rawValue / position
-                throw error(at: path / "award" / "category",
+                let path = JSONPath.root / RuleFileKey.streaks / index / StreakRuleKey.milestones / position
+                throw error(at: path / RuleBundleField.award / AwardRuleKey.category,
                             "category '\(milestone.info.category)' is not one of the bundle's categories")
             }
         }
     }
 
-    private func unique(_ ids: [String], at key: String, key field: String, what: String) throws(RuleBundleError) {
+    private func unique(_ ids: [String], at key: RuleFileKey, key field: some RawRepresentable<String>,
+                                       what: String) throws(RuleBundleError) {
         var seen: Set<String> = []
         for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
             throw error(at: JSONPath.root / key / index / field, "\(what) id '\(id)' is used twice")

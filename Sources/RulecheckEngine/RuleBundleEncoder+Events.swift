@@ -9,14 +9,15 @@ import RuleModel
 extension RuleBundleEncoder {
     mutating func events(_ plan: EventPlan) -> JSONValue {
         var object = JSONObject()
-        if let at = plan.span { object["at"] = span(at) }
-        object["types"] = .array(plan.types.filter { $0.span != nil }.map { type in
-            var entry = JSONObject([("name", .string(type.name))])
-            if let title = type.title { entry["title"] = text(title) }
-            if let at = type.span { entry["at"] = span(at) }
-            entry["attributes"] = .array(type.attributes.filter { $0.span != nil }.map { attribute in
-                var item = JSONObject([("name", .string(attribute.name)), ("type", .string(attribute.written))])
-                if let at = attribute.span { item["at"] = span(at) }
+        if let at = plan.span { object[RuleBundleField.at] = span(at) }
+        object[RuleBundleField.types] = .array(plan.types.filter { $0.span != nil }.map { type in
+            var entry = JSONObject([(RuleBundleField.name.rawValue, .string(type.name))])
+            if let title = type.title { entry[EventTypeRuleKey.title] = text(title) }
+            if let at = type.span { entry[RuleBundleField.at] = span(at) }
+            entry[EventTypeRuleKey.attributes] = .array(type.attributes.filter { $0.span != nil }.map { attribute in
+                var item = JSONObject([(RuleBundleField.name.rawValue, .string(attribute.name)),
+                                       (RuleBundleField.type.rawValue, .string(attribute.written))])
+                if let at = attribute.span { item[RuleBundleField.at] = span(at) }
                 return .object(item)
             })
             return .object(entry)

@@ -7,17 +7,19 @@ import RuleModel
 extension RuleBundleEncoder {
     mutating func reminders(_ reminders: [ReminderRule]) -> JSONValue {
         .array(reminders.map { reminder in
-            var object = JSONObject([("id", .string(reminder.id)), ("title", .string(reminder.title)),
-                                     ("localized_title", text(reminder.localizedTitle)), ("on", .string(reminder.kindName))])
+            var object = JSONObject([(ReminderRuleKey.id.rawValue, .string(reminder.id)),
+                                     (ReminderRuleKey.title.rawValue, .string(reminder.title)),
+                                     (RuleBundleField.localizedTitle.rawValue, text(reminder.localizedTitle)),
+                                     (ReminderRuleKey.on.rawValue, .string(reminder.kindName))])
             if let daily = reminder.daily {
-                object["daily_at"] = .string(daily.at.description)
-                if let setting = daily.setting { object["setting"] = .string(setting) }
+                object[RuleBundleField.dailyAt] = .string(daily.at.description)
+                if let setting = daily.setting { object[ReminderRuleKey.setting] = .string(setting) }
             }
-            if let streak = reminder.streak { object["streak"] = .string(streak) }
-            object["before_seconds"] = .int(Int64(reminder.beforeSeconds))
-            if let when = reminder.when { object["when"] = expression(when) }
-            if let meta = reminder.meta { object["meta"] = Self.meta(meta) }
-            object["at"] = span(reminder.span)
+            if let streak = reminder.streak { object[ReminderRuleKey.streak] = .string(streak) }
+            object[RuleBundleField.beforeSeconds] = .int(Int64(reminder.beforeSeconds))
+            if let when = reminder.when { object[ReminderRuleKey.when] = expression(when) }
+            if let meta = reminder.meta { object[ReminderRuleKey.meta] = Self.meta(meta) }
+            object[RuleBundleField.at] = span(reminder.span)
             return .object(object)
         })
     }

@@ -10,6 +10,7 @@ import RuleModel
 /// at, so that `RuleBundleDecoder` compiles it again and reports problems where the YAML had it.
 /// Rule tests are left out: they belong to CI, not to a device.
 struct RuleBundleEncoder {
+    private typealias Field = RuleBundleField
     private var files: [String] = []
     private var fileIndex: [String: Int] = [:]
 
@@ -19,35 +20,36 @@ struct RuleBundleEncoder {
         for file in rules.files { _ = encoder.file(file) }
         let calendar = encoder.calendar(rules.calendar)
         let metrics = rules.metrics.map { metric in
-            var object = JSONObject([("id", .string(metric.id)), ("expression", encoder.expression(metric.expression))])
-            if metric.show { object["show"] = .bool(true) }
+            var object = JSONObject([(Field.id.rawValue, .string(metric.id)),
+                                     (Field.expression.rawValue, encoder.expression(metric.expression))])
+            if metric.show { object[MetricRuleKey.show] = .bool(true) }
             return JSONValue.object(object)
         }
         let streaks = rules.streaks.map { encoder.streak($0) }
         let achievements = rules.achievements.map { encoder.achievement($0) }
         let ranks = rules.ranks.map { rank in
-            JSONValue.object(JSONObject([("id", .string(rank.id)), ("title", .string(rank.title)),
-                                         ("localized_title", encoder.text(rank.localizedTitle)),
-                                         ("min_points", .int(Int64(rank.minPoints)))]))
+            JSONValue.object(JSONObject([(RankRuleKey.id.rawValue, .string(rank.id)), (RankRuleKey.title.rawValue, .string(rank.title)),
+                                         (Field.localizedTitle.rawValue, encoder.text(rank.localizedTitle)),
+                                         (RankRuleKey.minPoints.rawValue, .int(Int64(rank.minPoints)))]))
         }
         let catalogs = rules.catalogs.map { encoder.catalog($0) }
         let categories = rules.categories.map { encoder.category($0) }
         let reminders = encoder.reminders(rules.reminders)
         var bundle = JSONObject([
-            ("format", .string(RuleBundle.format)),
-            ("version", .int(Int64(RuleBundle.version))),
-            ("files", .array(encoder.files.map(JSONValue.string))),
-            ("calendar", calendar),
-            ("metrics", .array(metrics)),
-            ("streaks", .array(streaks)),
-            ("achievements", .array(achievements)),
-            ("ranks", .array(ranks)),
-            ("catalogs", .array(catalogs)),
-            ("categories", .array(categories)),
-            ("award_order", .array(rules.awardOrder.map(JSONValue.string))),
+            (Field.format.rawValue, .string(RuleBundle.format)),
+            (Field.version.rawValue, .int(Int64(RuleBundle.version))),
+            (Field.files.rawValue, .array(encoder.files.map(JSONValue.string))),
+            (RuleFileKey.calendar.rawValue, calendar),
+            (RuleFileKey.metrics.rawValue, .array(metrics)),
+            (RuleFileKey.streaks.rawValue, .array(streaks)),
+            (RuleFileKey.achievements.rawValue, .array(achievements)),
+            (RuleFileKey.ranks.rawValue, .array(ranks)),
+            (Field.catalogs.rawValue, .array(catalogs)),
+            (RuleFileKey.categories.rawValue, .array(categories)),
+            (Field.awardOrder.rawValue, .array(rules.awardOrder.map(JSONValue.string))),
         ])
-        bundle["reminders"] = reminders
-        if let plan = rules.eventPlan { bundle["events"] = encoder.events(plan) }
+        bundle[RuleFileKey.reminders] = reminders
+        if let plan = rules.eventPlan { bundle[RuleFileKey.events] = encoder.events(plan) }
         return .object(bundle)
     }
 
@@ -65,14 +67,14 @@ struct RuleBundleEncoder {
     }
 
     mutating func expression(_ expression: RuleExpression) -> JSONValue {
-        .object(JSONObject([("source", .string(expression.source)), ("at", span(expression.span))]))
+        .object(JSONObject([(Field.source.rawValue, .string(expression.source)), (Field.at.rawValue, span(expression.span))]))
     }
 
     mutating func text(_ text: LocalizedText) -> JSONValue {
-        var object = JSONObject([("entries", .array(text.entries.map { entry in
+        var object = JSONObject([(Field.entries.rawValue, .array(text.entries.map { entry in
             .array([entry.locale.map(JSONValue.string) ?? .null, .string(entry.text)])
         }))])
-        if let at = text.span { object["at"] = span(at) }
+        if let at = text.span { object[Field.at] = span(at) }
         return .object(object)
     }
 
@@ -80,119 +82,125 @@ struct RuleBundleEncoder {
         let timezone: JSONValue = switch rule.timezone {
         case .event: .string("event")
         case .user: .string("user")
-        case .zone(let zone): .object(JSONObject([("zone", .string(zone))]))
+        case .zone(let zone): .object(JSONObject([(Field.zone.rawValue, .string(zone))]))
         }
-        var object = JSONObject([(CalendarRuleKey.timezone.rawValue, timezone), (CalendarRuleKey.dayStarts.rawValue, .string(rule.dayStarts.description)),
+        var object = JSONObject([(CalendarRuleKey.timezone.rawValue, timezone),
+                                 (CalendarRuleKey.dayStarts.rawValue, .string(rule.dayStarts.description)),
                                  (CalendarRuleKey.late.rawValue, .string(rule.late.rawValue))])
-        if let kill = rule.killTime { object[CalendarRuleKey.killTime.rawValue] = .string(kill.description) }
-        if let at = rule.span { object["at"] = span(at) }
+        if let kill = rule.killTime { object[CalendarRuleKey.killTime] = .string(kill.description) }
+        if let at = rule.span { object[Field.at] = span(at) }
         return .object(object)
     }
 
     private mutating func info(_ info: AwardInfo) -> JSONValue {
-        var object = JSONObject([("id", .string(info.id)), ("title", .string(info.title)),
-                                 ("localized_title", text(info.localizedTitle))])
-        if let description = info.description { object["description"] = .string(description) }
-        if let localized = info.localizedDescription { object["localized_description"] = text(localized) }
-        object["category"] = .string(info.category)
-        object["rarity"] = .string(info.rarity.rawValue)
-        if let icon = info.icon { object["icon"] = .string(icon) }
-        object["points"] = .int(Int64(info.points))
-        object["hidden"] = .bool(info.hidden)
-        object["repeatable"] = .bool(info.repeatable)
-        if let meta = info.meta { object["meta"] = Self.meta(meta) }
-        object["at"] = span(info.span)
+        var object = JSONObject([(AwardRuleKey.id.rawValue, .string(info.id)), (AwardRuleKey.title.rawValue, .string(info.title)),
+                                 (Field.localizedTitle.rawValue, text(info.localizedTitle))])
+        if let description = info.description { object[AwardRuleKey.description] = .string(description) }
+        if let localized = info.localizedDescription { object[Field.localizedDescription] = text(localized) }
+        object[AwardRuleKey.category] = .string(info.category)
+        object[AwardRuleKey.rarity] = .string(info.rarity.rawValue)
+        if let icon = info.icon { object[AwardRuleKey.icon] = .string(icon) }
+        object[AwardRuleKey.points] = .int(Int64(info.points))
+        object[AwardRuleKey.hidden] = .bool(info.hidden)
+        object[AwardRuleKey.repeatable] = .bool(info.repeatable)
+        if let meta = info.meta { object[AwardRuleKey.meta] = Self.meta(meta) }
+        object[Field.at] = span(info.span)
         return .object(object)
     }
 
     private mutating func streak(_ rule: StreakRule) -> JSONValue {
-        var object = JSONObject([("id", .string(rule.id)), ("title", .string(rule.title)),
-                                 ("localized_title", text(rule.localizedTitle))])
+        var object = JSONObject([(StreakRuleKey.id.rawValue, .string(rule.id)), (StreakRuleKey.title.rawValue, .string(rule.title)),
+                                 (Field.localizedTitle.rawValue, text(rule.localizedTitle))])
         switch rule.qualification {
-        case .counts(let counts): object[StreakRuleKey.counts.rawValue] = expression(counts)
-        case .day(let day): object[StreakRuleKey.day.rawValue] = expression(day)
+        case .counts(let counts): object[StreakRuleKey.counts] = expression(counts)
+        case .day(let day): object[StreakRuleKey.day] = expression(day)
         }
         if let freezes = rule.freezes {
-            object[StreakRuleKey.freezes.rawValue] = .object(JSONObject([("max", .int(Int64(freezes.max))),
-                                                    ("refill_days", .int(Int64(freezes.refillDays))),
-                                                    ("mode", .string(freezes.mode.rawValue))]))
+            object[StreakRuleKey.freezes] = .object(JSONObject([(FreezesRuleKey.max.rawValue, .int(Int64(freezes.max))),
+                                                                (FreezesRuleKey.refillDays.rawValue, .int(Int64(freezes.refillDays))),
+                                                                (FreezesRuleKey.mode.rawValue, .string(freezes.mode.rawValue))]))
         }
-        if let days = rule.backfillDays { object[StreakRuleKey.backfillDays.rawValue] = .int(Int64(days)) }
-        object[StreakRuleKey.milestones.rawValue] = .array(rule.milestones.map { milestone in
-            .object(JSONObject([("days", .int(Int64(milestone.days))), ("award", info(milestone.info))]))
+        if let days = rule.backfillDays { object[StreakRuleKey.backfillDays] = .int(Int64(days)) }
+        object[StreakRuleKey.milestones] = .array(rule.milestones.map { milestone in
+            .object(JSONObject([(MilestoneRuleKey.days.rawValue, .int(Int64(milestone.days))), (Field.award.rawValue, info(milestone.info))]))
         })
-        if let meta = rule.meta { object["meta"] = Self.meta(meta) }
-        object["at"] = span(rule.span)
+        if let meta = rule.meta { object[StreakRuleKey.meta] = Self.meta(meta) }
+        object[Field.at] = span(rule.span)
         return .object(object)
     }
 
     private mutating func achievement(_ rule: AchievementRule) -> JSONValue {
-        var object = JSONObject([("award", info(rule.info))])
+        var object = JSONObject([(Field.award.rawValue, info(rule.info))])
         switch rule.criterion {
         case .when(let when):
-            object[AchievementRuleKey.when.rawValue] = expression(when)
+            object[AchievementRuleKey.when] = expression(when)
         case .completeModule(let module):
-            var reference = JSONObject([(CompleteModuleRuleKey.catalog.rawValue, .string(module.catalog)), (CompleteModuleRuleKey.module.rawValue, .string(module.module))])
-            if let difficulty = module.difficulty { reference[CompleteModuleRuleKey.difficulty.rawValue] = .string(difficulty) }
-            if let release = module.release { reference[CompleteModuleRuleKey.release.rawValue] = .int(Int64(release)) }
-            if module.levels != .counted { reference[CompleteModuleRuleKey.levels.rawValue] = .string(module.levels.rawValue) }
-            object[AchievementRuleKey.completeModule.rawValue] = .object(reference)
+            var reference = JSONObject([(CompleteModuleRuleKey.catalog.rawValue, .string(module.catalog)),
+                                        (CompleteModuleRuleKey.module.rawValue, .string(module.module))])
+            if let difficulty = module.difficulty { reference[CompleteModuleRuleKey.difficulty] = .string(difficulty) }
+            if let release = module.release { reference[CompleteModuleRuleKey.release] = .int(Int64(release)) }
+            if module.levels != .counted { reference[CompleteModuleRuleKey.levels] = .string(module.levels.rawValue) }
+            object[AchievementRuleKey.completeModule] = .object(reference)
         }
         switch rule.progress {
         case .measured(let current, let target):
-            object[AchievementRuleKey.progress.rawValue] = .object(JSONObject([("current", expression(current)), ("target", expression(target))]))
+            object[AchievementRuleKey.progress] = .object(JSONObject([(ProgressRuleKey.current.rawValue, expression(current)),
+                                                                      (ProgressRuleKey.target.rawValue, expression(target))]))
         case .derived(let current, let target, let targetIsInt):
-            object[AchievementRuleKey.progress.rawValue] = .object(JSONObject([
-                ("current", expression(current)),
-                ("target", { () -> JSONValue in
+            object[AchievementRuleKey.progress] = .object(JSONObject([
+                (ProgressRuleKey.current.rawValue, expression(current)),
+                (ProgressRuleKey.target.rawValue, { () -> JSONValue in
                     // Held to Int64's range like the decision's target (a bound past it cannot trap).
                     if case .int(let bound) = ProgressNumber.target(target, isInt: targetIsInt) { return .int(bound) }
                     return .double(target)
                 }()),
             ]))
-        case .binary: object[AchievementRuleKey.progress.rawValue] = .string("binary")
-        case .module: object[AchievementRuleKey.progress.rawValue] = .string("module")
+        case .binary: object[AchievementRuleKey.progress] = .string("binary")
+        case .module: object[AchievementRuleKey.progress] = .string("module")
         }
-        if !rule.requires.isEmpty { object[AchievementRuleKey.requires.rawValue] = .array(rule.requires.map(JSONValue.string)) }
+        if !rule.requires.isEmpty { object[AchievementRuleKey.requires] = .array(rule.requires.map(JSONValue.string)) }
         if let window = rule.available {
             var available = JSONObject()
-            if let from = window.from { available["from"] = Self.instant(from) }
-            if let until = window.until { available["until"] = Self.instant(until) }
-            object[AchievementRuleKey.available.rawValue] = .object(available)
+            if let from = window.from { available[AvailableRuleKey.from] = Self.instant(from) }
+            if let until = window.until { available[AvailableRuleKey.until] = Self.instant(until) }
+            object[AchievementRuleKey.available] = .object(available)
         }
         return .object(object)
     }
 
     private mutating func catalog(_ rule: CatalogRule) -> JSONValue {
         let modules = rule.modules.map { module in
-            var object = JSONObject([("id", .string(module.id)), ("title", .string(module.title)),
-                                     ("localized_title", text(module.localizedTitle))])
-            if let meta = module.meta { object["meta"] = Self.meta(meta) }
+            var object = JSONObject([(CatalogModuleRuleKey.id.rawValue, .string(module.id)),
+                                     (CatalogModuleRuleKey.title.rawValue, .string(module.title)),
+                                     (Field.localizedTitle.rawValue, text(module.localizedTitle))])
+            if let meta = module.meta { object[CatalogModuleRuleKey.meta] = Self.meta(meta) }
             return JSONValue.object(object)
         }
         let levels = rule.levels.map { level in
-            var object = JSONObject([("id", .string(level.id)), ("module", .string(level.module)),
-                                     ("title", .string(level.title)), ("localized_title", text(level.localizedTitle))])
-            if let asset = level.asset { object["asset"] = .string(asset) }
-            if let difficulties = level.difficulties { object["difficulties"] = .array(difficulties.map(JSONValue.string)) }
-            object["counts"] = .bool(level.counts)
-            object["release"] = .int(Int64(level.release))
-            if let meta = level.meta { object["meta"] = Self.meta(meta) }
-            object["at"] = span(level.span)
+            typealias Key = CatalogLevelRuleKey
+            var object = JSONObject([(Key.id.rawValue, .string(level.id)), (Key.module.rawValue, .string(level.module)),
+                                     (Key.title.rawValue, .string(level.title)), (Field.localizedTitle.rawValue, text(level.localizedTitle))])
+            if let asset = level.asset { object[Key.asset] = .string(asset) }
+            if let difficulties = level.difficulties { object[Key.difficulties] = .array(difficulties.map(JSONValue.string)) }
+            object[Key.counts] = .bool(level.counts)
+            object[Key.release] = .int(Int64(level.release))
+            if let meta = level.meta { object[Key.meta] = Self.meta(meta) }
+            object[Field.at] = span(level.span)
             return JSONValue.object(object)
         }
-        return .object(JSONObject([("id", .string(rule.id)), ("version", .int(Int64(rule.version))),
-                                   ("modules", .array(modules)), ("levels", .array(levels)), ("at", span(rule.span))]))
+        return .object(JSONObject([(CatalogRuleKey.id.rawValue, .string(rule.id)), (CatalogRuleKey.version.rawValue, .int(Int64(rule.version))),
+                                   (CatalogRuleKey.modules.rawValue, .array(modules)), (CatalogRuleKey.levels.rawValue, .array(levels)),
+                                   (Field.at.rawValue, span(rule.span))]))
     }
 
     private mutating func category(_ rule: CategoryRule) -> JSONValue {
-        var object = JSONObject([("id", .string(rule.id)), ("title", .string(rule.title)),
-                                 ("localized_title", text(rule.localizedTitle))])
-        if let description = rule.description { object["description"] = .string(description) }
-        if let localized = rule.localizedDescription { object["localized_description"] = text(localized) }
-        if let icon = rule.icon { object["icon"] = .string(icon) }
-        if let meta = rule.meta { object["meta"] = Self.meta(meta) }
-        object["at"] = span(rule.span)
+        var object = JSONObject([(CategoryRuleKey.id.rawValue, .string(rule.id)), (CategoryRuleKey.title.rawValue, .string(rule.title)),
+                                 (Field.localizedTitle.rawValue, text(rule.localizedTitle))])
+        if let description = rule.description { object[CategoryRuleKey.description] = .string(description) }
+        if let localized = rule.localizedDescription { object[Field.localizedDescription] = text(localized) }
+        if let icon = rule.icon { object[CategoryRuleKey.icon] = .string(icon) }
+        if let meta = rule.meta { object[CategoryRuleKey.meta] = Self.meta(meta) }
+        object[Field.at] = span(rule.span)
         return .object(object)
     }
 
@@ -212,7 +220,7 @@ struct RuleBundleEncoder {
         case .uint(let number): return number <= UInt64(Int64.max) ? .int(Int64(number)) : .double(Double(number))
         case .double(let number):
             guard number.isFinite else {
-                return .object(JSONObject([("$double", .string(number.isNaN ? "nan" : number < 0 ? "-inf" : "inf"))]))
+                return .object(JSONObject([(Field.double.rawValue, .string(number.isNaN ? "nan" : number < 0 ? "-inf" : "inf"))]))
             }
             return .double(number)
         case .string(let text): return .string(text)

@@ -166,11 +166,11 @@ private struct RuleFilesRead {
     /// the first key such a file cannot have (`isForeignToTests`), so a rule file costs a few
     /// events; a file the scan is unsure of (a syntax error, say) is loaded, its errors reported.
     private static func holdsOnlyTests(_ keys: [String]) -> Bool {
-        keys.contains("tests") && !keys.contains(where: isForeignToTests)
+        keys.contains(RuleFileKey.tests.rawValue) && !keys.contains(where: isForeignToTests)
     }
 
     private static func isForeignToTests(_ key: String) -> Bool {
-        key != "schema" && key != "tests"
+        key != RuleFileKey.schema.rawValue && key != RuleFileKey.tests.rawValue
     }
 
     /// A top-level section written twice: the loader keeps the first (E103), so the names of
@@ -181,7 +181,7 @@ private struct RuleFilesRead {
         for diagnostic in diagnostics where diagnostic.code == YAMLDiagnosticCode.duplicateKey.code {
             guard let first = diagnostic.notes.first?.span,
                   let pair = pairs.first(where: { $0.key.span == first }) else { continue }
-            unread.open(UnreadNames.kinds(ofSection: NodeReader.keyText(pair.key)))
+            unread.open(UnreadNames.kinds(ofSection: RuleFileKey(rawValue: NodeReader.keyText(pair.key))))
         }
         return unread
     }

@@ -41,8 +41,10 @@ package struct SwallowedItems: Sendable, Hashable {
         self.ids = ids
     }
 
-    /// Keys of rule entries: a line that starts with one of them (after `- `) is YAML.
-    static let entryKeys: Set = ["id", "title", "description", "when", "counts", "day", "category", "points",
+    /// Keys of rule entries: a line that starts with one of them (after `- `) is YAML. The rule
+    /// model, which spells each kind's keys (`AchievementRuleKey`, …), is a layer this one does
+    /// not reach; the agreement test holds every key here to an award's or a streak's keys.
+    package static let entryKeys: Set = ["id", "title", "description", "when", "counts", "day", "category", "points",
                                  "requires", "progress", "milestones", "days", "repeatable", "icon", "hidden"]
 
     /// `- key: value` (any key) or `key: value` (a rule entry's key), with the value's text.

@@ -1,101 +1,161 @@
+import Foundation
 import JSON
 import Output
 import RuleModel
 import Testing
+import TestSupport
+import YAMLSource
 @testable import Rules
 
 /// The keys a rule file may hold are declared once, in the rule model (`StreakRuleKey`,
-/// `AchievementRuleKey`, …); the decoder allows exactly those (`RuleFileDecoder.…Keys`, what
-/// `rejectUnknownKeys` allows) and the editor schema (`rulecheck schema`) names them with
-/// descriptions. This proves all three agree for every kind of entry.
+/// `AchievementRuleKey`, …). For every kind of entry this proves that the decoder allows exactly
+/// those keys (`RuleFileDecoder.…Keys`, what `rejectUnknownKeys` allows), that the editor schema
+/// (`rulecheck schema`) has exactly those properties, and that docs/rules.md names each of them.
 @Suite struct RuleKeysAgreementTests {
-    static let pairs: [(definition: String, keys: [String])] = [
-        ("calendar", RuleFileDecoder.calendarKeys),
-        ("streak", RuleFileDecoder.streakKeys),
-        ("milestone", RuleFileDecoder.milestoneKeys),
-        ("achievement", RuleFileDecoder.achievementKeys),
-        ("rank", RuleFileDecoder.rankKeys),
-        ("catalog", RuleFileDecoder.catalogKeys),
-        ("module", RuleFileDecoder.moduleKeys),
-        ("level", RuleFileDecoder.levelKeys),
-        ("category", RuleFileDecoder.categoryKeys),
-        ("test", RuleFileDecoder.testKeys),
-        ("expect", RuleFileDecoder.expectKeys),
-        ("eventType", RuleFileDecoder.eventTypeKeys),
-        ("reminder", RuleFileDecoder.reminderKeys),
+    /// One kind of entry: its declared keys, what the decoder allows, where the schema describes it
+    /// (a path of keys and array indexes from the schema's root) and the docs section that documents it.
+    struct Entry: Sendable, CustomTestStringConvertible {
+        let name: String
+        let declared: [String]
+        let allowed: [String]
+        let schemaPath: [String]
+        let docsSection: String
+
+        var testDescription: String { name }
+    }
+
+    static let entries: [Entry] = [
+        Entry(name: "rule file", declared: RuleFileKey.names, allowed: RuleFileDecoder.topLevelKeys,
+              schemaPath: [], docsSection: "Top level"),
+        Entry(name: "calendar", declared: CalendarRuleKey.names, allowed: RuleFileDecoder.calendarKeys,
+              schemaPath: ["$defs", "calendar"], docsSection: "`calendar`"),
+        Entry(name: "metric", declared: MetricRuleKey.names, allowed: RuleFileDecoder.metricKeys,
+              schemaPath: ["$defs", "metrics", "additionalProperties", "anyOf", "1"], docsSection: "`metrics`"),
+        Entry(name: "streak", declared: StreakRuleKey.names, allowed: RuleFileDecoder.streakKeys,
+              schemaPath: ["$defs", "streak"], docsSection: "`streaks[]`"),
+        Entry(name: "freezes", declared: FreezesRuleKey.names, allowed: RuleFileDecoder.freezesKeys,
+              schemaPath: ["$defs", "streak", "properties", "freezes"], docsSection: "`streaks[]`"),
+        Entry(name: "milestone", declared: MilestoneRuleKey.names, allowed: RuleFileDecoder.milestoneKeys,
+              schemaPath: ["$defs", "milestone"], docsSection: "`streaks[]`"),
+        Entry(name: "achievement", declared: AchievementRuleKey.names, allowed: RuleFileDecoder.achievementKeys,
+              schemaPath: ["$defs", "achievement"], docsSection: "`achievements[]`"),
+        Entry(name: "complete_module", declared: CompleteModuleRuleKey.names, allowed: RuleFileDecoder.completeModuleKeys,
+              schemaPath: ["$defs", "achievement", "properties", "complete_module"], docsSection: "`achievements[]`"),
+        Entry(name: "progress", declared: ProgressRuleKey.names, allowed: RuleFileDecoder.progressKeys,
+              schemaPath: ["$defs", "achievement", "properties", "progress"], docsSection: "`achievements[]`"),
+        Entry(name: "available", declared: AvailableRuleKey.names, allowed: RuleFileDecoder.availableKeys,
+              schemaPath: ["$defs", "achievement", "properties", "available"], docsSection: "`achievements[]`"),
+        Entry(name: "rank", declared: RankRuleKey.names, allowed: RuleFileDecoder.rankKeys,
+              schemaPath: ["$defs", "rank"], docsSection: "`ranks[]`"),
+        Entry(name: "catalog", declared: CatalogRuleKey.names, allowed: RuleFileDecoder.catalogKeys,
+              schemaPath: ["$defs", "catalog"], docsSection: "`catalog`"),
+        Entry(name: "module", declared: CatalogModuleRuleKey.names, allowed: RuleFileDecoder.moduleKeys,
+              schemaPath: ["$defs", "module"], docsSection: "`catalog`"),
+        Entry(name: "level", declared: CatalogLevelRuleKey.names, allowed: RuleFileDecoder.levelKeys,
+              schemaPath: ["$defs", "level"], docsSection: "`catalog`"),
+        Entry(name: "category", declared: CategoryRuleKey.names, allowed: RuleFileDecoder.categoryKeys,
+              schemaPath: ["$defs", "category"], docsSection: "`categories[]`"),
+        Entry(name: "reminder", declared: ReminderRuleKey.names, allowed: RuleFileDecoder.reminderKeys,
+              schemaPath: ["$defs", "reminder"], docsSection: "`reminders[]`"),
+        Entry(name: "event type", declared: EventTypeRuleKey.names, allowed: RuleFileDecoder.eventTypeKeys,
+              schemaPath: ["$defs", "eventType"], docsSection: "`events`"),
+        Entry(name: "test", declared: RuleTestKey.names, allowed: RuleFileDecoder.testKeys,
+              schemaPath: ["$defs", "test"], docsSection: "`tests[]`"),
+        Entry(name: "expect", declared: RuleTestExpectKey.names, allowed: RuleFileDecoder.expectKeys,
+              schemaPath: ["$defs", "expect"], docsSection: "`tests[]`"),
+        Entry(name: "expected progress", declared: RuleTestExpectFields.Progress.names, allowed: RuleFileDecoder.expectedProgressKeys,
+              schemaPath: expected(.progress, "additionalProperties"), docsSection: "`tests[]`"),
+        Entry(name: "expected streak", declared: RuleTestExpectFields.Streak.names, allowed: RuleFileDecoder.expectedStreakKeys,
+              schemaPath: expected(.streaks, "additionalProperties"), docsSection: "`tests[]`"),
+        Entry(name: "expected module", declared: RuleTestExpectFields.Module.names, allowed: RuleFileDecoder.expectedModuleKeys,
+              schemaPath: expected(.modules, "additionalProperties"), docsSection: "`tests[]`"),
+        Entry(name: "expected upcoming entry", declared: RuleTestExpectFields.Coming.upcoming,
+              allowed: RuleFileDecoder.expectedUpcomingKeys, schemaPath: expected(.upcoming, "items"), docsSection: "`tests[]`"),
+        Entry(name: "expected reminder entry", declared: RuleTestExpectFields.Coming.names,
+              allowed: RuleFileDecoder.expectedReminderKeys, schemaPath: expected(.reminders, "items"), docsSection: "`tests[]`"),
     ]
 
-    static func properties(of schema: JSONValue) -> Set<String>? {
-        guard case .object(let object) = schema, case .object(let properties)? = object["properties"] else { return nil }
-        return Set(properties.keys)
+    /// Where the schema describes the entries of one expectation (`expect.streaks.ID`, an item of `expect.upcoming`).
+    static func expected(_ key: RuleTestExpectKey, _ inner: String) -> [String] {
+        ["$defs", "expect", "properties", key.rawValue, inner]
     }
-
-    @Test("the schema's definition has exactly the decoder's keys", arguments: pairs)
-    func definitionMatchesDecoder(_ pair: (definition: String, keys: [String])) throws {
-        guard case .object(let top) = RuleFileSchema.ruleFile, case .object(let definitions)? = top["$defs"] else {
-            Issue.record("the rule file schema has no $defs")
-            return
-        }
-        let definition = try #require(definitions[pair.definition], "no definition '\(pair.definition)' in the schema")
-        #expect(Self.properties(of: definition) == Set(pair.keys), "\(pair.definition)")
-    }
-
-    static var definitions: JSONObject? {
-        guard case .object(let top) = RuleFileSchema.ruleFile, case .object(let definitions)? = top["$defs"] else { return nil }
-        return definitions
-    }
-
-    /// A metric written as `{expr, show}`: the object branch of the metric's `anyOf`.
-    @Test func metricKeysMatchDecoder() throws {
-        let metrics = try #require(Self.definitions?["metrics"])
-        guard case .object(let map) = metrics, case .object(let values)? = map["additionalProperties"],
-              case .array(let branches)? = values["anyOf"] else {
-            Issue.record("the metrics definition has no anyOf of its values")
-            return
-        }
-        let shapes = branches.compactMap(Self.properties(of:))
-        #expect(shapes == [Set(RuleFileDecoder.metricKeys)])
-    }
-
-    /// `complete_module`, the achievement criterion over a catalog module.
-    @Test func completeModuleKeysMatchDecoder() throws {
-        let achievement = try #require(Self.definitions?["achievement"])
-        guard case .object(let object) = achievement, case .object(let properties)? = object["properties"] else {
-            Issue.record("the achievement definition has no properties")
-            return
-        }
-        let criterion = try #require(properties["complete_module"])
-        #expect(Self.properties(of: criterion) == Set(RuleFileDecoder.completeModuleKeys))
-    }
-
-    /// Each kind of entry's keys, as the rule model declares them and as the decoder allows them.
-    static let declarations: [(entry: String, declared: [String], allowed: [String])] = [
-        ("rule file", RuleFileKey.names, RuleFileDecoder.topLevelKeys),
-        ("calendar", CalendarRuleKey.names, RuleFileDecoder.calendarKeys),
-        ("metric", MetricRuleKey.names, RuleFileDecoder.metricKeys),
-        ("streak", StreakRuleKey.allCases.map(\.rawValue), RuleFileDecoder.streakKeys),
-        ("milestone", MilestoneRuleKey.names, RuleFileDecoder.milestoneKeys),
-        ("achievement", AchievementRuleKey.names, RuleFileDecoder.achievementKeys),
-        ("complete_module", CompleteModuleRuleKey.names, RuleFileDecoder.completeModuleKeys),
-        ("rank", RankRuleKey.names, RuleFileDecoder.rankKeys),
-        ("catalog", CatalogRuleKey.names, RuleFileDecoder.catalogKeys),
-        ("module", CatalogModuleRuleKey.names, RuleFileDecoder.moduleKeys),
-        ("level", CatalogLevelRuleKey.names, RuleFileDecoder.levelKeys),
-        ("category", CategoryRuleKey.names, RuleFileDecoder.categoryKeys),
-        ("reminder", ReminderRuleKey.names, RuleFileDecoder.reminderKeys),
-        ("event type", EventTypeRuleKey.names, RuleFileDecoder.eventTypeKeys),
-        ("test", RuleTestKey.names, RuleFileDecoder.testKeys),
-        ("expect", RuleTestExpectKey.names, RuleFileDecoder.expectKeys),
-    ]
 
     /// Keys are declared once in the rule model; the decoder allows exactly those, in that order.
-    @Test("the decoder allows the rule model's keys", arguments: declarations)
-    func decoderAllowsTheModelsDeclaration(_ declaration: (entry: String, declared: [String], allowed: [String])) {
-        #expect(declaration.allowed == declaration.declared, "\(declaration.entry)")
-        #expect(Set(declaration.declared).count == declaration.declared.count, "\(declaration.entry) repeats a key")
+    @Test("the decoder allows the rule model's keys", arguments: entries)
+    func decoderAllowsTheModelsDeclaration(_ entry: Entry) {
+        #expect(entry.allowed == entry.declared)
+        #expect(Set(entry.declared).count == entry.declared.count, "\(entry.name) repeats a key")
     }
 
-    @Test func topLevelMatchesDecoder() {
-        #expect(Self.properties(of: RuleFileSchema.ruleFile) == Set(RuleFileDecoder.topLevelKeys))
+    @Test("the schema describes exactly the rule model's keys", arguments: entries)
+    func schemaMatchesTheModel(_ entry: Entry) throws {
+        let definition = try #require(Self.schema(at: entry.schemaPath), "no \(entry.schemaPath) in the schema")
+        guard case .object(let object) = definition, case .object(let properties)? = object["properties"] else {
+            Issue.record("\(entry.schemaPath) in the schema has no properties")
+            return
+        }
+        #expect(Set(properties.keys) == Set(entry.declared))
+    }
+
+    @Test("docs/rules.md names every key", arguments: entries)
+    func docsNameEveryKey(_ entry: Entry) throws {
+        let section = try #require(Self.docsSection(entry.docsSection), "no section '## \(entry.docsSection)' in docs/rules.md")
+        let named = Self.codeWords(in: section)
+        let missing = entry.declared.filter { !named.contains($0) }
+        #expect(missing.isEmpty, "docs/rules.md, \(entry.docsSection), does not name \(missing)")
+    }
+
+    /// The presentation keys the decoder reads for any award are keys of both kinds of award.
+    @Test func awardKeysAreBoth() {
+        #expect(Set(AwardRuleKey.names).isSubset(of: AchievementRuleKey.names))
+        #expect(Set(AwardRuleKey.names).isSubset(of: MilestoneRuleKey.names))
+    }
+
+    /// The YAML layer's list of keys that mark a line as a rule entry (a block scalar that took in
+    /// the next entry) may not drift from the rule model, which that layer cannot import.
+    @Test func swallowedLinesAreTheKeysOfAwardsAndStreaks() {
+        let keys = Set(AchievementRuleKey.names + MilestoneRuleKey.names + StreakRuleKey.names)
+        #expect(SwallowedItems.entryKeys.subtracting(keys).isEmpty)
+    }
+
+    // MARK: reading the schema and the docs
+
+    /// The value at `path` of the rule file schema: object keys, or array indexes written as numbers.
+    static func schema(at path: [String]) -> JSONValue? {
+        var value = RuleFileSchema.ruleFile
+        for step in path {
+            switch value {
+            case .object(let object):
+                guard let next = object[step] else { return nil }
+                value = next
+            case .array(let items):
+                guard let index = Int(step), items.indices.contains(index) else { return nil }
+                value = items[index]
+            default:
+                return nil
+            }
+        }
+        return value
+    }
+
+    static let rulesDoc = (try? String(contentsOfFile: Repository.path("docs", "rules.md"), encoding: .utf8)) ?? ""
+
+    /// The text of the section headed `## heading`, up to the next `## ` heading.
+    static func docsSection(_ heading: String) -> String? {
+        let lines = rulesDoc.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: "## \(heading)") else { return nil }
+        let rest = lines[(start + 1)...]
+        let end = rest.firstIndex { $0.hasPrefix("## ") } ?? rest.endIndex
+        return rest[..<end].joined(separator: "\n")
+    }
+
+    /// The words written in code spans (`day_starts`, `{max, refill_days, mode}`): where the docs name keys.
+    static func codeWords(in text: String) -> Set<String> {
+        var words: Set<String> = []
+        for (index, span) in text.components(separatedBy: "`").enumerated() where index % 2 == 1 {
+            let parts = span.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+            words.formUnion(parts.map(String.init))
+        }
+        return words
     }
 }

@@ -8,7 +8,7 @@ extension RuleFileSchema {
             (CatalogRuleKey.version.rawValue, integer("The released catalog version; levels with a higher release are scheduled.", minimum: 1)),
             (CatalogRuleKey.modules.rawValue, array(ref("module", "A module."), "The catalog's modules.")),
             (CatalogRuleKey.levels.rawValue, array(ref("level", "A level."), "The catalog's levels.")),
-        ], required: ["id", "version", "modules", "levels"]))
+        ], required: CatalogRuleKey.names))
     }
 
     static var module: JSONValue {
@@ -16,7 +16,7 @@ extension RuleFileSchema {
             (CatalogModuleRuleKey.id.rawValue, ref("id", "The module's id.")),
             (CatalogModuleRuleKey.title.rawValue, ref("text", "The title shown to users (a string or per locale).")),
             (CatalogModuleRuleKey.meta.rawValue, ref("meta", "Free app data; visible to CEL as the module record's meta.")),
-        ], required: ["id"]))
+        ], required: [CatalogModuleRuleKey.id.rawValue]))
     }
 
     static var level: JSONValue {
@@ -29,7 +29,7 @@ extension RuleFileSchema {
             (CatalogLevelRuleKey.counts.rawValue, boolean("Whether it counts for module achievements (default true).")),
             (CatalogLevelRuleKey.release.rawValue, integer("The catalog version that released it (default 1).", minimum: 1)),
             (CatalogLevelRuleKey.meta.rawValue, ref("meta", "Free app data (a grid size); visible to CEL as the level record's meta.")),
-        ], required: ["id", "module"]))
+        ], required: [CatalogLevelRuleKey.id.rawValue, CatalogLevelRuleKey.module.rawValue]))
     }
 
     static var test: JSONValue {
@@ -46,24 +46,27 @@ extension RuleFileSchema {
             (RuleTestKey.badEvents.rawValue, string("An event that cannot be read: reject (the test fails) or skip (left out, a bad_event warning).",
                                   oneOf: ["reject", "skip"])),
             (RuleTestKey.expect.rawValue, ref("expect", "What the decision must show; only what is listed is checked.")),
-        ], required: ["name", "state", "expect"]))
+        ], required: [RuleTestKey.name.rawValue, RuleTestKey.state.rawValue, RuleTestKey.expect.rawValue]))
     }
 
     static var expect: JSONValue {
         let ids: (String) -> JSONValue = { array(ref("id", "An achievement or milestone id."), $0) }
+        typealias Progress = RuleTestExpectFields.Progress
+        typealias Streak = RuleTestExpectFields.Streak
+        typealias Module = RuleTestExpectFields.Module
         let progress = object("Expected progress figures.", [
-            ("current", number("The current value.")), ("target", number("The target value.")),
+            (Progress.current.rawValue, number("The current value.")), (Progress.target.rawValue, number("The target value.")),
         ])
         let streak = object("Expected streak fields.", [
-            ("current", integer("The current run in days.")), ("longest", integer("The longest run in days.")),
-            ("total_days", integer("Qualifying days in total.")), ("freezes_available", integer("Freezes held.")),
-            ("status", string("The streak's status.", oneOf: ["active", "at_risk", "frozen", "broken", "none"])),
-            ("last_day", .object(JSONObject([("type", .array([.string("string"), .string("null")])),
+            (Streak.current.rawValue, integer("The current run in days.")), (Streak.longest.rawValue, integer("The longest run in days.")),
+            (Streak.totalDays.rawValue, integer("Qualifying days in total.")), (Streak.freezesAvailable.rawValue, integer("Freezes held.")),
+            (Streak.status.rawValue, string("The streak's status.", oneOf: ["active", "at_risk", "frozen", "broken", "none"])),
+            (Streak.lastDay.rawValue, .object(JSONObject([("type", .array([.string("string"), .string("null")])),
                                              ("description", .string("The last qualifying day (YYYY-MM-DD), or null."))]))),
         ])
         let module = object("The module achievement's catalog figures.", [
-            ("catalog_version", integer("The catalog version recorded at the unlock.")),
-            ("new_levels", integer("Counted levels released since the unlock (0: none).", minimum: 0)),
+            (Module.catalogVersion.rawValue, integer("The catalog version recorded at the unlock.")),
+            (Module.newLevels.rawValue, integer("Counted levels released since the unlock (0: none).", minimum: 0)),
         ])
         return .object(object("What the evaluation must give.", [
             (RuleTestExpectKey.unlocks.rawValue, ids("Exactly these new unlocks (a repeatable award once per unlock).")),
@@ -84,8 +87,10 @@ extension RuleFileSchema {
             ]))),
             (RuleTestExpectKey.categories.rawValue, map("The exact awards of each category, in any order.",
                                values: array(ref("id", "An award id."), "The category's awards."))),
-            (RuleTestExpectKey.upcoming.rawValue, expectedComing("Exactly these upcoming changes, in order.", keys: ["at", "kind", "streak", "day", "achievement"])),
-            (RuleTestExpectKey.reminders.rawValue, expectedComing("Exactly these due reminders, in order.", keys: ["id", "at", "kind", "streak", "day", "achievement"])),
+            (RuleTestExpectKey.upcoming.rawValue, expectedComing("Exactly these upcoming changes, in order.",
+                                                                   keys: RuleTestExpectFields.Coming.upcoming)),
+            (RuleTestExpectKey.reminders.rawValue, expectedComing("Exactly these due reminders, in order.",
+                                                                    keys: RuleTestExpectFields.Coming.names)),
         ]))
     }
 }

@@ -46,7 +46,7 @@ extension RuleFileSchema {
                 .object(object("A metric whose value at now the decision may show.", [
                     (MetricRuleKey.expr.rawValue, ref("cel", "The metric's CEL expression.")),
                     (MetricRuleKey.show.rawValue, boolean("Show its value at now in the decision's metrics (default false).")),
-                ], required: ["expr"])),
+                ], required: [MetricRuleKey.expr.rawValue])),
             ])),
         ])))
     }
@@ -58,22 +58,22 @@ extension RuleFileSchema {
             (CategoryRuleKey.description.rawValue, ref("text", "A description (a string or per locale).")),
             (CategoryRuleKey.icon.rawValue, string("The app's icon name.")),
             (CategoryRuleKey.meta.rawValue, ref("meta", "Free app data for this category.")),
-        ], required: ["id", "title"]))
+        ], required: [CategoryRuleKey.id.rawValue, CategoryRuleKey.title.rawValue]))
     }
 
     /// Keys shared by achievements and milestones.
     static var awardKeys: [(key: String, value: JSONValue)] {
         [
-            ("id", ref("id", "The award's id, unique across achievements and milestones.")),
-            ("title", ref("text", "The title shown to users (a string or per locale).")),
-            ("description", ref("text", "The description shown to users (a string or per locale).")),
-            ("category", string("The award's category: free text, or with 'categories' one of their ids.")),
-            ("rarity", string("How rare the award is.", oneOf: ["common", "rare", "epic", "legendary"])),
-            ("icon", string("The app's icon name.")),
-            ("points", integer("Points the award gives (each time, when repeatable).", minimum: 0)),
-            ("hidden", boolean("Hidden until unlocked.")),
-            ("repeatable", boolean("Unlocks again each time its criterion becomes true anew (a rising edge).")),
-            ("meta", ref("meta", "Free app data for this award.")),
+            (AwardRuleKey.id.rawValue, ref("id", "The award's id, unique across achievements and milestones.")),
+            (AwardRuleKey.title.rawValue, ref("text", "The title shown to users (a string or per locale).")),
+            (AwardRuleKey.description.rawValue, ref("text", "The description shown to users (a string or per locale).")),
+            (AwardRuleKey.category.rawValue, string("The award's category: free text, or with 'categories' one of their ids.")),
+            (AwardRuleKey.rarity.rawValue, string("How rare the award is.", oneOf: ["common", "rare", "epic", "legendary"])),
+            (AwardRuleKey.icon.rawValue, string("The app's icon name.")),
+            (AwardRuleKey.points.rawValue, integer("Points the award gives (each time, when repeatable).", minimum: 0)),
+            (AwardRuleKey.hidden.rawValue, boolean("Hidden until unlocked.")),
+            (AwardRuleKey.repeatable.rawValue, boolean("Unlocks again each time its criterion becomes true anew (a rising edge).")),
+            (AwardRuleKey.meta.rawValue, ref("meta", "Free app data for this award.")),
         ]
     }
 
@@ -88,51 +88,51 @@ extension RuleFileSchema {
                                     minimum: 1, maximum: 1_000_000)),
                 (CompleteModuleRuleKey.levels.rawValue, string("'counted' (default): levels with counts: true; 'all': every level (a full collection).",
                                   oneOf: ["counted", "all"])),
-            ], required: ["catalog", "module"]))),
+            ], required: [CompleteModuleRuleKey.catalog.rawValue, CompleteModuleRuleKey.module.rawValue]))),
             (AchievementRuleKey.progress.rawValue, .object(object("How progress is measured, instead of the derived one.", [
-                ("current", ref("cel", "The current value (a CEL number).")),
-                ("target", ref("cel", "The target value (a CEL number).")),
-            ], required: ["current", "target"]))),
+                (ProgressRuleKey.current.rawValue, ref("cel", "The current value (a CEL number).")),
+                (ProgressRuleKey.target.rawValue, ref("cel", "The target value (a CEL number).")),
+            ], required: ProgressRuleKey.names))),
             (AchievementRuleKey.requires.rawValue, .object(JSONObject([
                 ("description", .string("Achievement or milestone ids that must be unlocked first (one id or a list).")),
                 ("anyOf", .array([ref("id", "One required id."), array(ref("id", "A required id."), "The required ids.")])),
             ]))),
             (AchievementRuleKey.available.rawValue, .object(object("The window in which it can unlock: [from, until).", [
-                ("from", ref("timestamp", "The first instant it can unlock.")),
-                ("until", ref("timestamp", "The instant from which it can no longer unlock.")),
+                (AvailableRuleKey.from.rawValue, ref("timestamp", "The first instant it can unlock.")),
+                (AvailableRuleKey.until.rawValue, ref("timestamp", "The instant from which it can no longer unlock.")),
             ]))),
-        ], required: ["id", "title"])
-        shape["oneOf"] = .array([.object(JSONObject([("required", .array([.string("when")]))])),
-                                 .object(JSONObject([("required", .array([.string("complete_module")]))]))])
+        ], required: [AchievementRuleKey.id.rawValue, AchievementRuleKey.title.rawValue])
+        shape["oneOf"] = .array([.object(JSONObject([("required", .array([.string(AchievementRuleKey.when.rawValue)]))])),
+                                 .object(JSONObject([("required", .array([.string(AchievementRuleKey.completeModule.rawValue)]))]))])
         return .object(shape)
     }
 
     static var milestone: JSONValue {
         .object(object("A streak milestone: an award when the streak's current run reaches its days.", [
             (MilestoneRuleKey.days.rawValue, integer("The run length that unlocks it; strictly ascending within the streak.", minimum: 1)),
-        ] + awardKeys, required: ["days", "id", "title"]))
+        ] + awardKeys, required: [MilestoneRuleKey.days.rawValue, MilestoneRuleKey.id.rawValue, MilestoneRuleKey.title.rawValue]))
     }
 
     static var streak: JSONValue {
         var shape = object("A streak: qualifying days in a row; exactly one of 'counts' or 'day'.", [
-            ("id", ref("id", "The streak's id (streaks.ID in CEL).")),
-            ("title", ref("text", "The title shown to users (a string or per locale).")),
+            (StreakRuleKey.id.rawValue, ref("id", "The streak's id (streaks.ID in CEL).")),
+            (StreakRuleKey.title.rawValue, ref("text", "The title shown to users (a string or per locale).")),
             (StreakRuleKey.counts.rawValue, ref("cel", "A day qualifies when an on-time event makes this true (over 'event').")),
             (StreakRuleKey.day.rawValue, ref("cel", "A day qualifies when this is true for it (over 'day').")),
             (StreakRuleKey.freezes.rawValue, .object(object("Freezes that cover a missed day.", [
-                ("max", integer("Freezes held at most.", minimum: 1)),
-                ("refill_days", integer("Days until a spent freeze comes back.", minimum: 1)),
-                ("mode", string("'manual': the app spends one with a streak_freeze event; 'auto': a missed day spends one.",
+                (FreezesRuleKey.max.rawValue, integer("Freezes held at most.", minimum: 1)),
+                (FreezesRuleKey.refillDays.rawValue, integer("Days until a spent freeze comes back.", minimum: 1)),
+                (FreezesRuleKey.mode.rawValue, string("'manual': the app spends one with a streak_freeze event; 'auto': a missed day spends one.",
                                 oneOf: ["manual", "auto"])),
-            ], required: ["max", "refill_days"]))),
+            ], required: [FreezesRuleKey.max.rawValue, FreezesRuleKey.refillDays.rawValue]))),
             (StreakRuleKey.backfillDays.rawValue, integer("How many days before the state's first evaluation count (a fixed cut-off).", minimum: 1)),
             (StreakRuleKey.historyDays.rawValue, .object(JSONObject([
                 ("description", .string("Replaced by backfill_days (contract 1.1): an error (E230).")),
                 ("not", .object(JSONObject())),
             ]))),
             (StreakRuleKey.milestones.rawValue, array(ref("milestone", "A milestone."), "Awards for reaching run lengths.")),
-            ("meta", ref("meta", "Free app data for this streak.")),
-        ], required: ["id"])
+            (StreakRuleKey.meta.rawValue, ref("meta", "Free app data for this streak.")),
+        ], required: [StreakRuleKey.id.rawValue])
         shape["oneOf"] = .array([.object(JSONObject([("required", .array([.string(StreakRuleKey.counts.rawValue)]))])),
                                  .object(JSONObject([("required", .array([.string(StreakRuleKey.day.rawValue)]))]))])
         return .object(shape)
@@ -143,6 +143,6 @@ extension RuleFileSchema {
             (RankRuleKey.id.rawValue, ref("id", "The rank's id.")),
             (RankRuleKey.title.rawValue, ref("text", "The title shown to users (a string or per locale).")),
             (RankRuleKey.minPoints.rawValue, integer("Points needed; the first rank has 0.", minimum: 0)),
-        ], required: ["id", "min_points"]))
+        ], required: [RankRuleKey.id.rawValue, RankRuleKey.minPoints.rawValue]))
     }
 }

@@ -24,17 +24,19 @@ extension RuleFileSchema {
             ]))),
             (ReminderRuleKey.when.rawValue, ref("cel", "A CEL condition judged at now; the reminder is due only while it holds.")),
             (ReminderRuleKey.meta.rawValue, ref("meta", "Free app data, passed through in the decision's reminders.")),
-        ], required: ["id", "on"]))
+        ], required: [ReminderRuleKey.id.rawValue, ReminderRuleKey.on.rawValue]))
     }
 
     /// A rule test's expected `upcoming` or `reminders` entry: the fields it lists must match.
     static func expectedComing(_ description: String, keys: [String]) -> JSONValue {
+        typealias Field = RuleTestExpectFields.Coming
         let fields: [(key: String, value: JSONValue)] = keys.map { key in
-            switch key {
-            case "at": (key, ref("timestamp", "The moment (compared as an instant)."))
+            switch Field(rawValue: key) {
+            case .at?: (key, ref("timestamp", "The moment (compared as an instant)."))
             // A reminder's kind may be daily as well.
-            case "kind": (key, string("The kind of change.", oneOf: keys.contains("id") ? upcomingKinds + [ReminderRule.dailyKind] : upcomingKinds))
-            case "day": (key, string("The local date, YYYY-MM-DD."))
+            case .kind?: (key, string("The kind of change.",
+                                      oneOf: keys.contains(Field.id.rawValue) ? upcomingKinds + [ReminderRule.dailyKind] : upcomingKinds))
+            case .day?: (key, string("The local date, YYYY-MM-DD."))
             default: (key, ref("id", "The \(key)'s id."))
             }
         }

@@ -16,31 +16,31 @@ extension RuleSetChecker {
             texts.append((TextOwner(kind: kind, id: id, field: field), text))
         }
         func award(_ kind: String, _ info: AwardInfo) {
-            add(kind, info.id, "title", info.localizedTitle)
-            if let description = info.localizedDescription { add(kind, info.id, "description", description) }
+            add(kind, info.id, AwardRuleKey.title.rawValue, info.localizedTitle)
+            if let description = info.localizedDescription { add(kind, info.id, AwardRuleKey.description.rawValue, description) }
         }
         for draft in drafts {
             for streak in draft.streaks {
-                if let title = streak.localizedTitle { add("streak", streak.id.value, "title", title) }
+                if let title = streak.localizedTitle { add("streak", streak.id.value, StreakRuleKey.title.rawValue, title) }
                 for milestone in streak.milestones { award("milestone", milestone.info) }
             }
             for achievement in draft.achievements { award("achievement", achievement.info) }
             for category in draft.categories {
-                add("category", category.id.value, "title", category.rule.localizedTitle)
+                add("category", category.id.value, CategoryRuleKey.title.rawValue, category.rule.localizedTitle)
                 if let description = category.rule.localizedDescription {
-                    add("category", category.id.value, "description", description)
+                    add("category", category.id.value, CategoryRuleKey.description.rawValue, description)
                 }
             }
             for reminder in draft.reminders {
-                if let title = reminder.title { add("reminder", reminder.id.value, "title", title) }
+                if let title = reminder.title { add("reminder", reminder.id.value, ReminderRuleKey.title.rawValue, title) }
             }
             for type in draft.events?.plan.types ?? [] {
-                if let title = type.title { add("event type", type.name, "title", title) }
+                if let title = type.title { add("event type", type.name, EventTypeRuleKey.title.rawValue, title) }
             }
-            for rank in draft.ranks { add("rank", rank.id.value, "title", rank.rule.localizedTitle) }
+            for rank in draft.ranks { add("rank", rank.id.value, RankRuleKey.title.rawValue, rank.rule.localizedTitle) }
             for catalog in draft.catalogs {
-                for module in catalog.moduleRules { add("module", module.id, "title", module.localizedTitle) }
-                for level in catalog.levels { add("level", level.id.value, "title", level.rule.localizedTitle) }
+                for module in catalog.moduleRules { add("module", module.id, CatalogModuleRuleKey.title.rawValue, module.localizedTitle) }
+                for level in catalog.levels { add("level", level.id.value, CatalogLevelRuleKey.title.rawValue, level.rule.localizedTitle) }
             }
         }
         return texts.filter { $0.text.span != nil }

@@ -10,28 +10,28 @@ extension RuleFileDecoder {
     /// docs/rules.md, "catalog".
     mutating func decodeCatalog(_ node: YAMLNode) -> CatalogDraft? {
         guard let map = NodeReader(node, what: "catalog", diagnostics: &diagnostics) else {
-            if !NodeReader.isNull(node) { unread.open(UnreadNames.kinds(ofSection: "catalog")) }
+            if !NodeReader.isNull(node) { unread.open(UnreadNames.kinds(ofSection: .catalog)) }
             return nil
         }
         map.rejectUnknownKeys(allowed: Self.catalogKeys, diagnostics: &diagnostics)
-        let id = map.string("id", required: true, diagnostics: &diagnostics)
-        let version = map.int("version", required: true, diagnostics: &diagnostics)
+        let id = map.string(CatalogRuleKey.id, required: true, diagnostics: &diagnostics)
+        let version = map.int(CatalogRuleKey.version, required: true, diagnostics: &diagnostics)
         if let version, version.value < 1 {
             diagnostics.append(.error(RuleCode.catalogVersion, "catalog version must be at least 1, found \(version.value)",
                                       at: version.span, fix: "the first released catalog is version 1"))
         }
         var modules: [Located<String>] = [], rules: [CatalogRule.Module] = []
-        let moduleItems = map.list("modules", required: true, diagnostics: &diagnostics)
-        if moduleItems == nil, let node = map.value("modules"), !NodeReader.isNull(node) { unread.open(.module) }
+        let moduleItems = map.list(CatalogRuleKey.modules, required: true, diagnostics: &diagnostics)
+        if moduleItems == nil, let node = map.value(CatalogRuleKey.modules), !NodeReader.isNull(node) { unread.open(.module) }
         for item in moduleItems ?? [] {
             guard let m = NodeReader(item, what: "module", diagnostics: &diagnostics) else {
                 unread.open(.module)
                 continue
             }
             m.rejectUnknownKeys(allowed: Self.moduleKeys, diagnostics: &diagnostics)
-            let moduleID = m.string("id", required: true, diagnostics: &diagnostics)
-            let title = localizedText(m, "title")
-            let meta = meta(m)
+            let moduleID = m.string(CatalogModuleRuleKey.id, required: true, diagnostics: &diagnostics)
+            let title = localizedText(m, CatalogModuleRuleKey.title)
+            let meta = meta(m, CatalogModuleRuleKey.meta)
             guard let moduleID else {
                 unread.open(.module)
                 continue
@@ -41,8 +41,8 @@ extension RuleFileDecoder {
                                             localizedTitle: title, meta: meta, span: item.span))
         }
         var levels: [CatalogDraft.LevelDraft] = []
-        let levelItems = map.list("levels", required: true, diagnostics: &diagnostics)
-        if levelItems == nil, let node = map.value("levels"), !NodeReader.isNull(node) { unread.open(.level) }
+        let levelItems = map.list(CatalogRuleKey.levels, required: true, diagnostics: &diagnostics)
+        if levelItems == nil, let node = map.value(CatalogRuleKey.levels), !NodeReader.isNull(node) { unread.open(.level) }
         for item in levelItems ?? [] {
             if let level = decodeLevel(item) { levels.append(level) }
         }
@@ -63,14 +63,15 @@ extension RuleFileDecoder {
             return nil
         }
         map.rejectUnknownKeys(allowed: Self.levelKeys, diagnostics: &diagnostics)
-        let id = map.string("id", required: true, diagnostics: &diagnostics)
-        let module = map.string("module", required: true, diagnostics: &diagnostics)
-        let title = localizedText(map, "title")
-        let meta = meta(map)
-        let asset = map.string("asset", diagnostics: &diagnostics)
-        let difficulties = map.stringList("difficulties", diagnostics: &diagnostics)
-        let counts = map.bool("counts", diagnostics: &diagnostics)
-        var release = map.int("release", diagnostics: &diagnostics)
+        typealias Key = CatalogLevelRuleKey
+        let id = map.string(Key.id, required: true, diagnostics: &diagnostics)
+        let module = map.string(Key.module, required: true, diagnostics: &diagnostics)
+        let title = localizedText(map, Key.title)
+        let meta = meta(map, Key.meta)
+        let asset = map.string(Key.asset, diagnostics: &diagnostics)
+        let difficulties = map.stringList(Key.difficulties, diagnostics: &diagnostics)
+        let counts = map.bool(Key.counts, diagnostics: &diagnostics)
+        var release = map.int(Key.release, diagnostics: &diagnostics)
         if let r = release, r.value < 1 {
             diagnostics.append(.error(RuleCode.levelRelease, "level release must be at least 1, found \(r.value)",
                                       at: r.span, fix: "'release' is the catalog version that released the level (default 1)"))

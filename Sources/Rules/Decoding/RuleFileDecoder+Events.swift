@@ -50,8 +50,8 @@ extension RuleFileDecoder {
             return type
         }
         map.rejectUnknownKeys(allowed: Self.eventTypeKeys, diagnostics: &diagnostics)
-        type.title = localizedText(map, "title")
-        guard let attributes = map.value("attributes"), !NodeReader.isNull(attributes) else { return type }
+        type.title = localizedText(map, EventTypeRuleKey.title)
+        guard let attributes = map.value(EventTypeRuleKey.attributes), !NodeReader.isNull(attributes) else { return type }
         guard case .mapping(let pairs) = attributes.kind else {
             diagnostics.append(.error(
                 RuleCode.wrongType, "'attributes' in \(what) must be a mapping of names to types, found \(NodeReader.describe(attributes))",

@@ -6,7 +6,11 @@ import YAMLSource
 extension RuleFileDecoder {
     /// A `title` or `description`: a string, or a mapping of BCP 47 tags to strings whose first
     /// entry is the default (docs/rules.md, "Locales").
-    mutating func localizedText(_ map: NodeReader, _ key: String, required: Bool = false) -> LocalizedText? {
+    mutating func localizedText<Key: RuleKey>(_ map: NodeReader, _ key: Key, required: Bool = false) -> LocalizedText? {
+        localizedText(map, key.rawValue, required: required)
+    }
+
+    private mutating func localizedText(_ map: NodeReader, _ key: String, required: Bool) -> LocalizedText? {
         guard let node = required ? map.require(key, diagnostics: &diagnostics) : map.value(key) else { return nil }
         guard case .mapping(let pairs) = node.kind else {
             return NodeReader.string(node, field: key, in: map.what, diagnostics: &diagnostics)
@@ -35,12 +39,12 @@ extension RuleFileDecoder {
         return text
     }
 
-    /// `meta`: any mapping, kept as written.
-    mutating func meta(_ map: NodeReader) -> CELValue? {
-        guard let node = map.value("meta") else { return nil }
+    /// `meta`: any mapping, kept as written. `key` is the entry's own `meta` key.
+    mutating func meta<Key: RuleKey>(_ map: NodeReader, _ key: Key) -> CELValue? {
+        guard let node = map.value(key) else { return nil }
         guard case .mapping = node.kind else {
             diagnostics.append(.error(RuleCode.wrongType,
-                                      "'meta' in \(map.what) must be a mapping of keys to values, found \(NodeReader.describe(node))",
+                                      "'\(key.rawValue)' in \(map.what) must be a mapping of keys to values, found \(NodeReader.describe(node))",
                                       at: node.span, fix: "write for example: meta: { grid_size: 4 }"))
             return nil
         }

@@ -9,50 +9,52 @@ extension RuleFileDecoder {
     mutating func decodeReminder(_ node: YAMLNode) -> ReminderDraft? {
         guard let map = NodeReader(node, what: "reminder", diagnostics: &diagnostics) else { return nil }
         map.rejectUnknownKeys(allowed: Self.reminderKeys, diagnostics: &diagnostics)
-        let id = map.string("id", required: true, diagnostics: &diagnostics)
-        let title = localizedText(map, "title")
+        let id = map.string(ReminderRuleKey.id, required: true, diagnostics: &diagnostics)
+        let title = localizedText(map, ReminderRuleKey.title)
         let kinds = UpcomingKind.allCases.map(\.rawValue)
-        let onText = map.require(ReminderRuleKey.on.rawValue, diagnostics: &diagnostics) != nil
-            ? map.choice("on", from: kinds + [ReminderRule.dailyKind], diagnostics: &diagnostics)?.value : nil
+        let onText = map.require(ReminderRuleKey.on, diagnostics: &diagnostics) != nil
+            ? map.choice(ReminderRuleKey.on, from: kinds + [ReminderRule.dailyKind], diagnostics: &diagnostics)?.value : nil
         let on = onText.flatMap(UpcomingKind.init(rawValue:))
         let isDaily = onText == ReminderRule.dailyKind
-        let streak = map.string("streak", diagnostics: &diagnostics)
+        let streak = map.string(ReminderRuleKey.streak, diagnostics: &diagnostics)
         if let streak, let onText, on?.isStreakKind != true {
             diagnostics.append(.error(
                 isDaily ? RuleCode.reminderKeyOfOtherKind : RuleCode.reminderStreakWithoutStreakKind,
                 "'streak' is only for the streak kinds (\(kinds.filter { UpcomingKind(rawValue: $0)?.isStreakKind == true }.joined(separator: ", "))); this reminder is on '\(onText)'",
-                at: streak.span, notes: [DiagnosticNote("'on' is here", at: map.keySpan(ReminderRuleKey.on.rawValue))],
+                at: streak.span, notes: [DiagnosticNote("'on' is here", at: map.keySpan(ReminderRuleKey.on))],
                 fix: isDaily ? "remove 'streak': a daily reminder is due at its time whatever the streaks do"
                     : "remove 'streak', or put the reminder on a streak kind"))
         }
-        let before = map.value(ReminderRuleKey.before.rawValue).flatMap { reminderBefore($0) }
-        if isDaily, map.has(ReminderRuleKey.before.rawValue) {
+        let before = map.value(ReminderRuleKey.before).flatMap { reminderBefore($0) }
+        if isDaily, map.has(ReminderRuleKey.before) {
             diagnostics.append(.error(
                 RuleCode.reminderKeyOfOtherKind, "'before' is not for a daily reminder: it is due at its own time of day",
-                at: map.keySpan(ReminderRuleKey.before.rawValue), notes: [DiagnosticNote("'on' is here", at: map.keySpan(ReminderRuleKey.on.rawValue))],
+                at: map.keySpan(ReminderRuleKey.before), notes: [DiagnosticNote("'on' is here", at: map.keySpan(ReminderRuleKey.on))],
                 fix: "remove 'before' and write the time you want in 'at'"))
         }
         let daily = isDaily ? dailySchedule(map) : nil
         if onText != nil, !isDaily {
-            for key in ["at", "setting"] where map.has(key) {
+            for key in [ReminderRuleKey.at.rawValue, ReminderRuleKey.setting.rawValue] where map.has(key) {
                 diagnostics.append(.error(
                     RuleCode.reminderKeyOfOtherKind, "'\(key)' is only for a daily reminder (on: daily); this reminder is on '\(onText ?? "")'",
-                    at: map.keySpan(key), notes: [DiagnosticNote("'on' is here", at: map.keySpan(ReminderRuleKey.on.rawValue))],
+                    at: map.keySpan(key), notes: [DiagnosticNote("'on' is here", at: map.keySpan(ReminderRuleKey.on))],
                     fix: "remove '\(key)', or put the reminder on daily"))
             }
         }
-        let when = map.value(ReminderRuleKey.when.rawValue).flatMap { expression($0, key: "when", field: "reminder condition") }
-        let meta = meta(map)
+        let when = map.value(ReminderRuleKey.when)
+            .flatMap { expression($0, key: ReminderRuleKey.when.rawValue, field: "reminder condition") }
+        let meta = meta(map, ReminderRuleKey.meta)
         guard let id, on != nil || daily != nil else { return nil }
-        if map.has(ReminderRuleKey.before.rawValue), before == nil { return nil }
+        if map.has(ReminderRuleKey.before), before == nil { return nil }
         return ReminderDraft(id: id, title: title, on: on, daily: daily, streak: on?.isStreakKind == true ? streak : nil,
                              beforeSeconds: daily == nil ? before ?? 0 : 0, when: when, meta: meta, span: node.span)
     }
 
     /// A daily reminder's `at` (required, `HH:MM`) and `setting` (a `user` key).
     private mutating func dailySchedule(_ map: NodeReader) -> ReminderRule.Daily? {
-        let setting = map.string("setting", diagnostics: &diagnostics)
-        guard map.require(ReminderRuleKey.at.rawValue, diagnostics: &diagnostics) != nil, let text = map.string("at", diagnostics: &diagnostics) else {
+        let setting = map.string(ReminderRuleKey.setting, diagnostics: &diagnostics)
+        guard map.require(ReminderRuleKey.at, diagnostics: &diagnostics) != nil,
+              let text = map.string(ReminderRuleKey.at, diagnostics: &diagnostics) else {
             return nil
         }
         guard let time = LocalTime(text.value) else {

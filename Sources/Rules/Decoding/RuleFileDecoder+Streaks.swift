@@ -3,8 +3,9 @@ import RuleModel
 import YAMLSource
 
 extension RuleFileDecoder {
-    static let streakKeys = StreakRuleKey.allCases.map(\.rawValue)
+    static let streakKeys = StreakRuleKey.names
     static let milestoneKeys = MilestoneRuleKey.names
+    static let freezesKeys = FreezesRuleKey.names
 
     /// docs/rules.md, "streaks[]".
     mutating func decodeStreak(_ node: YAMLNode) -> StreakDraft? {
@@ -13,12 +14,12 @@ extension RuleFileDecoder {
             return nil
         }
         map.rejectUnknownKeys(allowed: Self.streakKeys, diagnostics: &diagnostics)
-        let id = map.string("id", required: true, diagnostics: &diagnostics)
-        let title = localizedText(map, "title")
-        let meta = meta(map)
+        let id = map.string(StreakRuleKey.id, required: true, diagnostics: &diagnostics)
+        let title = localizedText(map, StreakRuleKey.title)
+        let meta = meta(map, StreakRuleKey.meta)
 
         var qualification: StreakDraft.Qualification?
-        let counts = map.value(StreakRuleKey.counts.rawValue), day = map.value(StreakRuleKey.day.rawValue)
+        let counts = map.value(StreakRuleKey.counts), day = map.value(StreakRuleKey.day)
         switch (counts, day) {
         case (let counts?, nil):
             qualification = expression(counts, key: StreakRuleKey.counts.rawValue).map { .counts($0) }
@@ -27,8 +28,8 @@ extension RuleFileDecoder {
         case (_?, _?):
             diagnostics.append(.error(RuleCode.conflictingKeys,
                                       "a streak has either 'counts' or 'day', not both",
-                                      at: map.keySpan(StreakRuleKey.day.rawValue) ?? node.span,
-                                      notes: [DiagnosticNote("'counts' is here", at: map.keySpan(StreakRuleKey.counts.rawValue))],
+                                      at: map.keySpan(StreakRuleKey.day) ?? node.span,
+                                      notes: [DiagnosticNote("'counts' is here", at: map.keySpan(StreakRuleKey.counts))],
                                       fix: "keep 'counts' (a condition on each event) or 'day' (a condition on each day)"))
         case (nil, nil):
             diagnostics.append(.error(RuleCode.missingKey,
@@ -37,9 +38,8 @@ extension RuleFileDecoder {
         }
 
         let freezes = decodeFreezes(map)
-        let backfill = StreakRuleKey.backfillDays.rawValue
-        let backfillDays = map.value(backfill) != nil ? dayCount(map, backfill) : nil
-        if let old = map.keySpan(StreakRuleKey.historyDays.rawValue) {
+        let backfillDays = map.has(StreakRuleKey.backfillDays) ? dayCount(map, StreakRuleKey.backfillDays) : nil
+        if let old = map.keySpan(StreakRuleKey.historyDays) {
             // 1.0's moving window stopped every loyal user's streak at N; it is not kept as an alias
             // because its meaning differs (docs/evaluation.md, "Backfill cap").
             diagnostics.append(.error(RuleCode.historyDaysReplaced,
@@ -61,14 +61,14 @@ extension RuleFileDecoder {
 
     /// `freezes: { max, refill_days, mode }`, when given and whole.
     private mutating func decodeFreezes(_ map: NodeReader) -> StreakRule.FreezePolicy? {
-        let key = StreakRuleKey.freezes.rawValue
-        guard let node = map.value(key), let f = NodeReader(node, what: key, diagnostics: &diagnostics) else {
+        let key = StreakRuleKey.freezes
+        guard let node = map.value(key), let f = NodeReader(node, what: key.rawValue, diagnostics: &diagnostics) else {
             return nil
         }
-        f.rejectUnknownKeys(allowed: ["max", "refill_days", "mode"], diagnostics: &diagnostics)
-        let max = dayCount(f, "max")
-        let refill = dayCount(f, "refill_days")
-        let mode = f.choice("mode", from: ["manual", "auto"], diagnostics: &diagnostics)
+        f.rejectUnknownKeys(allowed: Self.freezesKeys, diagnostics: &diagnostics)
+        let max = dayCount(f, FreezesRuleKey.max)
+        let refill = dayCount(f, FreezesRuleKey.refillDays)
+        let mode = f.choice(FreezesRuleKey.mode, from: ["manual", "auto"], diagnostics: &diagnostics)
         guard let max, let refill else { return nil }
         return StreakRule.FreezePolicy(max: max, refillDays: refill, mode: mode.flatMap { .init(rawValue: $0.value) } ?? .manual)
     }
@@ -76,8 +76,8 @@ extension RuleFileDecoder {
     /// A streak's milestones; what a broken one may define is noted in `unread`.
     private mutating func decodeMilestones(_ map: NodeReader) -> [StreakDraft.MilestoneDraft] {
         var milestones: [StreakDraft.MilestoneDraft] = []
-        guard let items = map.list(StreakRuleKey.milestones.rawValue, diagnostics: &diagnostics) else {
-            if let node = map.value(StreakRuleKey.milestones.rawValue), !NodeReader.isNull(node) { unread.open(.award) }
+        guard let items = map.list(StreakRuleKey.milestones, diagnostics: &diagnostics) else {
+            if let node = map.value(StreakRuleKey.milestones), !NodeReader.isNull(node) { unread.open(.award) }
             return milestones
         }
         for item in items {
@@ -86,9 +86,9 @@ extension RuleFileDecoder {
                 continue
             }
             m.rejectUnknownKeys(allowed: Self.milestoneKeys, diagnostics: &diagnostics)
-            let days = m.int("days", required: true, diagnostics: &diagnostics)
+            let days = m.int(MilestoneRuleKey.days, required: true, diagnostics: &diagnostics)
                 // Below 1 is a milestone-order error (E405); only the upper bound is checked here.
-                .flatMap { $0.value < 1 ? $0 : inRange($0, RuleFileDecoder.dayCountRange, key: "days", in: m.what) }
+                .flatMap { $0.value < 1 ? $0 : inRange($0, RuleFileDecoder.dayCountRange, key: MilestoneRuleKey.days.rawValue, in: m.what) }
             guard let award = awardInfo(m, defaultCategory: "streak") else {
                 unread.open(.award)
                 continue
@@ -104,8 +104,8 @@ extension RuleFileDecoder {
     }
 
     /// A count of days, 1 … 36,600 (required).
-    private mutating func dayCount(_ map: NodeReader, _ key: String) -> Int? {
+    private mutating func dayCount<Key: RuleKey>(_ map: NodeReader, _ key: Key) -> Int? {
         guard let value = map.int(key, required: true, diagnostics: &diagnostics) else { return nil }
-        return inRange(value, RuleFileDecoder.dayCountRange, key: key, in: map.what)?.value
+        return inRange(value, RuleFileDecoder.dayCountRange, key: key.rawValue, in: map.what)?.value
     }
 }

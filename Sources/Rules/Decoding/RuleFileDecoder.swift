@@ -37,10 +37,10 @@ struct RuleFileDecoder {
         }
         guard checkSchema(top) || !requiringSchema else { return nil }
         top.rejectUnknownKeys(allowed: Self.topLevelKeys, diagnostics: &diagnostics)
-        for exclusive in ["catalog", "tests"] where top.has(exclusive) {
+        for exclusive in [RuleFileKey.catalog.rawValue, RuleFileKey.tests.rawValue] where top.has(exclusive) {
             for pair in top.pairs {
                 let key = NodeReader.keyText(pair.key)
-                guard key != "schema", key != exclusive, Self.topLevelKeys.contains(key) else { continue }
+                guard key != RuleFileKey.schema.rawValue, key != exclusive, Self.topLevelKeys.contains(key) else { continue }
                 diagnostics.append(.error(
                     RuleCode.exclusiveFile, "a file with '\(exclusive)' holds nothing else but 'schema'; found '\(key)'",
                     at: pair.key.span, notes: [DiagnosticNote("'\(exclusive)' is here", at: top.keySpan(exclusive))],
@@ -49,16 +49,16 @@ struct RuleFileDecoder {
         }
 
         var draft = RuleFileDraft(file: file)
-        if let node = top.value("calendar") {
-            draft.calendar = decodeCalendar(node, keySpan: top.keySpan("calendar") ?? node.span)
+        if let node = top.value(RuleFileKey.calendar) {
+            draft.calendar = decodeCalendar(node, keySpan: top.keySpan(RuleFileKey.calendar) ?? node.span)
         }
-        if let node = top.value("metrics") { draft.metrics = decodeMetrics(node) }
-        if let items = section(top, "streaks") {
+        if let node = top.value(RuleFileKey.metrics) { draft.metrics = decodeMetrics(node) }
+        if let items = section(top, .streaks) {
             for item in items {
                 if let streak = decodeStreak(item) { draft.streaks.append(streak) }
             }
         }
-        if let items = section(top, "achievements") {
+        if let items = section(top, .achievements) {
             draft.achievements.reserveCapacity(items.count)
             for item in items {
                 if let achievement = decodeAchievement(item) { draft.achievements.append(achievement) }
@@ -66,21 +66,21 @@ struct RuleFileDecoder {
         }
         // Awards appear in file order: streaks and achievements interleave by position.
         draft.awardOrder = awardOrder(streaks: draft.streaks, achievements: draft.achievements)
-        if let items = top.list("ranks", diagnostics: &diagnostics) {
+        if let items = top.list(RuleFileKey.ranks, diagnostics: &diagnostics) {
             draft.ranks = items.compactMap { decodeRank($0) }
         }
-        if let items = top.list("categories", diagnostics: &diagnostics) {
+        if let items = top.list(RuleFileKey.categories, diagnostics: &diagnostics) {
             draft.categories = items.compactMap { decodeCategory($0) }
         }
-        if let items = top.list("reminders", diagnostics: &diagnostics) {
+        if let items = top.list(RuleFileKey.reminders, diagnostics: &diagnostics) {
             draft.reminders = items.compactMap { decodeReminder($0) }
         }
-        if let node = top.value("events") {
-            draft.events = decodeEventPlan(node, keySpan: top.keySpan("events") ?? node.span)
+        if let node = top.value(RuleFileKey.events) {
+            draft.events = decodeEventPlan(node, keySpan: top.keySpan(RuleFileKey.events) ?? node.span)
         }
-        if let node = top.value("catalog"), let catalog = decodeCatalog(node) { draft.catalogs = [catalog] }
-        if let node = top.value("tests") {
-            draft.tests = decodeTests(node, keySpan: top.keySpan("tests") ?? node.span)
+        if let node = top.value(RuleFileKey.catalog), let catalog = decodeCatalog(node) { draft.catalogs = [catalog] }
+        if let node = top.value(RuleFileKey.tests) {
+            draft.tests = decodeTests(node, keySpan: top.keySpan(RuleFileKey.tests) ?? node.span)
         }
         draft.unread = unread
         return draft
@@ -88,9 +88,9 @@ struct RuleFileDecoder {
 
     /// The entries of a top-level list; a value of another type (reported) may have meant to
     /// define any name of the section's kinds.
-    private mutating func section(_ top: NodeReader, _ key: String) -> [YAMLNode]? {
+    private mutating func section(_ top: NodeReader, _ key: RuleFileKey) -> [YAMLNode]? {
         guard let node = top.value(key) else { return nil }
-        guard let items = NodeReader.list(node, field: key, in: top.what, diagnostics: &diagnostics) else {
+        guard let items = NodeReader.list(node, field: key.rawValue, in: top.what, diagnostics: &diagnostics) else {
             if !NodeReader.isNull(node) { unread.open(UnreadNames.kinds(ofSection: key)) }
             return nil
         }
@@ -98,7 +98,7 @@ struct RuleFileDecoder {
     }
 
     private mutating func checkSchema(_ top: NodeReader) -> Bool {
-        guard let node = top.value("schema") else {
+        guard let node = top.value(RuleFileKey.schema) else {
             diagnostics.append(.error(RuleCode.schemaMissing, "missing 'schema: 1' at the top of the rule file",
                                       at: top.headSpan, fix: "add the line 'schema: 1' at the top of the file"))
             return false
@@ -130,7 +130,7 @@ struct RuleFileDecoder {
         guard let map = NodeReader(node, what: "calendar", diagnostics: &diagnostics) else { return nil }
         map.rejectUnknownKeys(allowed: Self.calendarKeys, diagnostics: &diagnostics)
         var rule = CalendarRule(span: node.span)
-        if let zone = map.string("timezone", diagnostics: &diagnostics) {
+        if let zone = map.string(CalendarRuleKey.timezone, diagnostics: &diagnostics) {
             switch zone.value {
             case "event": rule.timezone = .event
             case "user": rule.timezone = .user
@@ -148,8 +148,8 @@ struct RuleFileDecoder {
                 }
             }
         }
-        if let time = localTime(map, "day_starts") { rule.dayStarts = time.value }
-        let kill = localTime(map, "kill_time")
+        if let time = localTime(map, .dayStarts) { rule.dayStarts = time.value }
+        let kill = localTime(map, .killTime)
         if let kill {
             rule.killTime = kill.value
             if kill.value == rule.dayStarts {
@@ -159,17 +159,17 @@ struct RuleFileDecoder {
                     at: kill.span, fix: "choose a kill_time different from day_starts, or remove kill_time"))
             }
         }
-        if let late = map.choice("late", from: ["exclude", "next_day"], diagnostics: &diagnostics) {
+        if let late = map.choice(CalendarRuleKey.late, from: ["exclude", "next_day"], diagnostics: &diagnostics) {
             rule.late = CalendarRule.LatePolicy(rawValue: late.value) ?? .exclude
         }
         return CalendarDraft(rule: rule, span: keySpan)
     }
 
-    private mutating func localTime(_ map: NodeReader, _ key: String) -> Located<LocalTime>? {
+    private mutating func localTime(_ map: NodeReader, _ key: CalendarRuleKey) -> Located<LocalTime>? {
         guard let text = map.string(key, diagnostics: &diagnostics) else { return nil }
         guard let time = LocalTime(text.value) else {
             diagnostics.append(.error(RuleCode.invalidTime,
-                                      "invalid \(key) '\(text.value)'; expected a time of day as HH:MM (00:00 to 23:59)",
+                                      "invalid \(key.rawValue) '\(text.value)'; expected a time of day as HH:MM (00:00 to 23:59)",
                                       at: text.span, fix: "write it quoted with two digits each, such as \"04:00\""))
             return nil
         }
@@ -198,9 +198,9 @@ struct RuleFileDecoder {
                 return nil
             }
             entry.rejectUnknownKeys(allowed: Self.metricKeys, diagnostics: &diagnostics)
-            let show = entry.bool("show", diagnostics: &diagnostics)
-            guard let node = entry.require(MetricRuleKey.expr.rawValue, diagnostics: &diagnostics),
-                  let expression = expression(node, key: "expr", field: "metric '\(name)'") else {
+            let show = entry.bool(MetricRuleKey.show, diagnostics: &diagnostics)
+            guard let node = entry.require(MetricRuleKey.expr, diagnostics: &diagnostics),
+                  let expression = expression(node, key: MetricRuleKey.expr.rawValue, field: "metric '\(name)'") else {
                 unread.add(name, .metric)
                 return nil
             }
@@ -218,9 +218,9 @@ struct RuleFileDecoder {
     private mutating func decodeRank(_ node: YAMLNode) -> RankDraft? {
         guard let map = NodeReader(node, what: "rank", diagnostics: &diagnostics) else { return nil }
         map.rejectUnknownKeys(allowed: Self.rankKeys, diagnostics: &diagnostics)
-        let id = map.string("id", required: true, diagnostics: &diagnostics)
-        let title = localizedText(map, "title")
-        let minPoints = map.int("min_points", required: true, diagnostics: &diagnostics)
+        let id = map.string(RankRuleKey.id, required: true, diagnostics: &diagnostics)
+        let title = localizedText(map, RankRuleKey.title)
+        let minPoints = map.int(RankRuleKey.minPoints, required: true, diagnostics: &diagnostics)
         guard let id, let minPoints else { return nil }
         return RankDraft(id: id, rule: RankRule(id: id.value, title: title?.defaultText ?? id.value, minPoints: minPoints.value,
                                                 localizedTitle: title, span: node.span),
@@ -275,17 +275,17 @@ struct RuleFileDecoder {
     /// Presentation fields shared by achievements and milestones.
     mutating func awardInfo(_ map: NodeReader, defaultCategory: String)
         -> (id: Located<String>, info: AwardInfo, categorySpan: SourceSpan?)? {
-        let id = map.string("id", required: true, diagnostics: &diagnostics)
-        let title = localizedText(map, "title", required: true)
-        let description = localizedText(map, "description")
-        let category = map.string("category", diagnostics: &diagnostics)
-        let rarity = map.choice("rarity", from: AwardInfo.Rarity.allCases.map(\.rawValue), diagnostics: &diagnostics)
-        let icon = map.string("icon", diagnostics: &diagnostics)
-        let points = map.int("points", diagnostics: &diagnostics)
-            .flatMap { inRange($0, RuleFileDecoder.pointsRange, key: "points", in: map.what) }
-        let hidden = map.bool("hidden", diagnostics: &diagnostics)
-        let repeatable = map.bool("repeatable", diagnostics: &diagnostics)
-        let meta = meta(map)
+        let id = map.string(AwardRuleKey.id, required: true, diagnostics: &diagnostics)
+        let title = localizedText(map, AwardRuleKey.title, required: true)
+        let description = localizedText(map, AwardRuleKey.description)
+        let category = map.string(AwardRuleKey.category, diagnostics: &diagnostics)
+        let rarity = map.choice(AwardRuleKey.rarity, from: AwardInfo.Rarity.allCases.map(\.rawValue), diagnostics: &diagnostics)
+        let icon = map.string(AwardRuleKey.icon, diagnostics: &diagnostics)
+        let points = map.int(AwardRuleKey.points, diagnostics: &diagnostics)
+            .flatMap { inRange($0, RuleFileDecoder.pointsRange, key: AwardRuleKey.points.rawValue, in: map.what) }
+        let hidden = map.bool(AwardRuleKey.hidden, diagnostics: &diagnostics)
+        let repeatable = map.bool(AwardRuleKey.repeatable, diagnostics: &diagnostics)
+        let meta = meta(map, AwardRuleKey.meta)
         guard let id else { return nil }
         let info = AwardInfo(id: id.value, title: title?.defaultText ?? id.value, description: description?.defaultText,
                              category: category?.value ?? defaultCategory,

@@ -1,4 +1,5 @@
 import Diagnostics
+import RuleModel
 import YAMLSource
 
 /// The names a rule set may define that its drafts do not hold (docs/rules.md, "Every problem in
@@ -83,13 +84,13 @@ struct UnreadNames: Sendable {
     var isEmpty: Bool { !openKinds.contains(true) && namesByKind.allSatisfy(\.isEmpty) }
 
     /// The kinds of names a top-level section of a rule file defines.
-    static func kinds(ofSection key: String) -> [Kind] {
+    static func kinds(ofSection key: RuleFileKey?) -> [Kind] {
         switch key {
-        case "metrics": [.metric]
-        case "streaks": [.streak, .award]
-        case "achievements": [.award]
-        case "catalog": [.catalog, .module, .level]
-        case "events": [.eventType, .eventAttribute]
+        case .metrics?: [.metric]
+        case .streaks?: [.streak, .award]
+        case .achievements?: [.award]
+        case .catalog?: [.catalog, .module, .level]
+        case .events?: [.eventType, .eventAttribute]
         default: []
         }
     }
@@ -101,11 +102,11 @@ struct UnreadNames: Sendable {
     /// memory), when it has it; else the file is read from `path`.
     static func ofUnreadFile(_ path: String, text: String? = nil) -> UnreadNames {
         var unread = UnreadNames()
-        let stop: (String) -> Bool = { $0 == "tests" || $0 == "catalog" }
+        let stop: (String) -> Bool = { $0 == RuleFileKey.tests.rawValue || $0 == RuleFileKey.catalog.rawValue }
         let keys = text.map { YAMLLoader.topLevelKeys(text: $0, stoppingAt: stop) } ?? YAMLLoader.topLevelKeys(path: path, stoppingAt: stop)
-        switch keys?.last {
-        case "tests"?: break
-        case "catalog"?: unread.open(kinds(ofSection: "catalog"))
+        switch keys?.last.flatMap(RuleFileKey.init(rawValue:)) {
+        case .tests?: break
+        case .catalog?: unread.open(kinds(ofSection: .catalog))
         default: unread.open(Kind.allCases)
         }
         return unread
