@@ -6,6 +6,8 @@ struct MarkCursor {
     private let base: Int
     private var index = 0
     private var offset: Int
+    /// The bytes from `offset` up to here are ASCII (one character each), when it is ahead.
+    private var asciiEnd = 0
 
     init(lines: SourceLines) {
         self.lines = lines
@@ -21,11 +23,20 @@ struct MarkCursor {
             // Rare: a mark behind the cursor. Restart from its line.
             offset = lines.offset(line: mark.line, column: mark.column)
             index = mark.index
+            asciiEnd = offset
             return offset
         }
         while index < mark.index && offset < bytes.count {
-            offset += SourceLines.scalarWidth(bytes[offset])
-            index += 1
+            if offset >= asciiEnd { asciiEnd = bytes.withUnsafeBytes { ASCIIRun.end(in: $0, from: offset) } }
+            if offset < asciiEnd {
+                // A run of ASCII is crossed at once: a character a byte.
+                let step = min(asciiEnd - offset, mark.index - index)
+                offset += step
+                index += step
+            } else {
+                offset += SourceLines.scalarWidth(bytes[offset])
+                index += 1
+            }
         }
         return min(offset, bytes.count)
     }
