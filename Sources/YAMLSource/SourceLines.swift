@@ -20,22 +20,24 @@ struct SourceLines: Sendable {
         let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         starts.append(bom ? 3 : 0)
         var ascii = true
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b < 0x80 {
-                if b == 0x0A {
-                    starts.append(i + 1)
-                } else if b == 0x0D {
-                    if i + 1 < n && bytes[i + 1] == 0x0A { i += 1 }
-                    starts.append(i + 1)
+        bytes.withUnsafeBufferPointer { bytes in
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                if b < 0x80 {
+                    if b == 0x0A {
+                        starts.append(i + 1)
+                    } else if b == 0x0D {
+                        if i + 1 < n && bytes[i + 1] == 0x0A { i += 1 }
+                        starts.append(i + 1)
+                    }
+                    i += 1
+                    continue
                 }
+                ascii = false
                 i += 1
-                continue
             }
-            ascii = false
-            i += 1
         }
         self.lineStarts = starts
         self.isASCII = ascii
