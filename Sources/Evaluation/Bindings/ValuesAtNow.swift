@@ -38,7 +38,7 @@ struct ValuesAtNow {
             folds != nil && plan.readsLikeWritten(events: eventCount, days: dayCount, dailyExact: dailyExact, costLimit: costLimit)
         }
         let needed = keepsBindings ? VariablesRead.everything : Self.variablesRead(by: replay, tabulates: tabulates)
-        func isNeeded(_ variable: FactVariable) -> Bool { needed & VariablesRead.bit(variable) != 0 }
+        func isNeeded(_ variable: FactVariable) -> Bool { needed & FactVariableSet.bit(variable) != 0 }
         // By position in `FactVariable.allCases` (the replay's `nowShape`): activations are built
         // from the shapes planned once, not from dictionaries whose names are hashed every time.
         let variables = FactVariableSet.order
@@ -60,7 +60,7 @@ struct ValuesAtNow {
         }
         var metrics: [(key: String, value: CELValue)] = []
         var recorded = 0  // how many metrics the `metrics` record in `values` holds
-        let readsMetrics = VariablesRead.bit(.metrics)
+        let readsMetrics = FactVariableSet.bit(.metrics)
         for (position, metric) in replay.rules.metrics.enumerated() {
             let plan = position < replay.metricPlans.count ? replay.metricPlans[position] : nil
             // The record of the metrics before this one, built only for a metric that reads it.
@@ -100,7 +100,7 @@ struct ValuesAtNow {
     /// `tabulates`, else as written), and `days` and `user` when a streak's `day` predicate may
     /// fail (its errors are found on the day records).
     private static func variablesRead(by replay: Replay, tabulates: (PlannedExpression) -> Bool) -> UInt16 {
-        var read: UInt16 = replay.fallibleDayStreaks ? VariablesRead.bit(.days) | VariablesRead.bit(.user) : 0
+        var read: UInt16 = replay.fallibleDayStreaks ? FactVariableSet.bit(.days) | FactVariableSet.bit(.user) : 0
         for expression in replay.readsAtNow {
             guard let plan = expression.plan else { return VariablesRead.everything }
             read |= tabulates(plan) ? expression.tabulated : expression.written
@@ -110,7 +110,7 @@ struct ValuesAtNow {
 
     /// A fact variable's value at `now` (`nil` when no expression read it and no bindings were kept).
     func variable(_ variable: FactVariable) -> CELValue? {
-        guard read & VariablesRead.bit(variable) != 0, let position = FactVariableSet.order.firstIndex(of: variable) else { return nil }
+        guard read & FactVariableSet.bit(variable) != 0, let position = FactVariableSet.order.firstIndex(of: variable) else { return nil }
         return variables[position]
     }
 

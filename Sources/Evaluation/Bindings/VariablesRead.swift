@@ -1,18 +1,14 @@
 import RuleModel
 
-/// The fact variables one expression of the decision at `now` reads, as bit sets over
-/// `FactVariable.allCases` (hashing the variables' names for every state cost more than the
-/// rest of deciding what to build): through its plan's program, and as written.
+/// The fact variables one expression of the decision at `now` reads, as `FactVariableSet` bits
+/// (hashing the variables' names for every state would cost more than the rest of deciding what
+/// to build): through its plan's program, and as written.
 struct VariablesRead: Sendable {
     let plan: PlannedExpression?
     let tabulated: UInt16
     let written: UInt16
 
     static let everything = UInt16.max
-
-    static func bit(_ variable: FactVariable) -> UInt16 {
-        FactVariableSet.bit(variable)
-    }
 
     init(_ plan: PlannedExpression?) {
         self.plan = plan
